@@ -1,0 +1,83 @@
+# Overcommitted: the two commands of the README's Quick start are `make book` and
+# `make test`. Each sets up everything it needs on a new machine (virtual environment,
+# pinned Python packages, the package itself, vendored JavaScript).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+PORT ?= 8000
+SANITIZE := tests/nbval_sanitize.cfg
+NOTEBOOKS := $(wildcard book/*.ipynb)
+
+.PHONY: help setup vendor book notebooks test test-unit test-notebooks test-browser serve lab bench clean
+
+help:
+	@echo "make book       build the book into _build/html (executes every notebook)"
+	@echo "make test       build, then run every test: unit, strict nbval, browser"
+	@echo "make notebooks  re-execute the chapter notebooks and store their outputs"
+	@echo "make serve      serve _build/html on http://127.0.0.1:$(PORT)"
+	@echo "make lab        open the chapters in JupyterLab (live explorers work there)"
+	@echo "make clean      remove _build, the virtual environment and vendored files"
+
+# --- set-up ----------------------------------------------------------------------------
+
+$(VENV)/.stamp-install: requirements.txt pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --no-deps -e .
+	touch $@
+
+setup: $(VENV)/.stamp-install
+
+node_modules/.stamp-npm: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+book/_static/vendor/.stamp: node_modules/.stamp-npm $(VENV)/.stamp-install tools/vendor_assets.py
+	$(PY) tools/vendor_assets.py
+	touch $@
+
+vendor: book/_static/vendor/.stamp
+
+# --- the book --------------------------------------------------------------------------
+
+book: setup vendor
+	rm -rf _build/html _build/jupyter_execute
+	$(BIN)/jupyter-book build . -W -n --keep-going
+	@test -f _build/html/index.html || { echo "build failed: _build/html/index.html missing"; exit 1; }
+	@echo "book built: _build/html/index.html"
+
+notebooks: setup
+	$(PY) tools/execute_notebooks.py
+
+# --- tests -----------------------------------------------------------------------------
+
+test: book
+	$(PY) -m pytest tests $(NOTEBOOKS) --nbval --nbval-current-env \
+		--nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
+
+test-unit: setup
+	$(PY) -m pytest tests -m "not browser" -p no:cacheprovider
+
+test-notebooks: setup
+	$(PY) -m pytest $(NOTEBOOKS) --nbval --nbval-current-env --nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
+
+test-browser: book
+	$(PY) -m pytest tests/test_browser.py -p no:cacheprovider
+
+# --- running it ------------------------------------------------------------------------
+
+serve:
+	@test -f _build/html/index.html || $(MAKE) book
+	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory _build/html
+
+lab: setup
+	$(BIN)/jupyter lab book/
+
+bench: setup
+	$(PY) tools/benchmark.py
+
+clean:
+	rm -rf _build $(VENV) node_modules book/_static/vendor src/*.egg-info

@@ -1,0 +1,32 @@
+"""overcommit: mechanistic models of memory and CPU overcommitment on IBM z/VM.
+
+The package behind the book *Overcommitted*. It reads the numbers of the IBM white paper
+*z/VM 6.3 Resource Overcommitment* (2014) and its companion documents from ``data/``
+(:mod:`overcommit.data`) and models the mechanisms the book teaches.
+"""
+
+from __future__ import annotations
+
+from . import data
+from .cids import CID, REFERENCE_CID, parse_cid
+from .seeding import rng
+
+__version__ = "0.1.0"
+
+ENVIRONMENTS: tuple[str, ...] = ("zvm63-edev", "zvm63-eckd", "zvm62-edev")
+
+
+def _paper_cids() -> tuple[str, ...]:
+    grid = data.cid_grid()
+    return tuple(grid["cid"])
+
+
+def __getattr__(name: str):
+    # Loaded lazily so that importing the package never fails on a data problem before the
+    # caller asks for data.
+    if name == "PAPER_CIDS":
+        return _paper_cids()
+    raise AttributeError(f"module 'overcommit' has no attribute {name!r}")
+
+
+__all__ = ["CID", "ENVIRONMENTS", "PAPER_CIDS", "REFERENCE_CID", "data", "parse_cid", "rng"]

@@ -1,0 +1,89 @@
+"""Live explorers: ipywidgets controls that recompute through the package in a kernel.
+
+``explorer(render, controls)`` returns an object that displays as
+
+- in a running Jupyter kernel: the controls and an output area that ``render(**values)``
+  redraws on every change (a ``ValueError`` is shown as a message, never a traceback);
+- in the static book: the chart for the default values and a note on how to run it live
+  (see :mod:`overcommit.book.mime`; the widget view is dropped, so no dead control).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import ipywidgets as widgets
+from IPython.display import display
+
+from .mime import STATIC_MIME
+
+LIVE_NOTE = (
+    "In this static page the chart shows the default settings ({defaults}). Open the "
+    "chapter as a notebook in Jupyter (make lab, see the introduction) to move the "
+    "controls: every change recomputes through the overcommit package."
+)
+
+
+def _describe(values: dict[str, Any]) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in values.items())
+
+
+class Explorer:
+    """Controls plus an output area; see the module docstring."""
+
+    def __init__(self, render: Callable[..., Any], controls: dict[str, widgets.ValueWidget]):
+        if not controls:
+            raise ValueError("controls: empty; expected at least one widget")
+        self.render = render
+        self.controls = controls
+        self.output = widgets.Output()
+        self.message = widgets.HTML()
+        for control in controls.values():
+            control.observe(self._update, names="value")
+        self.box = widgets.VBox(
+            [widgets.HBox(list(controls.values())), self.message, self.output]
+        )
+        self._defaults = self.values()
+        self._update()
+
+    def values(self) -> dict[str, Any]:
+        return {name: control.value for name, control in self.controls.items()}
+
+    def _update(self, *_: Any) -> None:
+        with self.output:
+            self.output.clear_output(wait=True)
+            try:
+                result = self.render(**self.values())
+            except ValueError as exc:
+                self.message.value = f'<span style="color:#b00020">{exc}</span>'
+                return
+            self.message.value = ""
+            display(result)
+
+    def _static_bundle(self) -> dict[str, Any]:
+        result = self.render(**self._defaults)
+        bundle: dict[str, Any] = {"note": LIVE_NOTE.format(defaults=_describe(self._defaults))}
+        if hasattr(result, "to_dict"):
+            bundle["spec"] = result.to_dict()
+        elif hasattr(result, "_repr_html_"):
+            bundle["html"] = result._repr_html_()
+        else:
+            bundle["html"] = f"<pre>{result!s}</pre>"
+        return bundle
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        bundle = self.box._repr_mimebundle_(include=include, exclude=exclude, **kwargs) or {}
+        if isinstance(bundle, tuple):  # (data, metadata)
+            bundle = bundle[0]
+        data = dict(bundle)
+        data["text/plain"] = (
+            "Live explorer: run this notebook in Jupyter to use its controls. "
+            + f"Defaults: {_describe(self._defaults)}."
+        )
+        data[STATIC_MIME] = self._static_bundle()
+        return data
+
+
+def explorer(render: Callable[..., Any], **controls: widgets.ValueWidget) -> Explorer:
+    """Build an :class:`Explorer` from keyword controls: ``explorer(f, memory=slider)``."""
+    return Explorer(render, controls)

@@ -1,0 +1,251 @@
+"""Chart builders for the book's figures (Altair / Vega-Lite).
+
+Conventions every figure follows:
+
+- a ``description`` (read by screen readers: vega-embed puts it on the SVG's aria-label)
+  that states what the chart shows, in words;
+- units in every axis title;
+- controls are Vega-Lite parameters bound to inputs, over data computed in advance, so they
+  work in a static page with no kernel.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+from .. import study
+
+WIDTH = 320
+WIDE = 470  # the book's text column is about 700 px wide, legends included
+HEIGHT = 240
+HIGHLIGHT = "#d62728"
+MUTED = "#9aa5b1"
+REFERENCE = "#1f77b4"
+
+
+def cid_picker(options: list[str], value: str, name: str = "cid") -> alt.Parameter:
+    """A drop-down over configuration IDs."""
+    if value not in options:
+        raise ValueError(f"value: {value!r} is not accepted; expected one of {options}")
+    return alt.param(
+        name=name,
+        value=value,
+        bind=alt.binding_select(options=options, name="Configuration (CID) "),
+    )
+
+
+def cid_grid_chart(default_cid: str = "64/20") -> alt.VConcatChart:
+    """The study's CID grid against what the reference run used; a drop-down picks a CID."""
+    grid = study.grid_pressure()
+    totals = study.reference_totals()
+    pick = cid_picker(list(grid["cid"]), default_cid)
+
+    base = alt.Chart(grid)
+    points = (
+        base.mark_point(filled=True, size=90)
+        .encode(
+            x=alt.X(
+                "real_memory_gib:Q",
+                scale=alt.Scale(type="log", base=2, domain=[40, 600]),
+                axis=alt.Axis(values=[48, 64, 96, 128, 256, 512]),
+                title="z/VM real memory (GiB, log scale)",
+            ),
+            y=alt.Y(
+                "real_cpus:Q",
+                scale=alt.Scale(domain=[0, 27]),
+                title="z/VM real CPUs (processors)",
+            ),
+            color=alt.condition(
+                alt.datum.cid == pick, alt.value(HIGHLIGHT), alt.value(MUTED)
+            ),
+            size=alt.condition(alt.datum.cid == pick, alt.value(260), alt.value(90)),
+            shape=alt.Shape(
+                "kind:N",
+                title="Run",
+                scale=alt.Scale(domain=["reference", "grid"], range=["diamond", "circle"]),
+            ),
+            tooltip=[
+                alt.Tooltip("cid:N", title="CID"),
+                alt.Tooltip("real_memory_gib:Q", title="memory (GiB)"),
+                alt.Tooltip("real_cpus:Q", title="CPUs"),
+                alt.Tooltip("memory_fraction:Q", title="memory / reference need", format=".0%"),
+                alt.Tooltip("cpu_fraction:Q", title="CPUs / reference need", format=".0%"),
+            ],
+        )
+        .add_params(pick)
+    )
+    need = pd.DataFrame(
+        {
+            "what": ["reference instantiated memory", "reference CPU load"],
+            "memory": [totals["instantiated_gib"], None],
+            "cpus": [None, totals["cpu_load_cpus"]],
+        }
+    )
+    vline = (
+        alt.Chart(need.dropna(subset=["memory"]))
+        .mark_rule(strokeDash=[6, 4], color=REFERENCE)
+        .encode(x="memory:Q")
+    )
+    hline = (
+        alt.Chart(need.dropna(subset=["cpus"]))
+        .mark_rule(strokeDash=[6, 4], color=REFERENCE)
+        .encode(y="cpus:Q")
+    )
+    labels = alt.Chart(
+        pd.DataFrame(
+            {
+                "x": [totals["instantiated_gib"], 41],
+                "y": [1.2, totals["cpu_load_cpus"] + 0.8],
+                "text": [
+                    f"needed: {totals['instantiated_gib']:.0f} GiB",
+                    f"needed: {totals['cpu_load_cpus']:.1f} CPUs",
+                ],
+            }
+        )
+    ).mark_text(align="left", dx=4, color=REFERENCE, fontSize=11).encode(
+        x="x:Q", y="y:Q", text="text:N"
+    )
+    grid_panel = (points + vline + hline + labels).properties(
+        width=WIDE, height=HEIGHT, title="The study's configurations"
+    )
+
+    bars_data = grid.melt(
+        id_vars=["cid"],
+        value_vars=["memory_fraction", "cpu_fraction"],
+        var_name="resource",
+        value_name="fraction",
+    )
+    bars_data["resource"] = bars_data["resource"].map(
+        {"memory_fraction": "real memory", "cpu_fraction": "real CPUs"}
+    )
+    bars = (
+        alt.Chart(bars_data)
+        .transform_filter(alt.datum.cid == pick)
+        .mark_bar()
+        .encode(
+            y=alt.Y("resource:N", title=None, sort=["real memory", "real CPUs"]),
+            x=alt.X(
+                "fraction:Q",
+                title="available / used by the reference run (%)",
+                axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 4]),
+            ),
+            color=alt.Color(
+                "resource:N",
+                legend=None,
+                scale=alt.Scale(domain=["real memory", "real CPUs"], range=["#e6a23c", "#5b8def"]),
+            ),
+            tooltip=[
+                alt.Tooltip("cid:N", title="CID"),
+                alt.Tooltip("resource:N"),
+                alt.Tooltip("fraction:Q", format=".0%", title="available / needed"),
+            ],
+        )
+    )
+    bar_text = bars.mark_text(align="left", dx=4).encode(
+        text=alt.Text("fraction:Q", format=".0%"), color=alt.value("black")
+    )
+    full = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[6, 4], color=REFERENCE).encode(
+        x="x:Q"
+    )
+    bar_panel = (bars + bar_text + full).properties(
+        width=WIDE, height=70, title="Chosen CID against the reference need"
+    )
+    return alt.vconcat(grid_panel, bar_panel).properties(
+        description=(
+            "Top: the 28 configurations of the study's Table 16 plus the reference 512/25, "
+            "real memory (GiB, log scale) against real CPUs, with dashed lines at what the "
+            "reference run used (133 GiB instantiated memory, 21.6 CPUs); the chosen CID is "
+            "drawn large and red. Bottom: the chosen CID's real memory and real CPUs as a "
+            "percentage of those needs; 100 % is dashed."
+        )
+    )
+
+
+def procedure_timeline() -> alt.LayerChart:
+    """The test procedure of every run as a timeline (seed 000, section "Test procedure")."""
+    phases = pd.DataFrame(
+        [
+            ("workloads", "start-up (not measured)", 0, 5),
+            ("workloads", "measured by the z/VM monitor", 5, 55),
+            ("workloads", "run-out (not measured)", 55, 60),
+            ("workloads", "terminate, let running work finish", 60, 80),
+            ("z/VM monitor", "monitor on", 5, 55),
+        ],
+        columns=["track", "phase", "start_min", "end_min"],
+    )
+    bars = (
+        alt.Chart(phases)
+        .mark_bar(height=22)
+        .encode(
+            x=alt.X("start_min:Q", title="time since the workloads started (minutes)",
+                    scale=alt.Scale(domain=[0, 80])),
+            x2="end_min:Q",
+            y=alt.Y("track:N", title=None, sort=["workloads", "z/VM monitor"]),
+            color=alt.Color(
+                "phase:N",
+                title="Phase",
+                sort=list(phases["phase"]),
+                scale=alt.Scale(range=["#c7d2de", "#2a9d8f", "#c7d2de", "#e9c46a", "#264653"]),
+            ),
+            tooltip=["phase:N", alt.Tooltip("start_min:Q", title="from (min)"),
+                     alt.Tooltip("end_min:Q", title="to (min)")],
+        )
+    )
+    return bars.properties(
+        width=WIDE,
+        height=90,
+        title="One test run",
+        description=(
+            "Timeline of one run: z/VM is IPLed and reconfigured, the 17 guests' workloads "
+            "start at minute 0, the z/VM monitor records from minute 5 to minute 55, the "
+            "workloads are stopped at minute 60 and long database transactions may run on "
+            "for 20 minutes or more."
+        ),
+    )
+
+
+def pressure_chart(memory_gib: float, cpus: int) -> alt.Chart:
+    """One host against the reference need: real memory and CPUs as % of what was used."""
+    row = study.pressure((memory_gib, cpus))
+    frame = pd.DataFrame(
+        {
+            "resource": ["real memory", "real CPUs"],
+            "fraction": [row["memory_fraction"], row["cpu_fraction"]],
+        }
+    )
+    bars = (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            y=alt.Y("resource:N", title=None, sort=["real memory", "real CPUs"]),
+            x=alt.X(
+                "fraction:Q",
+                title="available / used by the reference run (%)",
+                axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, max(4.0, float(frame["fraction"].max()) * 1.1)]),
+            ),
+            color=alt.Color(
+                "resource:N",
+                legend=None,
+                scale=alt.Scale(domain=["real memory", "real CPUs"], range=["#e6a23c", "#5b8def"]),
+            ),
+        )
+    )
+    text = bars.mark_text(align="left", dx=4, color="black").encode(
+        text=alt.Text("fraction:Q", format=".0%")
+    )
+    rule = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[6, 4], color=REFERENCE).encode(
+        x="x:Q"
+    )
+    return (bars + text + rule).properties(
+        width=WIDTH,
+        height=110,
+        title=f"Host {row['cid']} against the reference need",
+        description=(
+            f"A host with {memory_gib:g} GiB and {cpus} CPUs offers "
+            f"{row['memory_fraction']:.0%} of the memory and {row['cpu_fraction']:.0%} of "
+            "the CPUs the reference run used."
+        ),
+    )

@@ -1,0 +1,89 @@
+"""A MyST-NB mime renderer that keeps the built book offline.
+
+Registered through the ``myst_nb.mime_renderers`` entry point in ``pyproject.toml``.
+
+- Vega-Lite outputs (what Altair's default renderer stores in a notebook) become a ``<div>``
+  plus the spec in a ``<script type="application/json">``; ``_static/overcommit.js`` embeds
+  them with the vega bundle served from ``_static/vendor/`` — never from a CDN.
+- Live explorers (:mod:`overcommit.book.explore`) store, beside their widget view, a static
+  bundle (``application/vnd.overcommit.static+json``): the chart for the default settings
+  and a note on how to run the explorer live. HTML builds render that and drop the widget
+  view, so a static page never shows a control that does nothing.
+
+Element ids are derived from the spec and the cell position, so the HTML is reproducible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from typing import Any
+
+from docutils import nodes
+
+VEGALITE_MIMES = (
+    "application/vnd.vegalite.v6.json",
+    "application/vnd.vegalite.v6+json",
+    "application/vnd.vegalite.v5+json",
+)
+STATIC_MIME = "application/vnd.overcommit.static+json"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+_HTML_BUILDERS = ("html", "dirhtml", "singlehtml")
+
+
+def _as_dict(content: Any) -> dict:
+    if isinstance(content, (str, bytes)):
+        return json.loads(content)
+    return dict(content)
+
+
+def chart_html(spec: dict, key: str) -> str:
+    """The HTML for one chart: a target div and its spec, embedded by overcommit.js."""
+    payload = json.dumps(spec, sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha1(f"{key}:{payload}".encode()).hexdigest()[:12]
+    description = spec.get("description") or (
+        spec.get("title", {}).get("text") if isinstance(spec.get("title"), dict) else spec.get("title")
+    )
+    label = html.escape(str(description or "Interactive chart"), quote=True)
+    safe = payload.replace("</", "<\\/")
+    return (
+        f'<div class="oc-chart" role="figure" aria-label="{label}">'
+        f'<div class="oc-vega" id="oc-vega-{digest}"></div>'
+        f'<script type="application/json" class="oc-vega-spec" data-target="oc-vega-{digest}">'
+        f"{safe}</script></div>"
+    )
+
+
+class OfflineMimeRenderer:
+    """Render Vega-Lite and explorer outputs without any request to another host."""
+
+    mime_priority_overrides = (
+        [(b, STATIC_MIME, 1) for b in _HTML_BUILDERS]
+        + [(b, m, 5) for b in _HTML_BUILDERS for m in VEGALITE_MIMES]
+        # In static HTML no Python runs: a widget view would be a dead control.
+        + [(b, WIDGET_VIEW, None) for b in _HTML_BUILDERS]
+    )
+
+    @staticmethod
+    def handle_mime(renderer, data, inline) -> list[nodes.Element] | None:
+        if data.mime_type in VEGALITE_MIMES:
+            spec = _as_dict(data.content)
+            key = f"{data.cell_index}:{data.output_index}"
+            return [nodes.raw(text=chart_html(spec, key), format="html", classes=["output"])]
+        if data.mime_type == STATIC_MIME:
+            bundle = _as_dict(data.content)
+            key = f"{data.cell_index}:{data.output_index}"
+            parts = ['<div class="oc-explorer-static">']
+            note = html.escape(bundle.get("note", ""))
+            parts.append(
+                '<p class="oc-explorer-note"><span class="oc-badge">Live explorer</span> '
+                f"{note}</p>"
+            )
+            if bundle.get("spec"):
+                parts.append(chart_html(bundle["spec"], key))
+            if bundle.get("html"):
+                parts.append(bundle["html"])
+            parts.append("</div>")
+            return [nodes.raw(text="".join(parts), format="html", classes=["output"])]
+        return None

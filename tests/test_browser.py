@@ -1,0 +1,189 @@
+"""The built site in a real browser: Debian's Chromium, headless, driven by Playwright.
+
+For every page of ``_build/html``: no console errors, every chart rendered (an SVG or a
+canvas inside each ``.vega-embed``), every bound control changes what its chart shows, no
+dead widget controls, and not one request to any host other than 127.0.0.1 (all such
+requests are blocked and counted). A full-page screenshot of each page goes to
+``_build/screenshots/`` so that a person can look at it.
+
+Run after ``make book`` (``make test`` does both). Skipped, with the reason, when the site
+or the browser is missing; CI installs Chromium (.ci/run) and builds first, so there it
+runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import socketserver
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "_build" / "html"
+SHOTS = ROOT / "_build" / "screenshots"
+CHROMIUM = os.environ.get("OVERCOMMIT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+
+pytestmark = pytest.mark.browser
+
+
+def _pages() -> list[str]:
+    if not SITE.is_dir():
+        return []
+    return sorted(str(p.relative_to(SITE)) for p in SITE.rglob("*.html") if "_static" not in p.parts)
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep pytest output readable
+        pass
+
+
+@pytest.fixture(scope="module")
+def server():
+    if not (SITE / "index.html").exists():
+        pytest.skip("no built site: run `make book` first")
+    handler = functools.partial(_QuietHandler, directory=str(SITE))
+    httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists() and not shutil.which(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} not found: install Debian's chromium (.ci/run does)")
+    from playwright.sync_api import sync_playwright
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _chart_signature(page, index: int) -> str:
+    """What chart ``index`` shows: its SVG markup (or canvas pixels)."""
+    return page.evaluate(
+        """(i) => {
+            const el = document.querySelectorAll('.vega-embed')[i];
+            const svg = el.querySelector('svg');
+            if (svg) return svg.outerHTML;
+            const canvas = el.querySelector('canvas');
+            return canvas ? canvas.toDataURL() : '';
+        }""",
+        index,
+    )
+
+
+def _exercise_controls(page, index: int) -> list[str]:
+    """Change every bound control of chart ``index``; return the ones that changed nothing."""
+    embed = page.locator(".vega-embed").nth(index)
+    dead = []
+    controls = embed.locator(".vega-bindings select, .vega-bindings input")
+    for k in range(controls.count()):
+        control = controls.nth(k)
+        before = _chart_signature(page, index)
+        tag = control.evaluate("el => el.tagName.toLowerCase()")
+        kind = control.evaluate("el => el.type")
+        name = control.evaluate("el => el.name || el.closest('label')?.innerText || ''")
+        if tag == "select":
+            options = control.evaluate("el => Array.from(el.options).map(o => o.value)")
+            current = control.evaluate("el => el.value")
+            others = [o for o in options if o != current]
+            if not others:
+                dead.append(f"{name} (a select with one option)")
+                continue
+            # Try the option farthest away in the list: neighbours may legitimately agree.
+            control.select_option(others[-1] if options.index(current) < len(options) / 2 else others[0])
+        elif kind == "range":
+            control.evaluate(
+                """el => { const lo = +el.min, hi = +el.max, v = +el.value;
+                           el.value = (v - lo < hi - v) ? hi : lo;
+                           el.dispatchEvent(new Event('input', {bubbles: true}));
+                           el.dispatchEvent(new Event('change', {bubbles: true})); }"""
+            )
+        elif kind in ("checkbox", "radio"):
+            control.click()
+        else:
+            continue
+        page.wait_for_timeout(250)
+        if _chart_signature(page, index) == before:
+            dead.append(name or f"control {k}")
+    return dead
+
+
+@pytest.mark.parametrize("page_path", _pages() or ["(no site built)"])
+def test_page(page_path, server, browser):
+    if page_path == "(no site built)":
+        pytest.skip("no built site: run `make book` first")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+    errors: list[str] = []
+
+    def route(route):
+        host = urlparse(route.request.url).hostname
+        if route.request.url.startswith(("data:", "blob:")) or host == "127.0.0.1":
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("requestfailed", lambda req: None)
+    page.goto(f"{server}/{page_path}", wait_until="load")
+    page.wait_for_load_state("networkidle")
+
+    embeds = page.locator(".oc-vega")
+    count = embeds.count()
+    if count:
+        page.wait_for_function(
+            "n => document.querySelectorAll('.vega-embed svg, .vega-embed canvas').length >= n",
+            arg=count,
+            timeout=20000,
+        )
+    unrendered = page.evaluate(
+        """() => Array.from(document.querySelectorAll('.oc-vega')).filter(
+                el => !el.classList.contains('vega-embed') || !el.querySelector('svg, canvas')
+            ).map(el => el.id)"""
+    )
+    dead: list[str] = []
+    for index in range(page.locator(".vega-embed").count()):
+        dead += _exercise_controls(page, index)
+    widget_views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
+
+    shot = SHOTS / (page_path.replace("/", "__").removesuffix(".html") + ".png")
+    page.goto(f"{server}/{page_path}", wait_until="networkidle")  # screenshot the default state
+    if count:
+        page.wait_for_function(
+            "n => document.querySelectorAll('.vega-embed svg, .vega-embed canvas').length >= n",
+            arg=count,
+        )
+    page.screenshot(path=str(shot), full_page=True)
+    context.close()
+
+    assert outside == [], f"{page_path}: requests to other hosts: {outside}"
+    assert errors == [], f"{page_path}: console errors: {errors}"
+    assert unrendered == [], f"{page_path}: charts without SVG/canvas: {unrendered}"
+    assert dead == [], f"{page_path}: controls that change nothing: {dead}"
+    assert widget_views == 0, f"{page_path}: {widget_views} ipywidget view(s) in static HTML"
