@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any, Callable
 
 import ipywidgets as widgets
-from IPython.display import display
 
 from .mime import STATIC_MIME
 
@@ -50,15 +50,17 @@ class Explorer:
         return {name: control.value for name, control in self.controls.items()}
 
     def _update(self, *_: Any) -> None:
-        with self.output:
-            self.output.clear_output(wait=True)
-            try:
-                result = self.render(**self.values())
-            except ValueError as exc:
-                self.message.value = f'<span style="color:#b00020">{exc}</span>'
-                return
-            self.message.value = ""
-            display(result)
+        try:
+            result = self.render(**self.values())
+        except ValueError as exc:
+            self.message.value = f'<span style="color:#b00020">{html.escape(str(exc))}</span>'
+            return
+        self.message.value = ""
+        # Set the Output widget's state directly rather than capturing display messages:
+        # that behaves the same in JupyterLab, nbclient and nbval (which has no widget
+        # manager and would otherwise see the chart as a stray cell output).
+        self.output.outputs = ()
+        self.output.append_display_data(result)
 
     def _static_bundle(self) -> dict[str, Any]:
         result = self.render(**self._defaults)

@@ -187,6 +187,7 @@ def procedure_timeline() -> alt.LayerChart:
                 "phase:N",
                 title="Phase",
                 sort=list(phases["phase"]),
+                legend=alt.Legend(orient="bottom", columns=2, labelLimit=260),
                 scale=alt.Scale(range=["#c7d2de", "#2a9d8f", "#c7d2de", "#e9c46a", "#264653"]),
             ),
             tooltip=["phase:N", alt.Tooltip("start_min:Q", title="from (min)"),
@@ -223,7 +224,7 @@ def pressure_chart(memory_gib: float, cpus: int) -> alt.Chart:
             x=alt.X(
                 "fraction:Q",
                 title="available / used by the reference run (%)",
-                axis=alt.Axis(format="%"),
+                axis=alt.Axis(format="%", tickCount=5),
                 scale=alt.Scale(domain=[0, max(4.0, float(frame["fraction"].max()) * 1.1)]),
             ),
             color=alt.Color(
@@ -233,14 +234,14 @@ def pressure_chart(memory_gib: float, cpus: int) -> alt.Chart:
             ),
         )
     )
-    text = bars.mark_text(align="left", dx=4, color="black").encode(
-        text=alt.Text("fraction:Q", format=".0%")
+    text = bars.mark_text(align="left", dx=4).encode(
+        text=alt.Text("fraction:Q", format=".0%"), color=alt.value("black")
     )
     rule = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[6, 4], color=REFERENCE).encode(
         x="x:Q"
     )
     return (bars + text + rule).properties(
-        width=WIDTH,
+        width=WIDE,
         height=110,
         title=f"Host {row['cid']} against the reference need",
         description=(

@@ -1,0 +1,111 @@
+"""The book's presentation helpers: chart conventions, offline rendering, explorers."""
+
+from __future__ import annotations
+
+import json
+
+import altair as alt
+import ipywidgets as widgets
+import pandas as pd
+import pytest
+
+from overcommit import study
+from overcommit.book import VEGALITE_MIME, figures
+from overcommit.book.explore import explorer
+from overcommit.book.mime import STATIC_MIME, WIDGET_VIEW, OfflineMimeRenderer, chart_html
+
+
+def _walk(spec):
+    if isinstance(spec, dict):
+        yield spec
+        for value in spec.values():
+            yield from _walk(value)
+    elif isinstance(spec, list):
+        for value in spec:
+            yield from _walk(value)
+
+
+def _axis_titles(spec):
+    for node in _walk(spec):
+        for channel in ("x", "y"):
+            enc = node.get("encoding", {}).get(channel) if isinstance(node.get("encoding"), dict) else None
+            if isinstance(enc, dict) and "field" in enc:
+                yield enc.get("title")
+
+
+@pytest.mark.parametrize(
+    "chart",
+    [figures.cid_grid_chart(), figures.procedure_timeline(), figures.pressure_chart(64, 20)],
+    ids=["cid-grid", "timeline", "pressure"],
+)
+def test_figures_have_descriptions_and_units(chart):
+    spec = chart.to_dict()
+    assert len(spec.get("description", "")) > 40
+    titles = [t for t in _axis_titles(spec) if t is not None]
+    assert titles, "no titled axes"
+    for title in titles:
+        assert "(" in title and ")" in title, f"axis title without a unit: {title!r}"
+
+
+def test_cid_grid_chart_binds_a_cid_picker_over_the_paper_grid():
+    spec = figures.cid_grid_chart("96/10").to_dict()
+    (param,) = spec["params"]
+    assert param["value"] == "96/10"
+    assert param["bind"]["input"] == "select"
+    import overcommit as oc
+
+    assert param["bind"]["options"] == list(oc.PAPER_CIDS)
+    with pytest.raises(ValueError, match="value: '1/1' is not accepted"):
+        figures.cid_grid_chart("1/1")
+
+
+def test_pressure_chart_values():
+    row = study.pressure("64/20")
+    assert row["memory_fraction"] == pytest.approx(64 / (136_456 / 1024))
+    assert row["cpu_fraction"] == pytest.approx(20 / 21.58)
+    assert row["defined_to_real_memory"] == pytest.approx(398_712 / 65_536)
+
+
+def test_renderer_stores_the_spec_not_cdn_html():
+    chart = alt.Chart(pd.DataFrame({"a": [1, 2]})).mark_point().encode(x="a:Q")
+    bundle = chart._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert set(data) == {VEGALITE_MIME, "text/plain"}
+    assert "cdn" not in json.dumps(data).lower()
+
+
+def test_chart_html_is_deterministic_and_escapes_script_end():
+    spec = {"description": 'a "quoted" label', "data": {"values": [{"s": "</script><b>"}]}}
+    first, second = chart_html(spec, "1:0"), chart_html(spec, "1:0")
+    assert first == second
+    assert "</script><b>" not in first.split('class="oc-vega-spec"')[1].split("</script></div>")[0]
+    assert 'aria-label="a &quot;quoted&quot; label"' in first
+    assert chart_html(spec, "2:0") != first  # two identical charts on a page get two ids
+
+
+def test_plugin_priorities_hide_widget_views_in_html():
+    overrides = {(b, m): p for b, m, p in OfflineMimeRenderer.mime_priority_overrides}
+    assert overrides[("html", WIDGET_VIEW)] is None
+    assert overrides[("html", STATIC_MIME)] < overrides[("html", VEGALITE_MIME)] < 30
+
+
+def test_explorer_static_bundle_and_error_message():
+    def render(memory_gib, cpus):
+        return figures.pressure_chart(memory_gib, cpus)
+
+    memory = widgets.IntSlider(value=64, min=0, max=512)
+    ex = explorer(render, memory_gib=memory, cpus=widgets.IntSlider(value=20, min=1, max=32))
+    bundle = ex._repr_mimebundle_()
+    assert WIDGET_VIEW in bundle and STATIC_MIME in bundle
+    static = bundle[STATIC_MIME]
+    assert "memory_gib = 64, cpus = 20" in static["note"]
+    assert static["spec"]["description"].startswith("A host with 64 GiB and 20 CPUs")
+    memory.value = 0  # invalid: shown as a message, not raised
+    assert "memory 0.0 GiB is not accepted" in ex.message.value
+    memory.value = 128
+    assert ex.message.value == ""
+
+
+def test_explorer_needs_controls():
+    with pytest.raises(ValueError, match="controls: empty"):
+        explorer(lambda: None)
