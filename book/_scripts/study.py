@@ -80,20 +80,16 @@ devices
 # ## Seventeen guests, five workloads
 #
 # The guests never changed. Each was given a number of {term}`virtual CPUs <virtual CPU>`,
-# a {term}`relative share` of 100 per virtual CPU, and a {term}`defined memory` size. The
-# last two columns are what each guest actually used in the unconstrained reference run:
+# a {term}`relative share` of 100 per virtual CPU (so the share column is left out), and a
+# {term}`defined memory` size. The last two columns are what each guest actually used in the unconstrained reference run:
 # its average {term}`CPU load` and its {term}`instantiated memory`.
 
 # %% tags=["remove-input"]
 vs = data.virtual_systems_frame()
 table = vs[
-    ["workload", "level", "component", "vcpus", "share", "defined_mib",
-     "ref_cpu_load_cpus", "ref_instantiated_mib"]
+    ["component", "vcpus", "defined_mib", "ref_cpu_load_cpus", "ref_instantiated_mib"]
 ].fillna("")
-table.columns = [
-    "workload", "level", "component", "virtual CPUs", "share", "defined (MiB)",
-    "CPU load (CPUs)", "instantiated (MiB)",
-]
+table.columns = ["component", "vCPUs", "defined (MiB)", "CPU load (CPUs)", "instantiated (MiB)"]
 table.index.name = "guest"
 table
 
