@@ -603,7 +603,7 @@ def benchmark_lru(n_refs: int = 100_000, frames: int = 1000, repeat: int = 5) ->
     """References per second of ``run(trace, frames, "lru")``, median of ``repeat`` runs.
 
     The trace is an IRM trace of ``n_refs`` references over ``10 * frames`` pages with
-    Zipf(0.8) popularity (seeded), so about 40 % of the references miss.
+    Zipf(0.8) popularity (seeded), so a little over half of the references miss.
     """
     n_refs = _check_int("n_refs", n_refs, 1)
     frames = _check_int("frames", frames, 1)
