@@ -198,3 +198,24 @@ def test_shares_proportional_to_vcpus_give_equal_per_vcpu_power(case):
     real, v, _, _ = case
     x = allocate(real, v, 100 * v)
     np.testing.assert_allclose(per_vcpu(x, v), min(1.0, real / v.sum()), rtol=1e-9)
+
+
+# --- the vectorised fast path used by the model --------------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from overcommit.shares import allocate as _allocate, water_fill_caps  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.floats(0.1, 64),
+    st.lists(st.tuples(st.integers(1, 8), st.floats(1, 1000), st.floats(0, 10)), min_size=1, max_size=20),
+)
+def test_water_fill_caps_matches_allocate(real_cpus, guests):
+    vcpus = np.array([g[0] for g in guests], float)
+    share = np.array([g[1] for g in guests])
+    demand = np.array([g[2] for g in guests])
+    exact = _allocate(real_cpus, vcpus, share, demand=demand)
+    fast = water_fill_caps(real_cpus, np.minimum(vcpus, demand), share)
+    assert np.allclose(fast, exact, rtol=1e-9, atol=1e-9)

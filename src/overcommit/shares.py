@@ -305,3 +305,31 @@ def per_vcpu(allocation: ArrayLike, vcpus: ArrayLike) -> np.ndarray:
             f"vcpus: {_first_bad(v, bad)} is not accepted; expected whole numbers >= 1"
         )
     return x / v
+
+
+def water_fill_caps(real_cpus: float, caps: np.ndarray, shares: np.ndarray) -> np.ndarray:
+    """Vectorised water-filling for trusted inputs (the model's inner loop).
+
+    Same result as ``allocate(real_cpus, vcpus, shares, demand)`` with ``caps =
+    min(vcpus, demand)``, to rounding: no validation and no exact-rounding care, so use
+    :func:`allocate` everywhere else. Guests are sorted by breakpoint ``c_g / s_g``; the
+    first ``k`` are capped where ``k`` is the first position whose breakpoint lies above the
+    level ``(P − Σ_{i<k} c_i) / Σ_{i≥k} s_i`` of the rest.
+    """
+    caps = np.asarray(caps, float)
+    shares = np.asarray(shares, float)
+    order = np.argsort(caps / shares, kind="stable")
+    c, s = caps[order], shares[order]
+    capped_before = np.concatenate(([0.0], np.cumsum(c)[:-1]))
+    shares_from = np.cumsum(s[::-1])[::-1]
+    level = (real_cpus - capped_before) / shares_from
+    free = c > level * s
+    x = np.empty_like(caps)
+    if not free.any():
+        x[order] = c
+        return x
+    k = int(np.argmax(free))
+    out = c.copy()
+    out[k:] = level[k] * s[k:]
+    x[order] = out
+    return x

@@ -1,0 +1,573 @@
+r"""The closed loop: throughput → page references → residency → faults → device waits →
+stalls → CPU demand → share allocation → throughput, solved as a fixed point.
+
+One pass of the loop, for a host (real memory, real CPUs) and an environment:
+
+1. **Residency** (:mod:`overcommit.replacement`). Every guest's touched memory is split into
+   popularity classes (:func:`overcommit.workloads.memory_classes`) whose reference rates
+   scale with the variant's current throughput ``x``. If everything fits in the DPA
+   (:mod:`overcommit.tiers`), everything is resident. Otherwise one characteristic time
+   ``T`` for the whole DPA solves ``Σ_c S_c h(λ_c T) = DPA`` (global replacement); z/VM 6.3's
+   global aging list is modelled as CLOCK, z/VM 6.2's demand scan as FIFO-like (it steals by
+   guest and list position rather than by recent use of each frame), with its 2 GiB of
+   expanded storage as a second tier solved with a second time ``T₁₂`` for DPA + XSTOR.
+   Pages Linux has released are discarded first under pressure (they leave instantiated
+   memory).
+2. **Faults.** Guest ``g`` reads ``F_g = Σ_c S_c λ_c (1 − h_c)`` MiB/s from the paging
+   devices; evicted pages that were changed while resident are written.
+3. **Device waits** (:mod:`overcommit.paging`). The page-read response time ``R_p`` of the
+   environment's paging devices at the current read, write and shared guest-I/O rates.
+4. **Stalls.** A variant with ``N`` users spends ``x φ R_p`` user-seconds per second waiting
+   for pages (``φ`` pages per unit of work). Page-fault handshaking lets the virtual CPU run
+   another user meanwhile, except for the ``blocking`` share of a stall, which holds the
+   virtual CPU.
+5. **Throughput without CPU limits.** Users cycle through waiting (share ``a`` of the
+   reference cycle), CPU work (``1 − a``, stretched by the environment's CPU cost factor)
+   and stalls: ``x_open = 1 / (a + (1 − a)·k + φ R_p / N)``.
+6. **CPU shares** (:mod:`overcommit.shares`). Guests ask for ``x_open`` times their
+   reference CPU load (Table 17), capped by their virtual CPUs minus the blocked time; real
+   CPUs minus CP's own system time are shared by weighted water-filling. A multi-guest
+   variant goes as fast as its slowest guest allows; guests that are not the bottleneck
+   release what they cannot use, and the allocation is repeated.
+7. ``x ← min(x_open, CPU-limited x)``, damped, until no variant's throughput moves by more
+   than ``1e-7``.
+
+Relative throughput is ``x`` itself: 1.0 is the unconstrained reference run (CID 512/25 on
+z/VM 6.3 with EDEV-SCSI), where nothing pages and every guest gets the CPU it asks for.
+Failures are evaluated at the fixed point: a variant fails when its mean response time
+exceeds its driver's time-out, or when it runs too slowly to finish its work in the test's
+hour (see :class:`overcommit.workloads.Variant`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from . import data, paging, shares, tiers
+from .cids import CID, REFERENCE_CID, parse_cid
+from .workloads import (
+    PAGES_PER_MIB, VARIANTS, Guest, Variant, memory_classes, study_guests, study_variants,
+)
+
+ENVIRONMENTS: tuple[str, ...] = ("zvm63-edev", "zvm63-eckd", "zvm62-edev")
+
+# --- assumptions (documented in the book's model chapter; none is a paper number) ------
+CP_SYSTEM_BASE_CPUS = 0.05  #: CP system time with no memory pressure (per real CPU: ×cpus/20)
+STEAL_CPU_S_PER_PAGE = {"6.3": 4e-6, "6.2": 25e-6}  #: CP time to select and steal one frame
+XSTOR_MOVE_CPU_S_PER_PAGE = 3e-6  #: CP time to move one page to or from expanded storage
+XSTOR_READ_S = 20e-6  #: a page fault served from expanded storage (synchronous move)
+CP_ATTRIBUTED_SHARE = 0.04  #: share of a guest's CPU load that is CP work on its behalf
+FAULT_CP_CPU_S = 6e-6  #: CP time charged to the guest per page fault it takes
+CPU_COST_FACTOR = {"6.3": 1.0, "6.2": 1.08}  #: CPU per unit of work (6.2 lacks HiperDispatch)
+PATH_MIB_S = {"scsi": 1600.0, "eckd": 500.0}  #: effective shared channel + storage-server rate
+MAX_ITERATIONS = 400
+TOLERANCE = 1e-7
+DAMPING = 0.5
+
+
+@dataclass(frozen=True)
+class Host:
+    """A z/VM host: ``memory_gib`` of real memory and ``cpus`` real CPUs.
+
+    ``paging_devices`` overrides the number of paging devices of the environment's kind
+    (16 EDEV-SCSI or 25 ECKD volumes in the study).
+    """
+
+    memory_gib: float
+    cpus: int
+    paging_devices: int | None = None
+
+    def __post_init__(self) -> None:
+        cid = parse_cid((self.memory_gib, self.cpus))
+        object.__setattr__(self, "memory_gib", cid.memory_gib)
+        object.__setattr__(self, "cpus", cid.cpus)
+        if self.paging_devices is not None and (
+            isinstance(self.paging_devices, bool) or not isinstance(self.paging_devices, int)
+            or self.paging_devices < 1
+        ):
+            raise ValueError(
+                f"paging_devices: {self.paging_devices!r} is not accepted; expected a whole number >= 1"
+            )
+
+    @property
+    def cid(self) -> str:
+        return str(CID(self.memory_gib, self.cpus))
+
+
+@dataclass(frozen=True)
+class Environment:
+    name: str
+    release: str
+    paging_kind: str
+    xstor_gib: float
+    policy: str
+    io_sharing_path: str  # the guest-I/O path that shares the storage path with paging
+
+
+def environment(name: str) -> Environment:
+    if name not in ENVIRONMENTS:
+        raise ValueError(
+            f"env: {name!r} is not accepted; expected one of " + ", ".join(repr(e) for e in ENVIRONMENTS)
+        )
+    row = data.environments().loc[name]
+    release = str(row["zvm_release"])
+    return Environment(
+        name=name,
+        release=release,
+        paging_kind=str(row["paging_device"]),
+        xstor_gib=float(row["xstor_gib"]),
+        policy="clock" if release == "6.3" else "fifo",
+        io_sharing_path="scsi" if row["paging_device"] == "edev-scsi" else "eckd",
+    )
+
+
+@dataclass
+class Result:
+    """What :func:`simulate` returns (see the issue's public API)."""
+
+    system: pd.Series
+    workloads: pd.DataFrame
+    guests: pd.DataFrame
+    host: Host
+    env: str
+    iterations: int
+    converged: bool
+
+    def __repr__(self) -> str:
+        s = self.system
+        return (
+            f"<Result {self.host.cid} {self.env}: overall relative throughput "
+            f"{s['overall_relative_throughput']:.3f}, page reads {s['page_read_mib_s']:.1f} MiB/s, "
+            f"ocr {s['overcommit_ratio']:.2f}, failed={bool(s['failed'])}, converged={self.converged}>"
+        )
+
+
+class NotConvergedError(RuntimeError):
+    """The fixed point did not converge; the message says how far it got."""
+
+
+# --------------------------------------------------------------------------------------
+# Residency
+
+
+def _hit(y: np.ndarray, policy: str) -> np.ndarray:
+    """Hit probability as a function of y = λT (see overcommit.replacement)."""
+    if policy == "lru":
+        return -np.expm1(-y)
+    if policy in ("fifo", "random"):
+        return y / (1.0 + y)
+    # CLOCK: y(1+e^y) / (1 + y(1+e^y)), written stably for large y
+    y = np.minimum(y, 50.0)
+    z = y * (1.0 + np.exp(y))
+    return 1.0 - 1.0 / (1.0 + z)
+
+
+def _hit_and_slope(y: np.ndarray, policy: str) -> tuple[np.ndarray, np.ndarray]:
+    """h(y) and y·h'(y), the derivative with respect to log T."""
+    if policy == "lru":
+        e = np.exp(-y)
+        return 1.0 - e, y * e
+    if policy in ("fifo", "random"):
+        return y / (1.0 + y), y / (1.0 + y) ** 2
+    y = np.minimum(y, 50.0)  # h(50) = 1 - 4e-24: resident for good
+    ey = np.exp(y)
+    z = y * (1.0 + ey)
+    h = 1.0 - 1.0 / (1.0 + z)
+    dz = 1.0 + ey + y * ey
+    return h, y * dz / (1.0 + z) ** 2
+
+
+def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: str, guess: float) -> float:
+    """T with Σ sizes·h(rates·T) = capacity (requires Σ sizes over rate>0 > capacity).
+
+    Newton's method on u = log T from the previous iteration's T, kept inside a bracket
+    that shrinks at every step (so it cannot diverge); the left side is increasing in u.
+    """
+    active = rates > 0
+    s, r = sizes[active], rates[active]
+    if s.sum() <= capacity:
+        return math.inf
+    u = math.log(guess) if math.isfinite(guess) and guess > 0 else 0.0
+    lo, hi = -math.inf, math.inf
+    for _ in range(200):
+        h, slope = _hit_and_slope(r * math.exp(u), policy)
+        f = float(np.dot(s, h)) - capacity
+        if abs(f) <= 1e-9 * capacity:
+            return math.exp(u)
+        if f > 0:
+            hi = u
+        else:
+            lo = u
+        d = float(np.dot(s, slope))
+        step = -f / d if d > 0 else (-4.0 if f > 0 else 4.0)
+        step = max(min(step, 4.0), -4.0)
+        candidate = u + step
+        if not (lo < candidate < hi):
+            candidate = 0.5 * (lo + hi) if math.isfinite(lo) and math.isfinite(hi) else u + step
+        if abs(candidate - u) < 1e-13:
+            return math.exp(candidate)
+        u = candidate
+    return math.exp(u)
+
+
+@dataclass
+class _Memory:
+    T: float
+    T12: float
+    resident: np.ndarray  # per guest, MiB in the DPA
+    xstor: np.ndarray  # per guest, MiB in expanded storage
+    instantiated: np.ndarray
+    stored: np.ndarray
+    read_mib_s: np.ndarray  # from paging devices
+    xstor_read_mib_s: np.ndarray
+    write_mib_s: float
+    steal_pages_s: float
+    xstor_moves_pages_s: float
+
+
+class _Catalogue:
+    """Per-class arrays for a guest list, built once per simulation."""
+
+    def __init__(self, guests: Sequence[Guest], variant_index: dict[str, int]):
+        sizes, rates, owner = [], [], []
+        for i, g in enumerate(guests):
+            s, r = memory_classes(g)
+            sizes.append(s)
+            rates.append(r)
+            owner.append(np.full(s.size, i))
+        self.sizes = np.concatenate(sizes)
+        self.rates = np.concatenate(rates)
+        self.owner = np.concatenate(owner)
+        self.n = len(guests)
+        self.released = np.array([g.released_mib for g in guests])
+        self.touched = np.array([g.touched_mib for g in guests])
+        self.write_frac = np.array([g.write_frac for g in guests])[self.owner]
+        self.guest_variant = np.array([variant_index[g.variant] for g in guests])
+        self.class_variant = self.guest_variant[self.owner]
+
+
+@lru_cache(maxsize=64)
+def _catalogue(guests: tuple[Guest, ...], names: tuple[str, ...]) -> _Catalogue:
+    return _Catalogue(guests, {v: i for i, v in enumerate(names)})
+
+
+def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str, guess: float):
+    """Characteristic time and per-class resident probability for a memory of ``capacity``.
+
+    Idle touched pages (rate 0) are the first to go; if all active pages fit, the idle ones
+    fill what is left and T is infinite.
+    """
+    active = rates > 0
+    active_total = float(cat.sizes[active].sum())
+    idle_total = float(cat.sizes[~active].sum())
+    if active_total <= capacity:
+        keep = min(1.0, (capacity - active_total) / idle_total) if idle_total > 0 else 1.0
+        return math.inf, np.where(active, 1.0, keep)
+    T = _solve_time(cat.sizes, rates, capacity, policy, guess)
+    return T, np.where(active, _hit(np.where(active, rates, 0.0) * T, policy), 0.0)
+
+
+def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: str,
+            guess: tuple[float, float]) -> _Memory:
+    rates = cat.rates * x[cat.class_variant]
+    touched_total = cat.touched.sum()
+    n = cat.n
+    zero = np.zeros(n)
+    if touched_total + cat.released.sum() <= dpa:
+        inst = cat.touched + cat.released
+        return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0)
+    # Released pages are discarded before any used page is stolen.
+    room = max(dpa - touched_total, 0.0)
+    kept_released = cat.released * (room / cat.released.sum()) if cat.released.sum() > 0 else cat.released
+    if touched_total <= dpa:
+        inst = cat.touched + kept_released
+        return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0)
+    T1, h1 = _tier_hits(cat, rates, dpa, policy, guess[0])
+    if xstor > 0:
+        T12, h12 = _tier_hits(cat, rates, dpa + xstor, policy, guess[1])
+        h12 = np.maximum(h12, h1)
+    else:
+        T12, h12 = T1, h1
+    res_c = cat.sizes * h1
+    xs_c = cat.sizes * (h12 - h1)
+    miss_c = cat.sizes * rates * (1.0 - h12)  # MiB/s read from the paging devices
+    xread_c = cat.sizes * rates * (h12 - h1)
+    # An evicted page was changed while resident with probability 1-(1-w)^(1+λT).
+    lam_t = rates * T1 if math.isfinite(T1) else np.where(rates > 0, 1e6, 0.0)
+    dirty = 1.0 - (1.0 - cat.write_frac) ** (1.0 + np.minimum(lam_t, 1e6))
+    write = float(np.dot(miss_c, dirty))  # steady state: what comes in goes out again
+    clean_copy = cat.sizes * h1 * (1.0 - dirty) * (rates > 0)  # resident pages still valid on disk
+    stored_c = cat.sizes * (1.0 - h12) + clean_copy
+    owner = cat.owner
+    return _Memory(
+        T=T1, T12=T12, resident=np.bincount(owner, res_c, n), xstor=np.bincount(owner, xs_c, n),
+        instantiated=cat.touched.copy(), stored=np.bincount(owner, stored_c, n),
+        read_mib_s=np.bincount(owner, miss_c, n), xstor_read_mib_s=np.bincount(owner, xread_c, n),
+        write_mib_s=write,
+        steal_pages_s=float((miss_c.sum() + xread_c.sum()) * PAGES_PER_MIB),
+        xstor_moves_pages_s=float(2 * xread_c.sum() * PAGES_PER_MIB),
+    )
+
+
+# --------------------------------------------------------------------------------------
+# The loop
+
+
+def _paging_config(env: Environment, host: Host) -> paging.PagingConfig:
+    overrides = {}
+    if host.paging_devices is not None:
+        overrides["devices"] = host.paging_devices
+    overrides["path_bandwidth_mib_s"] = PATH_MIB_S[env.io_sharing_path]
+    return paging.PagingConfig.from_data(env.paging_kind, **overrides)
+
+
+def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]):
+    names = [v for v in dict.fromkeys(g.variant for g in guests)]
+    index = {v: i for i, v in enumerate(names)}
+    missing = [v for v in names if v not in variants]
+    if missing:
+        raise ValueError(f"guests: variant {missing[0]!r} has no driver; expected one of {sorted(variants)}")
+    vlist = [variants[v] for v in names]
+    cat = _catalogue(tuple(guests), tuple(names))
+    split = tiers.split_real_memory(host.memory_gib, env.xstor_gib)
+    config = _paging_config(env, host)
+    k = CPU_COST_FACTOR[env.release]
+
+    vcpus = np.array([g.vcpus for g in guests], float)
+    share = np.array([g.share for g in guests], float)
+    cpu_ref = np.array([g.cpu_load for g in guests], float) * k  # CPU-s per unit of work
+    gv = cat.guest_variant
+    users = np.array([v.users for v in vlist])
+    think = np.array([v.think_frac for v in vlist])
+    blocking = np.array([v.blocking for v in vlist])
+    guest_io = {p: sum(v.io_mib_s for v in vlist if v.io_path == p) for p in ("scsi", "eckd")}
+    io_share = np.array([v.io_mib_s if v.io_path == env.io_sharing_path else 0.0 for v in vlist])
+
+    x = np.ones(len(names))
+    guess = (100.0, 100.0)
+    cp_system = CP_SYSTEM_BASE_CPUS * host.cpus / 20
+    state = None
+    converged = False
+    history_x: list[np.ndarray] = []
+    history_f: list[np.ndarray] = []
+    for iteration in range(1, MAX_ITERATIONS + 1):
+        mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess)
+        guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
+        reads = float(mem.read_mib_s.sum())
+        shared_io = float(np.dot(io_share, x))
+        pstate = paging.response_time(config, reads, mem.write_mib_s, shared_io)
+        rp = pstate.read_response_s if math.isfinite(pstate.read_response_s) else 60.0
+        # pages waited for per unit of work, per variant (x > 0 always)
+        dev_pages = np.bincount(gv, mem.read_mib_s, len(names)) * PAGES_PER_MIB / x
+        xs_pages = np.bincount(gv, mem.xstor_read_mib_s, len(names)) * PAGES_PER_MIB / x
+        stall_per_unit = dev_pages * rp + xs_pages * XSTOR_READ_S  # user-seconds per unit
+        io_slow = np.where(io_share > 0, pstate.guest_io_slowdown if math.isfinite(pstate.guest_io_slowdown) else 50.0, 1.0)
+        x_open = 1.0 / (think * io_slow + (1.0 - think) * k + stall_per_unit / users)
+        # virtual CPU time held by blocking stalls, per guest
+        guest_pages = (mem.read_mib_s * rp + mem.xstor_read_mib_s * XSTOR_READ_S / 1.0) * PAGES_PER_MIB
+        blocked = blocking[gv] * guest_pages
+        cap = np.maximum(vcpus - blocked, 0.0)
+        # CP system time takes real CPUs before the guests are dispatched.
+        cp_system = (CP_SYSTEM_BASE_CPUS * host.cpus / 20 + pstate.cp_cpu_cpus
+                     + mem.steal_pages_s * STEAL_CPU_S_PER_PAGE[env.release]
+                     + mem.xstor_moves_pages_s * XSTOR_MOVE_CPU_S_PER_PAGE)
+        fault_cp = (mem.read_mib_s + mem.xstor_read_mib_s) * PAGES_PER_MIB * FAULT_CP_CPU_S
+        available = max(host.cpus - cp_system, 1e-6)
+        # share allocation with chained variants: repeat so non-bottleneck guests release CPU
+        want = np.minimum(x_open[gv] * cpu_ref + fault_cp, cap)
+        demand = want.copy()
+        for _ in range(4):
+            alloc = shares.water_fill_caps(available, np.minimum(vcpus, demand), share)
+            per_guest_x = np.where(cpu_ref > 0, (alloc - fault_cp).clip(min=0) / cpu_ref, np.inf)
+            x_cpu = np.full(len(names), np.inf)
+            np.minimum.at(x_cpu, gv, per_guest_x)
+            x_new = np.minimum(x_open, x_cpu)
+            used = np.minimum(x_new[gv] * cpu_ref + fault_cp, want)
+            bottleneck = per_guest_x <= x_new[gv] * (1 + 1e-9)
+            new_demand = np.where(bottleneck, want, used)
+            if float(np.max(np.abs(new_demand - demand))) < 1e-12:
+                break
+            demand = new_demand
+        x_new = np.maximum(x_new, 1e-6)
+        delta = float(np.max(np.abs(x_new - x)))
+        state = (mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit, available)
+        if delta < TOLERANCE:
+            x = x_new
+            converged = True
+            break
+        # Anderson acceleration (depth 4) on the residual G(x) - x, with a damped step as
+        # the base: the stall <-> throughput feedback can oscillate under heavy paging,
+        # and plain damping then needs dozens of passes.
+        f = x_new - x
+        history_x.append(x.copy())
+        history_f.append(f)
+        if len(history_x) > 5:
+            history_x.pop(0)
+            history_f.pop(0)
+        step = x + DAMPING * f
+        if len(history_x) >= 2:
+            dX = np.diff(np.array(history_x), axis=0).T
+            dF = np.diff(np.array(history_f), axis=0).T
+            gamma, *_ = np.linalg.lstsq(dF, f, rcond=None)
+            candidate = step - (dX + DAMPING * dF) @ gamma
+            if np.all(np.isfinite(candidate)):
+                step = candidate
+        x = np.clip(step, 1e-6, 4.0)
+    return names, vlist, cat, split, config, state, x, iteration, converged
+
+
+def _result(host: Host, env: Environment, guests, names, vlist, cat, split, state, x, iterations, converged) -> Result:
+    mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall, available = state
+    gv = cat.guest_variant
+    k = CPU_COST_FACTOR[env.release]
+    cpu_ref = np.array([g.cpu_load for g in guests]) * k
+    used = np.minimum(x[gv] * cpu_ref + fault_cp, alloc)
+    cp_attr = used * CP_ATTRIBUTED_SHARE + fault_cp
+    emulation = used - cp_attr
+    idle = max(host.cpus - cp_system - used.sum(), 0.0)
+
+    # failures
+    failed = np.zeros(len(names), bool)
+    reason = [""] * len(names)
+    for i, v in enumerate(vlist):
+        response = v.cycle_s * (1.0 / x[i] - v.think_frac)
+        if v.timeout_s is not None and response > v.timeout_s:
+            failed[i], reason[i] = True, f"mean response {response:.2f} s above the {v.timeout_s:g} s time-out"
+        if v.min_progress is not None and x[i] < v.min_progress:
+            failed[i], reason[i] = True, f"ran at {x[i]:.0%} of its reference speed, too slow to finish (needs {v.min_progress:.0%})"
+    if pstate.saturated:
+        # a saturated paging subsystem makes every stall open-ended
+        pass
+
+    workloads = pd.DataFrame(
+        {
+            "relative_throughput": x,
+            "cpu_load": np.bincount(gv, used, len(names)),
+            "failed": failed,
+            "failure_reason": reason,
+            "page_read_mib_s": np.bincount(gv, mem.read_mib_s, len(names)),
+        },
+        index=pd.Index(names, name="variant"),
+    )
+    guests_df = pd.DataFrame(
+        {
+            "variant": [g.variant for g in guests],
+            "vcpus": [g.vcpus for g in guests],
+            "share": [g.share for g in guests],
+            "virtual_mib": [g.defined_mib for g in guests],
+            "instantiated_mib": mem.instantiated,
+            "resident_mib": mem.resident,
+            "stored_mib": mem.stored,
+            "xstor_mib": mem.xstor,
+            "page_read_mib_s": mem.read_mib_s,
+            "cpu_load": used,
+            "cpu_allocated": alloc,
+            "blocked_vcpus": blocked,
+        },
+        index=pd.Index([g.name for g in guests], name="guest"),
+    )
+    inst = mem.instantiated.sum()
+    res = mem.resident.sum()
+    system = pd.Series(
+        {
+            "cid": host.cid,
+            "env": env.name,
+            "real_memory_mib": split.real_mib,
+            "dpa_mib": split.dpa_mib,
+            "xstor_mib": split.xstor_mib,
+            "real_cpus": host.cpus,
+            "overcommit_ratio": tiers.overcommit_ratio(inst, res + mem.xstor.sum()),
+            "characteristic_time_s": mem.T,
+            "page_read_mib_s": float(mem.read_mib_s.sum()),
+            "page_write_mib_s": float(mem.write_mib_s),
+            "page_read_response_ms": rp * 1e3,
+            "paging_device_utilisation": pstate.device_utilisation,
+            "emulation_cpu": float(emulation.sum()),
+            "cp_guest_cpu": float(cp_attr.sum()),
+            "cp_system_cpu": float(cp_system),
+            "idle_cpu": float(idle),
+            "overall_relative_throughput": float(np.mean(x)),
+            "failed": bool(failed.any()),
+            "converged": converged,
+            "iterations": iterations,
+        }
+    )
+    return Result(system, workloads, guests_df, host, env.name, iterations, converged)
+
+
+def _host(config) -> Host:
+    if isinstance(config, Host):
+        return config
+    cid = parse_cid(config)
+    return Host(cid.memory_gib, cid.cpus)
+
+
+def simulate(config="64/20", env: str = "zvm63-edev", guests: Iterable[Guest] | None = None,
+             variants: dict[str, Variant] | None = None, *, strict: bool = True) -> Result:
+    """Run the model for one host configuration.
+
+    ``config`` is a CID (``"64/20"`` or ``(64, 20)``) or a :class:`Host`; ``env`` one of
+    :data:`ENVIRONMENTS`; ``guests`` a list of :class:`~overcommit.workloads.Guest` (default:
+    the study's 17) and ``variants`` their drivers by variant name (default: the study's).
+    Raises ``ValueError`` for bad input and :class:`NotConvergedError` when the fixed point
+    does not converge (with ``strict=False`` the result is returned with ``converged`` False).
+    """
+    host = _host(config)
+    environment_ = environment(env)
+    if guests is None:
+        guests = study_guests()
+    guests = tuple(guests)
+    if not guests:
+        raise ValueError("guests: empty; expected at least one Guest")
+    for g in guests:
+        if not isinstance(g, Guest):
+            raise ValueError(f"guests: {g!r} is not accepted; expected overcommit.Guest objects")
+    if len({g.name for g in guests}) != len(guests):
+        raise ValueError("guests: guest names repeat; expected unique names")
+    drivers = study_variants() if variants is None else dict(variants)
+    names, vlist, cat, split, config_, state, x, iterations, converged = _solve(host, environment_, guests, drivers)
+    result = _result(host, environment_, guests, names, vlist, cat, split, state, x, iterations, converged)
+    if not converged and strict:
+        raise NotConvergedError(
+            f"simulate({host.cid!r}, env={env!r}) did not converge in {iterations} iterations"
+        )
+    return result
+
+
+def sweep(cids: Iterable | None = None, envs: Iterable[str] | None = None, progress: bool = False) -> pd.DataFrame:
+    """Simulate every CID × environment; a long DataFrame with one row per variant and run.
+
+    Columns: cid, env, memory_gib, cpus, variant, relative_throughput, cpu_load, failed,
+    failure_reason, page_read_mib_s, and the run's system metrics prefixed ``system_``.
+    """
+    cids = list(data.cid_grid()["cid"]) if cids is None else [str(parse_cid(c)) for c in cids]
+    envs = list(ENVIRONMENTS) if envs is None else list(envs)
+    for e in envs:
+        environment(e)
+    frames = []
+    total = len(cids) * len(envs)
+    for n, (e, c) in enumerate(((e, c) for e in envs for c in cids), start=1):
+        r = simulate(c, env=e)
+        w = r.workloads.reset_index()
+        w.insert(0, "env", e)
+        w.insert(0, "cid", c)
+        w.insert(2, "memory_gib", r.host.memory_gib)
+        w.insert(3, "cpus", r.host.cpus)
+        for key in ("overall_relative_throughput", "page_read_mib_s", "page_write_mib_s", "overcommit_ratio",
+                    "dpa_mib", "emulation_cpu", "cp_guest_cpu", "cp_system_cpu", "idle_cpu", "failed"):
+            w["system_" + key] = r.system[key]
+        frames.append(w)
+        if progress:
+            print(f"\r[{n}/{total}] {e} {c}", end="", flush=True)
+    if progress:
+        print()
+    return pd.concat(frames, ignore_index=True)
+
+
+__all__ = ["ENVIRONMENTS", "Environment", "Host", "NotConvergedError", "Result", "environment", "simulate", "sweep"]

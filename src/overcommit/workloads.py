@@ -1,0 +1,277 @@
+"""The study's 17 guests and 11 workload variants, as the model sees them.
+
+Each :class:`Guest` carries what the paper gives (virtual CPUs, share, defined memory, CPU
+load and instantiated memory in the reference run, seed 000 Table 17) plus how it uses its
+memory:
+
+- ``released_frac``: the part of its reference instantiated memory that Linux has marked
+  unused (CMMA, diagnose x'10'). Under memory pressure CP discards such pages instead of
+  paging them, so they leave instantiated memory (seed 000, file-system CID 64/20
+  conclusions).
+- of the rest, the *touched* memory, a share ``active_frac`` is in use during the run; the
+  other pages were touched once (start-up, initialisation) and are not referenced again, so
+  under pressure they go to the paging devices and stay there. Among active pages, page ``r`` in
+  order of popularity is referenced ``λ_r = λ_½ (r / (n/2))^(−α)`` times per second at the
+  reference throughput (a Zipf-like popularity with skew ``α``; ``λ_½`` is the rate of the
+  median page). ``α ≈ 0`` is a workload that sweeps all its memory evenly (a Java heap
+  under *optthruput* collection); large ``α`` a workload whose few buffers are used all the
+  time and the rest hardly ever (direct I/O, network). References scale with throughput.
+- ``write_frac``: the share of references that change a page (a changed page must be
+  written before its frame can be reused).
+
+Each :class:`Variant` is the closed-loop driver of a workload (seed 000 Tables 8, 12–15):
+``users`` that each cycle through waiting (think time, their own disk or network I/O: the
+share ``think_frac`` of the reference cycle), CPU work and page-fault stalls, with
+``blocking`` the share of a stall during which the virtual CPU cannot run anything else
+(faults taken in the kernel, where page-fault handshaking does not help), and the failure
+criterion the paper reports for it (HTTP time-outs, fio not finishing in time).
+
+Parameters come from ``data/guest_behaviour.csv`` and ``data/variant_drivers.csv`` (each row
+says whether a value is from the paper or an assumption), overridden by the values
+``overcommit.calibrate`` fitted (``data/calibrated_parameters.csv``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+
+from . import data
+
+PAGES_PER_MIB = 256
+MEMORY_BINS = 16
+VARIANTS = (
+    "db-bi", "was-medium", "was-high", "fs-pagecache-medium", "fs-direct-medium",
+    "fs-pagecache-high", "fs-direct-high", "java-medium", "java-high", "net-medium", "net-high",
+)
+IO_PATHS = ("scsi", "eckd")
+
+
+def _finite(owner: str, name: str, value, minimum: float | None = None, maximum: float | None = None,
+            strict: bool = False) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{owner}.{name}: {value!r} is not a number") from None
+    ok = math.isfinite(number)
+    if ok and minimum is not None:
+        ok = number > minimum if strict else number >= minimum
+    if ok and maximum is not None:
+        ok = number <= maximum
+    if not ok:
+        bound = []
+        if minimum is not None:
+            bound.append(f"{'>' if strict else '>='} {minimum:g}")
+        if maximum is not None:
+            bound.append(f"<= {maximum:g}")
+        raise ValueError(
+            f"{owner}.{name}: {value!r} is not accepted; expected a finite number "
+            + " and ".join(bound)
+        )
+    return number
+
+
+@dataclass(frozen=True)
+class Guest:
+    """A virtual system. Sizes in MiB, CPU in real processors (see the module docstring)."""
+
+    name: str
+    variant: str
+    vcpus: int
+    share: float
+    instantiated_mib: float
+    cpu_load: float
+    defined_mib: float | None = None
+    released_frac: float = 0.0
+    skew: float = 1.0
+    median_rate_per_s: float = 0.01
+    write_frac: float = 0.3
+    active_frac: float = 1.0
+
+    def __post_init__(self) -> None:
+        owner = f"guest {self.name!r}"
+        if not isinstance(self.name, str) or not self.name:
+            raise ValueError(f"guest.name: {self.name!r} is not accepted; expected a non-empty string")
+        if not isinstance(self.variant, str) or not self.variant:
+            raise ValueError(f"{owner}.variant: {self.variant!r} is not accepted; expected a name")
+        if isinstance(self.vcpus, bool) or not isinstance(self.vcpus, (int, np.integer)) or self.vcpus < 1:
+            raise ValueError(f"{owner}.vcpus: {self.vcpus!r} is not accepted; expected a whole number >= 1")
+        set_ = object.__setattr__
+        set_(self, "share", _finite(owner, "share", self.share, 0, strict=True))
+        set_(self, "instantiated_mib", _finite(owner, "instantiated_mib", self.instantiated_mib, 0, strict=True))
+        set_(self, "cpu_load", _finite(owner, "cpu_load", self.cpu_load, 0, self.vcpus, strict=True))
+        if self.defined_mib is None:
+            set_(self, "defined_mib", self.instantiated_mib)
+        set_(self, "defined_mib", _finite(owner, "defined_mib", self.defined_mib, self.instantiated_mib))
+        set_(self, "released_frac", _finite(owner, "released_frac", self.released_frac, 0, 0.99))
+        set_(self, "skew", _finite(owner, "skew", self.skew, 0, 6))
+        set_(self, "median_rate_per_s", _finite(owner, "median_rate_per_s", self.median_rate_per_s, 0, strict=True))
+        set_(self, "write_frac", _finite(owner, "write_frac", self.write_frac, 0, 1))
+        set_(self, "active_frac", _finite(owner, "active_frac", self.active_frac, 0, 1, strict=True))
+
+    @property
+    def touched_mib(self) -> float:
+        return self.instantiated_mib * (1.0 - self.released_frac)
+
+    @property
+    def released_mib(self) -> float:
+        return self.instantiated_mib * self.released_frac
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The closed-loop driver of one workload variant (see the module docstring)."""
+
+    name: str
+    users: float = 10
+    think_frac: float = 0.5
+    blocking: float = 0.2
+    io_path: str | None = None
+    io_mib_s: float = 0.0
+    cycle_s: float = 1.0
+    timeout_s: float | None = None
+    min_progress: float | None = None
+
+    def __post_init__(self) -> None:
+        owner = f"variant {self.name!r}"
+        set_ = object.__setattr__
+        set_(self, "users", _finite(owner, "users", self.users, 0, strict=True))
+        set_(self, "think_frac", _finite(owner, "think_frac", self.think_frac, 0, 0.999))
+        set_(self, "blocking", _finite(owner, "blocking", self.blocking, 0, 1))
+        if self.io_path is not None and self.io_path not in IO_PATHS:
+            raise ValueError(f"{owner}.io_path: {self.io_path!r} is not accepted; expected None, 'scsi' or 'eckd'")
+        set_(self, "io_mib_s", _finite(owner, "io_mib_s", self.io_mib_s, 0))
+        set_(self, "cycle_s", _finite(owner, "cycle_s", self.cycle_s, 0, strict=True))
+        if self.timeout_s is not None:
+            set_(self, "timeout_s", _finite(owner, "timeout_s", self.timeout_s, 0, strict=True))
+        if self.min_progress is not None:
+            set_(self, "min_progress", _finite(owner, "min_progress", self.min_progress, 0, 1))
+
+
+def memory_classes(guest: Guest, bins: int = MEMORY_BINS) -> tuple[np.ndarray, np.ndarray]:
+    """The guest's touched memory as classes: (sizes in MiB, reference rate per page).
+
+    Active pages are ranked by popularity and grouped into ``bins`` bins of geometrically
+    growing rank ranges; each bin gets the mean rate of its pages under
+    ``λ_r = λ_½ (2r/n)^(−α)``. A last class of rate 0 holds the idle touched pages.
+    """
+    active = guest.touched_mib * guest.active_frac
+    n = max(active * PAGES_PER_MIB, 2.0)
+    edges = np.geomspace(1.0, n + 1.0, bins + 1)
+    lo, hi = edges[:-1], edges[1:]
+    a = guest.skew
+    if abs(a - 1.0) < 1e-9:
+        integral = np.log(hi / lo)
+    else:
+        integral = (hi ** (1 - a) - lo ** (1 - a)) / (1 - a)
+    rates = guest.median_rate_per_s * integral / (hi - lo) * (n / 2.0) ** a
+    sizes = (hi - lo) / PAGES_PER_MIB
+    sizes *= active / sizes.sum()
+    idle = guest.touched_mib - active
+    return np.append(sizes, idle), np.append(rates, 0.0)
+
+
+# --------------------------------------------------------------------------------------
+# The study's catalogue
+
+
+def _records(name: str) -> dict[str, dict]:
+    frame = data.load_table(name, data.data_dir())
+    key = frame.columns[0]
+    return {row[key]: row for row in frame.to_dict("records")}
+
+
+def _calibrated() -> dict[tuple[str, str], float]:
+    path = data.data_dir() / "calibrated_parameters.csv"
+    if not path.exists():
+        return {}
+    frame = data.load_table("calibrated_parameters.csv")
+    return {(r["target"], r["parameter"]): float(r["value"]) for r in frame.to_dict("records")}
+
+
+def _clean(value):
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return None
+    return value
+
+
+@lru_cache(maxsize=4)
+def _study(directory: str) -> tuple[tuple[Guest, ...], dict[str, Variant]]:
+    table = data.virtual_systems_frame()
+    behaviour = _records("guest_behaviour.csv")
+    drivers = _records("variant_drivers.csv")
+    fitted = _calibrated()
+    guests = []
+    guest_fields = {f.name for f in fields(Guest)}
+    for name, row in table.iterrows():
+        b = behaviour.get(name)
+        if b is None:
+            raise data.DataError(f"guest_behaviour.csv: no row for guest {name!r}")
+        values = dict(
+            name=name, variant=row["variant"], vcpus=int(row["vcpus"]), share=float(row["share"]),
+            instantiated_mib=float(row["ref_instantiated_mib"]), cpu_load=float(row["ref_cpu_load_cpus"]),
+            defined_mib=float(row["defined_mib"]), released_frac=float(b["released_frac"]),
+            skew=float(b["skew"]), median_rate_per_s=float(b["median_rate_per_s"]),
+            write_frac=float(b["write_frac"]), active_frac=float(b.get("active_frac", 1.0) or 1.0),
+        )
+        for (target, parameter), value in fitted.items():
+            if target == name and parameter in guest_fields:
+                values[parameter] = value
+        guests.append(Guest(**values))
+    variants = {}
+    variant_fields = {f.name for f in fields(Variant)}
+    for name in VARIANTS:
+        d = drivers.get(name)
+        if d is None:
+            raise data.DataError(f"variant_drivers.csv: no row for variant {name!r}")
+        values = {k: _clean(d[k]) for k in variant_fields if k in d}
+        for key in ("users", "think_frac", "blocking", "io_mib_s", "cycle_s", "timeout_s", "min_progress"):
+            if values.get(key) is not None:
+                values[key] = float(values[key])
+        values["name"] = name
+        for (target, parameter), value in fitted.items():
+            if target == name and parameter in variant_fields:
+                values[parameter] = value
+        variants[name] = Variant(**values)
+    return tuple(guests), variants
+
+
+def study_guests() -> tuple[Guest, ...]:
+    """The 17 guests of the study with their fitted memory behaviour, in Table 17 order."""
+    return _study(str(data.data_dir()))[0]
+
+
+def study_variants() -> dict[str, Variant]:
+    """The 11 workload variants' drivers, by name."""
+    return dict(_study(str(data.data_dir()))[1])
+
+
+def guests_frame(guests=None) -> pd.DataFrame:
+    """Guests as a DataFrame indexed by name."""
+    guests = study_guests() if guests is None else guests
+    return pd.DataFrame([g.__dict__ for g in guests]).set_index("name")
+
+
+def with_parameters(guests, variants, overrides: dict[tuple[str, str], float]):
+    """Copies of ``guests`` and ``variants`` with ``{(target, parameter): value}`` applied."""
+    guest_fields = {f.name for f in fields(Guest)}
+    variant_fields = {f.name for f in fields(Variant)}
+    gs = []
+    for g in guests:
+        changes = {p: v for (t, p), v in overrides.items() if t == g.name and p in guest_fields}
+        gs.append(replace(g, **changes) if changes else g)
+    vs = {}
+    for name, v in variants.items():
+        changes = {p: val for (t, p), val in overrides.items() if t == name and p in variant_fields}
+        vs[name] = replace(v, **changes) if changes else v
+    return tuple(gs), vs
+
+
+__all__ = [
+    "Guest", "Variant", "VARIANTS", "memory_classes", "study_guests", "study_variants",
+    "guests_frame", "with_parameters", "field",
+]
