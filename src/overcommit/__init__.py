@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from . import data
 from .cids import CID, REFERENCE_CID, parse_cid
+from .model import ENVIRONMENTS, Host, NotConvergedError, Result, simulate, sweep
 from .seeding import rng
+from .workloads import Guest, Variant, study_guests, study_variants
 
 __version__ = "0.1.0"
-
-ENVIRONMENTS: tuple[str, ...] = ("zvm63-edev", "zvm63-eckd", "zvm62-edev")
 
 
 def _paper_cids() -> tuple[str, ...]:
@@ -29,4 +29,8 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'overcommit' has no attribute {name!r}")
 
 
-__all__ = ["CID", "ENVIRONMENTS", "PAPER_CIDS", "REFERENCE_CID", "data", "parse_cid", "rng"]
+__all__ = [
+    "CID", "ENVIRONMENTS", "Guest", "Host", "NotConvergedError", "PAPER_CIDS", "REFERENCE_CID",
+    "Result", "Variant", "data", "parse_cid", "rng", "simulate", "study_guests", "study_variants",
+    "sweep",
+]

@@ -227,6 +227,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("cycle_s", _number(0)),
         Column("timeout_s", _number(0), required=False),
         Column("min_progress", _number(0), required=False),
+        Column("io_error_utilisation", _number(0), required=False),
     ),
     "calibrated_parameters.csv": _schema(
         Column("target"),

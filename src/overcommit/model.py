@@ -30,7 +30,7 @@ One pass of the loop, for a host (real memory, real CPUs) and an environment:
    variant goes as fast as its slowest guest allows; guests that are not the bottleneck
    release what they cannot use, and the allocation is repeated.
 7. ``x ← min(x_open, CPU-limited x)``, damped, until no variant's throughput moves by more
-   than ``1e-7``.
+   than ``1e-6``.
 
 Relative throughput is ``x`` itself: 1.0 is the unconstrained reference run (CID 512/25 on
 z/VM 6.3 with EDEV-SCSI), where nothing pages and every guest gets the CPU it asks for.
@@ -67,7 +67,7 @@ FAULT_CP_CPU_S = 6e-6  #: CP time charged to the guest per page fault it takes
 CPU_COST_FACTOR = {"6.3": 1.0, "6.2": 1.08}  #: CPU per unit of work (6.2 lacks HiperDispatch)
 PATH_MIB_S = {"scsi": 1600.0, "eckd": 500.0}  #: effective shared channel + storage-server rate
 MAX_ITERATIONS = 400
-TOLERANCE = 1e-7
+TOLERANCE = 1e-6
 DAMPING = 0.5
 
 
@@ -250,6 +250,9 @@ class _Catalogue:
         self.write_frac = np.array([g.write_frac for g in guests])[self.owner]
         self.guest_variant = np.array([variant_index[g.variant] for g in guests])
         self.class_variant = self.guest_variant[self.owner]
+        # summing per-class quantities per guest with one matrix product
+        self.membership = np.zeros((self.n, self.sizes.size))
+        self.membership[self.owner, np.arange(self.sizes.size)] = 1.0
 
 
 @lru_cache(maxsize=64)
@@ -301,15 +304,14 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
     # An evicted page was changed while resident with probability 1-(1-w)^(1+λT).
     lam_t = rates * T1 if math.isfinite(T1) else np.where(rates > 0, 1e6, 0.0)
     dirty = 1.0 - (1.0 - cat.write_frac) ** (1.0 + np.minimum(lam_t, 1e6))
-    write = float(np.dot(miss_c, dirty))  # steady state: what comes in goes out again
     clean_copy = cat.sizes * h1 * (1.0 - dirty) * (rates > 0)  # resident pages still valid on disk
     stored_c = cat.sizes * (1.0 - h12) + clean_copy
-    owner = cat.owner
+    per_guest = cat.membership @ np.stack([res_c, xs_c, stored_c, miss_c, xread_c], axis=1)
     return _Memory(
-        T=T1, T12=T12, resident=np.bincount(owner, res_c, n), xstor=np.bincount(owner, xs_c, n),
-        instantiated=cat.touched.copy(), stored=np.bincount(owner, stored_c, n),
-        read_mib_s=np.bincount(owner, miss_c, n), xstor_read_mib_s=np.bincount(owner, xread_c, n),
-        write_mib_s=write,
+        T=T1, T12=T12, resident=per_guest[:, 0], xstor=per_guest[:, 1],
+        instantiated=cat.touched.copy(), stored=per_guest[:, 2],
+        read_mib_s=per_guest[:, 3], xstor_read_mib_s=per_guest[:, 4],
+        write_mib_s=float(np.dot(miss_c, dirty)),  # steady state: what comes in goes out
         steal_pages_s=float((miss_c.sum() + xread_c.sum()) * PAGES_PER_MIB),
         xstor_moves_pages_s=float(2 * xread_c.sum() * PAGES_PER_MIB),
     )
@@ -382,7 +384,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # share allocation with chained variants: repeat so non-bottleneck guests release CPU
         want = np.minimum(x_open[gv] * cpu_ref + fault_cp, cap)
         demand = want.copy()
-        for _ in range(4):
+        for _ in range(3):
             alloc = shares.water_fill_caps(available, np.minimum(vcpus, demand), share)
             per_guest_x = np.where(cpu_ref > 0, (alloc - fault_cp).clip(min=0) / cpu_ref, np.inf)
             x_cpu = np.full(len(names), np.inf)
@@ -441,9 +443,11 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
             failed[i], reason[i] = True, f"mean response {response:.2f} s above the {v.timeout_s:g} s time-out"
         if v.min_progress is not None and x[i] < v.min_progress:
             failed[i], reason[i] = True, f"ran at {x[i]:.0%} of its reference speed, too slow to finish (needs {v.min_progress:.0%})"
-    if pstate.saturated:
-        # a saturated paging subsystem makes every stall open-ended
-        pass
+        if (v.io_error_utilisation is not None and v.io_path == env.io_sharing_path
+                and pstate.path_utilisation >= v.io_error_utilisation):
+            failed[i], reason[i] = True, (
+                f"its disks share the storage path with paging, which is {pstate.path_utilisation:.0%} "
+                f"busy: I/O errors and time-outs from {v.io_error_utilisation:.0%}")
 
     workloads = pd.DataFrame(
         {
@@ -550,24 +554,31 @@ def sweep(cids: Iterable | None = None, envs: Iterable[str] | None = None, progr
     envs = list(ENVIRONMENTS) if envs is None else list(envs)
     for e in envs:
         environment(e)
-    frames = []
+    keys = ("overall_relative_throughput", "page_read_mib_s", "page_write_mib_s", "overcommit_ratio",
+            "dpa_mib", "emulation_cpu", "cp_guest_cpu", "cp_system_cpu", "idle_cpu", "failed")
+    columns: dict[str, list] = {k: [] for k in ("cid", "env", "memory_gib", "cpus", "variant",
+                                                 "relative_throughput", "cpu_load", "failed",
+                                                 "failure_reason", "page_read_mib_s")}
+    columns.update({"system_" + k: [] for k in keys})
     total = len(cids) * len(envs)
     for n, (e, c) in enumerate(((e, c) for e in envs for c in cids), start=1):
         r = simulate(c, env=e)
-        w = r.workloads.reset_index()
-        w.insert(0, "env", e)
-        w.insert(0, "cid", c)
-        w.insert(2, "memory_gib", r.host.memory_gib)
-        w.insert(3, "cpus", r.host.cpus)
-        for key in ("overall_relative_throughput", "page_read_mib_s", "page_write_mib_s", "overcommit_ratio",
-                    "dpa_mib", "emulation_cpu", "cp_guest_cpu", "cp_system_cpu", "idle_cpu", "failed"):
-            w["system_" + key] = r.system[key]
-        frames.append(w)
+        w = r.workloads
+        count = len(w)
+        columns["cid"] += [c] * count
+        columns["env"] += [e] * count
+        columns["memory_gib"] += [r.host.memory_gib] * count
+        columns["cpus"] += [r.host.cpus] * count
+        columns["variant"] += list(w.index)
+        for k in ("relative_throughput", "cpu_load", "failed", "failure_reason", "page_read_mib_s"):
+            columns[k] += list(w[k])
+        for k in keys:
+            columns["system_" + k] += [r.system[k]] * count
         if progress:
             print(f"\r[{n}/{total}] {e} {c}", end="", flush=True)
     if progress:
         print()
-    return pd.concat(frames, ignore_index=True)
+    return pd.DataFrame(columns)
 
 
 __all__ = ["ENVIRONMENTS", "Environment", "Host", "NotConvergedError", "Result", "environment", "simulate", "sweep"]

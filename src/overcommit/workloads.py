@@ -9,8 +9,8 @@ memory:
   paging them, so they leave instantiated memory (seed 000, file-system CID 64/20
   conclusions).
 - of the rest, the *touched* memory, a share ``active_frac`` is in use during the run; the
-  other pages were touched once (start-up, initialisation) and are not referenced again, so
-  under pressure they go to the paging devices and stay there. Among active pages, page ``r`` in
+  other pages were touched at start-up and are referenced about once an hour, so under
+  pressure they go to the paging devices and mostly stay there. Among active pages, page ``r`` in
   order of popularity is referenced ``λ_r = λ_½ (r / (n/2))^(−α)`` times per second at the
   reference throughput (a Zipf-like popularity with skew ``α``; ``λ_½`` is the rate of the
   median page). ``α ≈ 0`` is a workload that sweeps all its memory evenly (a Java heap
@@ -44,6 +44,7 @@ from . import data
 
 PAGES_PER_MIB = 256
 MEMORY_BINS = 16
+IDLE_RATE_PER_S = 1.0 / 3600  #: idle touched pages: about one reference per test run
 VARIANTS = (
     "db-bi", "was-medium", "was-high", "fs-pagecache-medium", "fs-direct-medium",
     "fs-pagecache-high", "fs-direct-high", "java-medium", "java-high", "net-medium", "net-high",
@@ -135,6 +136,7 @@ class Variant:
     cycle_s: float = 1.0
     timeout_s: float | None = None
     min_progress: float | None = None
+    io_error_utilisation: float | None = None
 
     def __post_init__(self) -> None:
         owner = f"variant {self.name!r}"
@@ -150,6 +152,8 @@ class Variant:
             set_(self, "timeout_s", _finite(owner, "timeout_s", self.timeout_s, 0, strict=True))
         if self.min_progress is not None:
             set_(self, "min_progress", _finite(owner, "min_progress", self.min_progress, 0, 1))
+        if self.io_error_utilisation is not None:
+            set_(self, "io_error_utilisation", _finite(owner, "io_error_utilisation", self.io_error_utilisation, 0, 1))
 
 
 def memory_classes(guest: Guest, bins: int = MEMORY_BINS) -> tuple[np.ndarray, np.ndarray]:
@@ -157,7 +161,8 @@ def memory_classes(guest: Guest, bins: int = MEMORY_BINS) -> tuple[np.ndarray, n
 
     Active pages are ranked by popularity and grouped into ``bins`` bins of geometrically
     growing rank ranges; each bin gets the mean rate of its pages under
-    ``λ_r = λ_½ (2r/n)^(−α)``. A last class of rate 0 holds the idle touched pages.
+    ``λ_r = λ_½ (2r/n)^(−α)``. A last class holds the idle touched pages, referenced about once in the hour-long run
+    (:data:`IDLE_RATE_PER_S`, an assumption).
     """
     active = guest.touched_mib * guest.active_frac
     n = max(active * PAGES_PER_MIB, 2.0)
@@ -172,7 +177,7 @@ def memory_classes(guest: Guest, bins: int = MEMORY_BINS) -> tuple[np.ndarray, n
     sizes = (hi - lo) / PAGES_PER_MIB
     sizes *= active / sizes.sum()
     idle = guest.touched_mib - active
-    return np.append(sizes, idle), np.append(rates, 0.0)
+    return np.append(sizes, idle), np.append(rates, IDLE_RATE_PER_S)
 
 
 # --------------------------------------------------------------------------------------
@@ -229,7 +234,8 @@ def _study(directory: str) -> tuple[tuple[Guest, ...], dict[str, Variant]]:
         if d is None:
             raise data.DataError(f"variant_drivers.csv: no row for variant {name!r}")
         values = {k: _clean(d[k]) for k in variant_fields if k in d}
-        for key in ("users", "think_frac", "blocking", "io_mib_s", "cycle_s", "timeout_s", "min_progress"):
+        for key in ("users", "think_frac", "blocking", "io_mib_s", "cycle_s", "timeout_s", "min_progress",
+                    "io_error_utilisation"):
             if values.get(key) is not None:
                 values[key] = float(values[key])
         values["name"] = name

@@ -1,0 +1,155 @@
+"""The model's public API, its invariants (property tests) and its errors."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import overcommit as oc
+from overcommit import tiers
+
+VARIANTS = ["db-bi", "was-medium", "was-high", "fs-pagecache-medium", "fs-direct-medium",
+            "fs-pagecache-high", "fs-direct-high", "java-medium", "java-high", "net-medium", "net-high"]
+SYSTEM_KEYS = ["real_memory_mib", "dpa_mib", "real_cpus", "overcommit_ratio", "page_read_mib_s",
+               "page_write_mib_s", "emulation_cpu", "cp_guest_cpu", "cp_system_cpu", "idle_cpu",
+               "overall_relative_throughput", "failed", "converged"]
+
+
+def test_public_api_shapes():
+    assert oc.ENVIRONMENTS == ("zvm63-edev", "zvm63-eckd", "zvm62-edev")
+    assert "512/25" in oc.PAPER_CIDS and "64/20" in oc.PAPER_CIDS
+    r = oc.simulate("64/20", env="zvm63-edev")
+    assert set(SYSTEM_KEYS) <= set(r.system.index)
+    assert list(r.workloads.index) == VARIANTS
+    assert {"relative_throughput", "cpu_load", "failed"} <= set(r.workloads.columns)
+    assert len(r.guests) == 17 and r.guests.index[0] == "db-bi"
+    assert {"variant", "vcpus", "share", "virtual_mib", "instantiated_mib", "resident_mib", "stored_mib",
+            "page_read_mib_s", "cpu_load"} <= set(r.guests.columns)
+    assert r.system["dpa_mib"] == pytest.approx(64_783, abs=0.5)
+    assert oc.simulate((64, 20)).system["page_read_mib_s"] == r.system["page_read_mib_s"]
+    assert "64/20" in repr(r)
+
+
+def test_reference_run_is_one_everywhere():
+    r = oc.simulate("512/25")
+    assert np.allclose(r.workloads["relative_throughput"], 1.0)
+    assert r.system["page_read_mib_s"] == 0
+    # the reference reproduces Table 17's CPU loads
+    table = oc.data.virtual_systems_frame()
+    assert np.allclose(r.guests["cpu_load"], table["ref_cpu_load_cpus"])
+    assert np.allclose(r.guests["instantiated_mib"], table["ref_instantiated_mib"])
+
+
+def test_sweep_default_grid():
+    frame = oc.sweep(cids=["512/25", "64/20"], envs=["zvm63-edev"])
+    assert len(frame) == 2 * 11
+    assert {"cid", "env", "variant", "relative_throughput", "system_page_read_mib_s"} <= set(frame.columns)
+
+
+def test_memory_pressure_mechanisms_at_6420():
+    r = oc.simulate("64/20")
+    g = r.guests
+    # the database keeps most of the DPA; direct-I/O guests keep only their small buffers
+    assert g.loc["db-bi", "resident_mib"] / r.system["dpa_mib"] > 0.5
+    assert g.loc["fs-direct-medium", "resident_mib"] < 100
+    # released pages were discarded: instantiated memory below the reference
+    assert g.loc["fs-pagecache-medium", "instantiated_mib"] < 12_288
+    assert r.system["overcommit_ratio"] > 1.5
+
+
+def test_environment_ordering_at_6420():
+    edev, eckd, v62 = (oc.simulate("64/20", env=e) for e in oc.ENVIRONMENTS)
+    assert v62.system["page_read_mib_s"] > edev.system["page_read_mib_s"]
+    assert v62.system["overall_relative_throughput"] < edev.system["overall_relative_throughput"]
+    assert eckd.system["cp_system_cpu"] < edev.system["cp_system_cpu"]  # ECKD I/O runs on the SAPs
+
+
+def test_custom_host_and_guests():
+    guests = [
+        oc.Guest("a", "java-high", vcpus=2, share=200, instantiated_mib=4000, cpu_load=1.8, skew=0.2, median_rate_per_s=0.01),
+        oc.Guest("b", "net-high", vcpus=2, share=200, instantiated_mib=400, cpu_load=1.0),
+    ]
+    r = oc.simulate(oc.Host(3, 2), guests=guests)
+    assert list(r.guests.index) == ["a", "b"]
+    assert r.guests["cpu_load"].sum() <= 2 + 1e-9
+    assert r.guests["resident_mib"].sum() <= r.system["dpa_mib"] + 1e-6
+
+
+@pytest.mark.parametrize(
+    "call, fragment",
+    [
+        (lambda: oc.simulate("abc"), "cid: 'abc' is not accepted"),
+        (lambda: oc.simulate("64/0"), "CPUs 0 is not accepted"),
+        (lambda: oc.simulate("-5/10"), "memory -5.0 GiB is not accepted"),
+        (lambda: oc.simulate("nan/10"), "memory nan GiB is not accepted"),
+        (lambda: oc.simulate("0.2/10"), "real_memory_gib: 0.2 GiB is not accepted; CP needs"),
+        (lambda: oc.simulate("64/20", env="zvm64"), "env: 'zvm64' is not accepted; expected one of"),
+        (lambda: oc.simulate("64/20", guests=[]), "guests: empty"),
+        (lambda: oc.Guest("g", "net-high", vcpus=0, share=100, instantiated_mib=1, cpu_load=0.5), "guest 'g'.vcpus: 0"),
+        (lambda: oc.Guest("g", "net-high", vcpus=1, share=100, instantiated_mib=float("nan"), cpu_load=0.5), "instantiated_mib: nan"),
+        (lambda: oc.Guest("g", "net-high", vcpus=1, share=100, instantiated_mib=10, cpu_load=2), "cpu_load: 2"),
+        (lambda: oc.Host(64, 20, paging_devices=0), "paging_devices: 0"),
+        (lambda: oc.simulate("64/20", guests=["db-bi"]), "expected overcommit.Guest objects"),
+    ],
+)
+def test_bad_input_names_field_value_and_accepted(call, fragment):
+    with pytest.raises(ValueError) as err:
+        call()
+    assert fragment in str(err.value)
+
+
+def test_unknown_variant_of_custom_guest():
+    g = oc.Guest("g", "mystery", vcpus=1, share=100, instantiated_mib=10, cpu_load=0.5)
+    with pytest.raises(ValueError, match="variant 'mystery' has no driver"):
+        oc.simulate("64/20", guests=[g])
+
+
+def test_tiers_dpa_and_ocr():
+    assert tiers.dpa_mib(64) == pytest.approx(64_783)
+    assert tiers.dpa_mib(64, xstor_gib=2) < tiers.dpa_mib(62.0) + 1
+    assert tiers.overcommit_ratio([100, 50], [50, 25]) == 2.0
+    with pytest.raises(ValueError, match="real_memory_gib"):
+        tiers.split_real_memory(0.2)
+
+
+hosts = st.tuples(st.floats(8, 600), st.integers(1, 32), st.sampled_from(oc.ENVIRONMENTS))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hosts)
+def test_invariants(host):
+    memory, cpus, env = host
+    r = oc.simulate((memory, cpus), env=env, strict=False)
+    g, s = r.guests, r.system
+    assert r.converged
+    assert (g["resident_mib"] <= g["instantiated_mib"] + 1e-6).all()
+    assert g["resident_mib"].sum() <= s["dpa_mib"] + 1e-6
+    assert g["cpu_load"].sum() + s["cp_system_cpu"] <= cpus + 1e-6
+    assert (g["cpu_load"] <= g["vcpus"] + 1e-9).all()
+    numbers = pd.concat([g.select_dtypes("number").stack(), r.workloads.select_dtypes("number").stack()])
+    assert np.isfinite(numbers.to_numpy(float)).all()
+    assert all(math.isfinite(float(s[k])) for k in ("page_read_mib_s", "idle_cpu", "overcommit_ratio"))
+    again = oc.simulate((memory, cpus), env=env, strict=False)
+    assert again.workloads.equals(r.workloads) and again.guests.equals(r.guests)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.floats(16, 500), st.floats(1.05, 2.0), st.integers(5, 25), st.sampled_from(oc.ENVIRONMENTS))
+def test_more_memory_never_raises_page_reads(memory, factor, cpus, env):
+    small = oc.simulate((memory, cpus), env=env, strict=False)
+    large = oc.simulate((memory * factor, cpus), env=env, strict=False)
+    assert large.system["page_read_mib_s"] <= small.system["page_read_mib_s"] * (1 + 1e-6) + 1e-9
+
+
+def test_cli_simulate(capsys):
+    from overcommit.__main__ import main
+
+    assert main(["simulate", "64/20", "--env", "zvm63-edev"]) == 0
+    out = capsys.readouterr().out
+    assert "# system (64/20, zvm63-edev)" in out and "# workloads" in out and "db-bi" in out
+    assert main(["simulate", "64/0"]) == 2
+    assert "CPUs 0 is not accepted" in capsys.readouterr().err
