@@ -228,6 +228,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("timeout_s", _number(0), required=False),
         Column("min_progress", _number(0), required=False),
         Column("io_error_utilisation", _number(0), required=False),
+        Column("pause_limit_s", _number(0), required=False),
     ),
     "calibrated_parameters.csv": _schema(
         Column("target"),

@@ -10,7 +10,9 @@ One pass of the loop, for a host (real memory, real CPUs) and an environment:
    ``T`` for the whole DPA solves ``Σ_c S_c h(λ_c T) = DPA`` (global replacement); z/VM 6.3's
    global aging list is modelled as CLOCK, z/VM 6.2's demand scan as FIFO-like (it steals by
    guest and list position rather than by recent use of each frame), with its 2 GiB of
-   expanded storage as a second tier solved with a second time ``T₁₂`` for DPA + XSTOR.
+   expanded storage as a second tier solved with a second time ``T₁₂`` for DPA + XSTOR, and
+   with *page reorder*: when CP reorders a guest's frame list it stops the guest for about
+   one second per 8 GB resident (seed 003), once per turnover of its resident pages.
    Pages Linux has released are discarded first under pressure (they leave instantiated
    memory).
 2. **Faults.** Guest ``g`` reads ``F_g = Σ_c S_c λ_c (1 − h_c)`` MiB/s from the paging
@@ -65,6 +67,7 @@ XSTOR_READ_S = 20e-6  #: a page fault served from expanded storage (synchronous 
 CP_ATTRIBUTED_SHARE = 0.04  #: share of a guest's CPU load that is CP work on its behalf
 FAULT_CP_CPU_S = 6e-6  #: CP time charged to the guest per page fault it takes
 CPU_COST_FACTOR = {"6.3": 1.0, "6.2": 1.08}  #: CPU per unit of work (6.2 lacks HiperDispatch)
+REORDER_S_PER_MIB = 1.0 / 8192  #: z/VM <= 6.2 page reorder stops a guest ~1 s per 8 GB resident (seed 003)
 PATH_MIB_S = {"scsi": 1600.0, "eckd": 500.0}  #: effective shared channel + storage-server rate
 MAX_ITERATIONS = 400
 TOLERANCE = 1e-6
@@ -374,6 +377,11 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # virtual CPU time held by blocking stalls, per guest
         guest_pages = (mem.read_mib_s * rp + mem.xstor_read_mib_s * XSTOR_READ_S / 1.0) * PAGES_PER_MIB
         blocked = blocking[gv] * guest_pages
+        if env.release == "6.2" and math.isfinite(mem.T):
+            # Page reorder: each time CP reorders a guest's frame list (once per turnover of
+            # its resident pages) the guest stops for resident/8 GiB seconds, so the stopped
+            # share of time is (pages stolen per second) x (seconds per MiB).
+            blocked = blocked + vcpus * np.minimum((mem.read_mib_s + mem.xstor_read_mib_s) * REORDER_S_PER_MIB, 1.0)
         cap = np.maximum(vcpus - blocked, 0.0)
         # CP system time takes real CPUs before the guests are dispatched.
         cp_system = (CP_SYSTEM_BASE_CPUS * host.cpus / 20 + pstate.cp_cpu_cpus
@@ -437,10 +445,16 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
     # failures
     failed = np.zeros(len(names), bool)
     reason = [""] * len(names)
+    constrained = math.isfinite(mem.T)
+    pause = (mem.resident * REORDER_S_PER_MIB) if (env.release == "6.2" and constrained) else np.zeros(len(guests))
     for i, v in enumerate(vlist):
         response = v.cycle_s * (1.0 / x[i] - v.think_frac)
+        longest = float(pause[gv == i].max()) if (gv == i).any() else 0.0
         if v.timeout_s is not None and response > v.timeout_s:
             failed[i], reason[i] = True, f"mean response {response:.2f} s above the {v.timeout_s:g} s time-out"
+        elif v.pause_limit_s is not None and longest > v.pause_limit_s:
+            failed[i], reason[i] = True, (
+                f"page reorder stops a guest for {longest:.1f} s, longer than the {v.pause_limit_s:g} s its clients wait")
         if v.min_progress is not None and x[i] < v.min_progress:
             failed[i], reason[i] = True, f"ran at {x[i]:.0%} of its reference speed, too slow to finish (needs {v.min_progress:.0%})"
         if (v.io_error_utilisation is not None and v.io_path == env.io_sharing_path
@@ -473,6 +487,7 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
             "cpu_load": used,
             "cpu_allocated": alloc,
             "blocked_vcpus": blocked,
+            "reorder_pause_s": pause,
         },
         index=pd.Index([g.name for g in guests], name="guest"),
     )

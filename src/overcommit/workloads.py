@@ -137,6 +137,7 @@ class Variant:
     timeout_s: float | None = None
     min_progress: float | None = None
     io_error_utilisation: float | None = None
+    pause_limit_s: float | None = None
 
     def __post_init__(self) -> None:
         owner = f"variant {self.name!r}"
@@ -152,6 +153,8 @@ class Variant:
             set_(self, "timeout_s", _finite(owner, "timeout_s", self.timeout_s, 0, strict=True))
         if self.min_progress is not None:
             set_(self, "min_progress", _finite(owner, "min_progress", self.min_progress, 0, 1))
+        if self.pause_limit_s is not None:
+            set_(self, "pause_limit_s", _finite(owner, "pause_limit_s", self.pause_limit_s, 0, strict=True))
         if self.io_error_utilisation is not None:
             set_(self, "io_error_utilisation", _finite(owner, "io_error_utilisation", self.io_error_utilisation, 0, 1))
 
@@ -205,11 +208,11 @@ def _clean(value):
 
 
 @lru_cache(maxsize=4)
-def _study(directory: str) -> tuple[tuple[Guest, ...], dict[str, Variant]]:
+def _study(directory: str, calibrated: bool = True) -> tuple[tuple[Guest, ...], dict[str, Variant]]:
     table = data.virtual_systems_frame()
     behaviour = _records("guest_behaviour.csv")
     drivers = _records("variant_drivers.csv")
-    fitted = _calibrated()
+    fitted = _calibrated() if calibrated else {}
     guests = []
     guest_fields = {f.name for f in fields(Guest)}
     for name, row in table.iterrows():
@@ -235,7 +238,7 @@ def _study(directory: str) -> tuple[tuple[Guest, ...], dict[str, Variant]]:
             raise data.DataError(f"variant_drivers.csv: no row for variant {name!r}")
         values = {k: _clean(d[k]) for k in variant_fields if k in d}
         for key in ("users", "think_frac", "blocking", "io_mib_s", "cycle_s", "timeout_s", "min_progress",
-                    "io_error_utilisation"):
+                    "io_error_utilisation", "pause_limit_s"):
             if values.get(key) is not None:
                 values[key] = float(values[key])
         values["name"] = name
@@ -246,14 +249,15 @@ def _study(directory: str) -> tuple[tuple[Guest, ...], dict[str, Variant]]:
     return tuple(guests), variants
 
 
-def study_guests() -> tuple[Guest, ...]:
-    """The 17 guests of the study with their fitted memory behaviour, in Table 17 order."""
-    return _study(str(data.data_dir()))[0]
+def study_guests(calibrated: bool = True) -> tuple[Guest, ...]:
+    """The 17 guests of the study with their fitted memory behaviour, in Table 17 order
+    (``calibrated=False``: with the start values of ``data/guest_behaviour.csv``)."""
+    return _study(str(data.data_dir()), calibrated)[0]
 
 
-def study_variants() -> dict[str, Variant]:
+def study_variants(calibrated: bool = True) -> dict[str, Variant]:
     """The 11 workload variants' drivers, by name."""
-    return dict(_study(str(data.data_dir()))[1])
+    return dict(_study(str(data.data_dir()), calibrated)[1])
 
 
 def guests_frame(guests=None) -> pd.DataFrame:

@@ -1,0 +1,53 @@
+"""Calibration targets come from the data; the stored fit still fits; claims are evaluated."""
+
+from __future__ import annotations
+
+import pytest
+
+import overcommit as oc
+from overcommit import calibrate, validation
+
+
+def test_targets_are_derived_from_observation_records():
+    t = {(x.guest_or_variant, x.quantity): x for x in calibrate.targets()}
+    assert t[("db-bi", "resident_mib")].value == 39_936
+    assert t[("db-bi", "page_read_mib_s")].value == pytest.approx(19.414)
+    assert t[("java-high", "page_read_mib_s")].value == pytest.approx(0.172 * 88)
+    assert t[("fs-pagecache-high", "resident_mib")].value == pytest.approx(0.145 * 64_783)
+    assert t[("java-medium", "relative_throughput")].value == pytest.approx(0.55)
+    assert all(x.source for x in t.values())
+
+
+def test_stored_fit_reproduces_its_best_calibration_targets():
+    """The calibrated parameters in data/ still match what they were fitted to (for the
+    targets the model can meet; Java and WAS page reads are known misses, see the README)."""
+    r = oc.simulate(calibrate.CALIBRATION_CID, env=calibrate.CALIBRATION_ENV)
+    g = r.guests
+    assert g.loc["db-bi", "resident_mib"] == pytest.approx(39_936 * 1.02, rel=0.05)
+    assert g.loc["db-bi", "page_read_mib_s"] == pytest.approx(19.4, rel=0.15)
+    assert g.loc["fs-pagecache-high", "resident_mib"] == pytest.approx(0.145 * 64_783 * 1.02, rel=0.05)
+    assert r.workloads.loc["java-medium", "relative_throughput"] == pytest.approx(0.55, abs=0.01)
+    assert r.workloads.loc["java-high", "relative_throughput"] == pytest.approx(0.74, abs=0.01)
+
+
+def test_validation_table():
+    table = validation.evaluate()
+    assert {"id", "kind", "finding", "paper", "model", "passed", "source"} <= set(table.columns)
+    assert table["id"].is_unique
+    assert set(table["kind"]) == {"validation", "calibration"}
+    assert table["source"].str.startswith("seed 000, ").all()
+    assert not table["model"].astype(str).str.startswith("error").any()
+    s = validation.summary(table)
+    assert s["calibration_passed"] == s["calibration"]
+    # A regression guard, not a goal: the README reports which claims fail and why.
+    assert s["validation_passed"] >= 18, table.loc[~table["passed"], ["id", "paper", "model"]]
+
+
+def test_cli_sweep_writes_csv(tmp_path):
+    from overcommit.__main__ import main
+
+    out = tmp_path / "grid.csv"
+    assert main(["sweep", "--env", "zvm63-edev", "--out", str(out)]) == 0
+    text = out.read_text().splitlines()
+    assert text[0].startswith("cid,env,memory_gib,cpus,variant,relative_throughput")
+    assert len(text) == 1 + 29 * 11
