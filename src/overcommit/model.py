@@ -45,8 +45,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Iterable, Sequence
+from functools import cached_property, lru_cache
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -114,6 +114,16 @@ class Environment:
 
 
 def environment(name: str) -> Environment:
+    """The settings of one of :data:`ENVIRONMENTS` (from ``data/environments.csv``)."""
+    if not isinstance(name, str) or name not in ENVIRONMENTS:
+        raise ValueError(
+            f"env: {name!r} is not accepted; expected one of " + ", ".join(repr(e) for e in ENVIRONMENTS)
+        )
+    return _environment(name, str(data.data_dir()))
+
+
+@lru_cache(maxsize=8)
+def _environment(name: str, directory: str) -> Environment:
     if name not in ENVIRONMENTS:
         raise ValueError(
             f"env: {name!r} is not accepted; expected one of " + ", ".join(repr(e) for e in ENVIRONMENTS)
@@ -132,15 +142,28 @@ def environment(name: str) -> Environment:
 
 @dataclass
 class Result:
-    """What :func:`simulate` returns (see the issue's public API)."""
+    """What :func:`simulate` returns: ``system`` (Series), ``workloads`` and ``guests``
+    (DataFrames), plus ``host``, ``env``, ``iterations`` and ``converged``."""
 
-    system: pd.Series
-    workloads: pd.DataFrame
-    guests: pd.DataFrame
+    _system: Callable[[], pd.Series]
+    _workloads: Callable[[], pd.DataFrame]
+    _guests: Callable[[], pd.DataFrame]
     host: Host
     env: str
     iterations: int
     converged: bool
+
+    @cached_property
+    def system(self) -> pd.Series:
+        return self._system()
+
+    @cached_property
+    def workloads(self) -> pd.DataFrame:
+        return self._workloads()
+
+    @cached_property
+    def guests(self) -> pd.DataFrame:
+        return self._guests()
 
     def __repr__(self) -> str:
         s = self.system
@@ -324,6 +347,7 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
 # The loop
 
 
+@lru_cache(maxsize=64)
 def _paging_config(env: Environment, host: Host) -> paging.PagingConfig:
     overrides = {}
     if host.paging_devices is not None:
@@ -463,7 +487,9 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
                 f"its disks share the storage path with paging, which is {pstate.path_utilisation:.0%} "
                 f"busy: I/O errors and time-outs from {v.io_error_utilisation:.0%}")
 
-    workloads = pd.DataFrame(
+    # pandas objects are built on first access: constructing them costs more than the
+    # fixed point itself, and sweep() and calibration do not need most of them.
+    workloads = lambda: pd.DataFrame(  # noqa: E731
         {
             "relative_throughput": x,
             "cpu_load": np.bincount(gv, used, len(names)),
@@ -473,7 +499,7 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
         },
         index=pd.Index(names, name="variant"),
     )
-    guests_df = pd.DataFrame(
+    guests_df = lambda: pd.DataFrame(  # noqa: E731
         {
             "variant": [g.variant for g in guests],
             "vcpus": [g.vcpus for g in guests],
@@ -493,7 +519,7 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
     )
     inst = mem.instantiated.sum()
     res = mem.resident.sum()
-    system = pd.Series(
+    system = lambda: pd.Series(  # noqa: E731
         {
             "cid": host.cid,
             "env": env.name,
