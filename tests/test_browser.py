@@ -25,8 +25,8 @@ from urllib.parse import urlparse
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SITE = ROOT / "_build" / "html"
-SHOTS = ROOT / "_build" / "screenshots"
+SITE = Path(os.environ.get("OVERCOMMIT_SITE", ROOT / "_build" / "html"))
+SHOTS = Path(os.environ.get("OVERCOMMIT_SHOTS", ROOT / "_build" / "screenshots"))
 CHROMIUM = os.environ.get("OVERCOMMIT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",

@@ -1,0 +1,101 @@
+"""Seeded exercises: a seed generates a question, the same seed its answer.
+
+In the spirit of OSTEP's homework simulators: an instructor hands every student a
+different seed; the student calls :func:`generate` to get the question, works it out, and
+calls :func:`check` on the answer in a live kernel; the instructor regenerates the answer
+from the same seed.
+
+    >>> from overcommit import exercises
+    >>> ex = exercises.generate("shares", seed=7)      # doctest: +SKIP
+    >>> print(ex.question)                             # doctest: +SKIP
+    >>> exercises.check("shares", seed=7, answer=[0.4, 1.6])   # doctest: +SKIP
+
+Each topic is a module of this package with a ``generate(seed) -> Exercise`` function and
+is listed in :data:`TOPICS`. Randomness comes only from :func:`overcommit.seeding.rng`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+TOPICS: tuple[str, ...] = ("tiers", "dat", "replacement", "shares", "paging")
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One generated exercise. ``answer`` is a number, a sequence of numbers, or a string."""
+
+    topic: str
+    seed: int
+    question: str  # Markdown
+    answer: Any
+    solution: str  # Markdown: the worked answer
+    rel_tolerance: float = 0.01
+    abs_tolerance: float = 1e-9
+    parameters: dict = field(default_factory=dict)
+
+    def _repr_markdown_(self) -> str:
+        return f"**Exercise ({self.topic}, seed {self.seed}).** {self.question}"
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    correct: bool
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+    def _repr_markdown_(self) -> str:
+        return ("✅ " if self.correct else "❌ ") + self.message
+
+
+def _module(topic: str):
+    if topic not in TOPICS:
+        raise ValueError(f"topic: {topic!r} is not accepted; expected one of {', '.join(TOPICS)}")
+    return importlib.import_module(f"{__name__}.{topic}")
+
+
+def generate(topic: str, seed: int = 0) -> Exercise:
+    """The exercise of ``topic`` for ``seed`` (a whole number >= 0)."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed: {seed!r} is not accepted; expected a whole number >= 0")
+    return _module(topic).generate(int(seed))
+
+
+def _close(given: Any, expected: Any, rel: float, abs_: float) -> bool:
+    if isinstance(expected, str):
+        return isinstance(given, str) and given.strip().lower() == expected.strip().lower()
+    if isinstance(expected, (list, tuple, np.ndarray)):
+        try:
+            given_list = list(given)
+        except TypeError:
+            return False
+        return len(given_list) == len(expected) and all(
+            _close(g, e, rel, abs_) for g, e in zip(given_list, expected)
+        )
+    try:
+        g = float(given)
+    except (TypeError, ValueError):
+        return False
+    e = float(expected)
+    if math.isinf(e):
+        return math.isinf(g) and (g > 0) == (e > 0)
+    return math.isfinite(g) and math.isclose(g, e, rel_tol=rel, abs_tol=abs_)
+
+
+def check(topic: str, seed: int, answer: Any) -> CheckResult:
+    """Compare a student's ``answer`` with the answer for (``topic``, ``seed``)."""
+    ex = generate(topic, seed)
+    if _close(answer, ex.answer, ex.rel_tolerance, ex.abs_tolerance):
+        return CheckResult(True, f"Correct: {ex.answer!r}.")
+    return CheckResult(False, f"Not quite: {answer!r} is not the expected answer (within "
+                              f"{ex.rel_tolerance:.0%}). Look again at the worked solution's first step.")
+
+
+__all__ = ["TOPICS", "Exercise", "CheckResult", "generate", "check"]
