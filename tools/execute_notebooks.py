@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     targets = args.notebooks or sorted(
         set(chapter_notebooks()) | {BOOK / (s.stem + ".ipynb") for s in scripts}
     )
-    for index, path in enumerate(targets, start=1):
+    for index, path in enumerate((p.resolve() for p in targets), start=1):
         synced = sync_from_script(path)
         print(f"[{index}/{len(targets)}] {path.relative_to(ROOT)}"
               + (" (cells rebuilt from _scripts/)" if synced else ""), flush=True)

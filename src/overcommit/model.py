@@ -356,6 +356,47 @@ def _paging_config(env: Environment, host: Host) -> paging.PagingConfig:
     return paging.PagingConfig.from_data(env.paging_kind, **overrides)
 
 
+def _chain_allocate(available: float, cap: np.ndarray, share: np.ndarray, cpu_ref: np.ndarray,
+                    fault: np.ndarray, gv: np.ndarray, x_open: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted water-filling where a guest uses only what its variant's chain can use.
+
+    With water level θ, guest h may use ``min(cap_h, θ s_h)`` CPUs, so variant v runs at
+    ``x_v(θ) = min(x_open_v, min_{h∈v} (min(cap_h, θ s_h) − f_h) / c_h)`` and each of its
+    guests uses ``c_g x_v + f_g``. Total use U(θ) is non-decreasing and piecewise linear
+    in θ with breakpoints where a guest reaches its cap or its chain reaches x_open; the
+    level is where U(θ) equals the CPUs available (or the largest breakpoint if everyone is
+    satisfied before that). Guests of a chain never hold CPU their slowest member cannot
+    use, and nothing is left idle while any guest still wants more.
+    """
+    n_var = len(x_open)
+    c = np.where(cpu_ref > 0, cpu_ref, 1e-12)
+    thetas = np.concatenate([cap / share, (x_open[gv] * c + fault) / share, [0.0]])
+    thetas = np.unique(thetas[np.isfinite(thetas)])
+
+    def usage(theta: np.ndarray):
+        limit = np.minimum(cap[None, :], theta[:, None] * share[None, :])
+        per_guest_x = np.clip(limit - fault[None, :], 0.0, None) / c[None, :]
+        x = np.tile(x_open, (theta.size, 1))
+        for v in range(n_var):
+            members = gv == v
+            x[:, v] = np.minimum(x[:, v], per_guest_x[:, members].min(axis=1))
+        use = x[:, gv] * c[None, :] + fault[None, :]
+        use = np.minimum(use, cap[None, :])
+        return use.sum(axis=1), x, use
+
+    total, xs, uses = usage(thetas)
+    k = int(np.searchsorted(total, available))
+    if k >= thetas.size:  # everyone satisfied with CPUs to spare
+        return uses[-1], xs[-1]
+    if k == 0:
+        return uses[0], xs[0]
+    # linear between breakpoints k-1 and k
+    t0, t1, u0, u1 = thetas[k - 1], thetas[k], total[k - 1], total[k]
+    theta = t0 + (available - u0) * (t1 - t0) / (u1 - u0) if u1 > u0 else t1
+    _, x, use = usage(np.array([theta]))
+    return use[0], x[0]
+
+
 def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]):
     names = [v for v in dict.fromkeys(g.variant for g in guests)]
     index = {v: i for i, v in enumerate(names)}
@@ -414,20 +455,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         fault_cp = (mem.read_mib_s + mem.xstor_read_mib_s) * PAGES_PER_MIB * FAULT_CP_CPU_S
         available = max(host.cpus - cp_system, 1e-6)
         # share allocation with chained variants: repeat so non-bottleneck guests release CPU
-        want = np.minimum(x_open[gv] * cpu_ref + fault_cp, cap)
-        demand = want.copy()
-        for _ in range(3):
-            alloc = shares.water_fill_caps(available, np.minimum(vcpus, demand), share)
-            per_guest_x = np.where(cpu_ref > 0, (alloc - fault_cp).clip(min=0) / cpu_ref, np.inf)
-            x_cpu = np.full(len(names), np.inf)
-            np.minimum.at(x_cpu, gv, per_guest_x)
-            x_new = np.minimum(x_open, x_cpu)
-            used = np.minimum(x_new[gv] * cpu_ref + fault_cp, want)
-            bottleneck = per_guest_x <= x_new[gv] * (1 + 1e-9)
-            new_demand = np.where(bottleneck, want, used)
-            if float(np.max(np.abs(new_demand - demand))) < 1e-12:
-                break
-            demand = new_demand
+        alloc, x_new = _chain_allocate(available, np.minimum(cap, vcpus), share, cpu_ref, fault_cp, gv, x_open)
         x_new = np.maximum(x_new, 1e-6)
         delta = float(np.max(np.abs(x_new - x)))
         state = (mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit, available)

@@ -1,0 +1,101 @@
+"""Seeded exercise for the chapter "Page replacement": count the page faults of a short
+trace under one policy.
+
+The seed picks the policy (FIFO, LRU, CLOCK or OPT; random replacement is left out because
+its answer would depend on the draws), the number of frames (3 or 4; 3 for OPT) and a trace of 14
+references over two more pages than frames. The answer, the number of misses with memory
+starting empty, is computed by :func:`overcommit.replacement.run`; the worked solution
+replays the trace reference by reference with the same function.
+"""
+
+from __future__ import annotations
+
+from ..replacement import run
+from ..seeding import rng
+from . import Exercise
+
+POLICY_RULES = {
+    "fifo": "FIFO evicts the page that was *loaded* longest ago; a hit changes nothing.",
+    "lru": "LRU evicts the page that was *referenced* longest ago; a hit makes the page the "
+           "most recent.",
+    "clock": (
+        "CLOCK keeps the frames in a ring with a hand and one reference bit per frame. A hit "
+        "sets the page's bit. On a miss the hand clears set bits and moves on until it finds "
+        "a clear one, evicts that page, loads the new page there with its bit set, and "
+        "advances one frame. (While memory is filling, the hand just moves to the next empty "
+        "frame.)"
+    ),
+    "opt": "OPT (Belady's MIN) evicts the page whose next reference lies farthest in the "
+           "future, or one that is never referenced again.",
+}
+NAMES = {"fifo": "FIFO", "lru": "LRU", "clock": "CLOCK", "opt": "OPT"}
+LENGTH = 14
+
+
+def _trace(gen, pages: int) -> list[int]:
+    return [int(p) for p in gen.integers(1, pages + 1, size=LENGTH)]
+
+
+def _replay(trace: list[int], frames: int, policy: str) -> list[tuple[int, str, str]]:
+    """(page, hit or miss, pages in memory afterwards) for each reference."""
+    steps = []
+    previous = 0
+    for k in range(1, len(trace) + 1):
+        result = run(trace[:k], frames, policy)
+        outcome = "miss" if result.misses > previous else "hit"
+        previous = result.misses
+        steps.append((trace[k - 1], outcome, " ".join(str(p) for p in sorted(result.resident))))
+    return steps
+
+
+def generate(seed: int) -> Exercise:
+    """The exercise for ``seed``: same seed, same trace, policy, frames and answer."""
+    gen = rng(seed)
+    policy = str(gen.choice(list(NAMES)))
+    # OPT faults so rarely that 4 frames leave almost nothing to work out.
+    frames = 3 if policy == "opt" else int(gen.integers(3, 5))
+    pages = frames + 2
+    wanted = 2 if policy == "opt" else 3
+    # Draw until the trace is not trivial: at least `wanted` misses beyond the compulsory
+    # ones (the first reference to each page). Keep the best draw should none qualify.
+    best = None
+    for _ in range(1000):
+        candidate = _trace(gen, pages)
+        extra = run(candidate, frames, policy).misses - len(set(candidate))
+        if best is None or extra > best[0]:
+            best = (extra, candidate)
+        if extra >= wanted:
+            break
+    trace = best[1]
+    distinct = len(set(trace))
+    misses = run(trace, frames, policy).misses
+    steps = _replay(trace, frames, policy)
+    shown = ", ".join(str(p) for p in trace)
+    question = (
+        f"A memory of **{frames} frames**, empty at the start, runs **{NAMES[policy]}** "
+        f"replacement. How many page faults (misses) does this trace of {LENGTH} references "
+        f"cause?\n\n`{shown}`\n\n{POLICY_RULES[policy]}"
+    )
+    table = ["| # | page | outcome | in memory afterwards |", "|---:|---:|:---|:---|"]
+    table += [f"| {k} | {p} | {o} | {m} |" for k, (p, o, m) in enumerate(steps, start=1)]
+    compulsory = distinct
+    solution = (
+        f"Replay the trace one reference at a time ({NAMES[policy]}, {frames} frames; pages "
+        "in memory listed in numerical order):\n\n" + "\n".join(table) + "\n\n"
+        f"**{misses} misses**: {compulsory} compulsory (the first reference to each of the "
+        f"{distinct} pages) and {misses - compulsory} caused by earlier evictions. "
+        f"Check: `replacement.run([{shown}], {frames}, \"{policy}\").misses` returns {misses}."
+    )
+    return Exercise(
+        topic="replacement",
+        seed=seed,
+        question=question,
+        answer=misses,
+        solution=solution,
+        rel_tolerance=0.0,
+        abs_tolerance=0.0,
+        parameters={"trace": trace, "frames": frames, "policy": policy},
+    )
+
+
+__all__ = ["generate"]

@@ -1,0 +1,236 @@
+"""The chapter "Relative shares": its figure data, its charts and its seeded exercise."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+import overcommit as oc
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from overcommit import exercises, shares
+from overcommit.book import figures_shares as fs
+
+
+def _walk(spec):
+    if isinstance(spec, dict):
+        yield spec
+        for value in spec.values():
+            yield from _walk(value)
+    elif isinstance(spec, list):
+        for value in spec:
+            yield from _walk(value)
+
+
+def _axis_titles(spec):
+    for node in _walk(spec):
+        encoding = node.get("encoding")
+        if not isinstance(encoding, dict):
+            continue
+        for channel in ("x", "y"):
+            enc = encoding.get(channel)
+            if isinstance(enc, dict) and "field" in enc and enc.get("title", "") is not None:
+                yield enc.get("title")
+
+
+def _params(spec):
+    return [p for node in _walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p]
+
+
+# --------------------------------------------------------------------------------------
+# Figure data
+
+
+def test_paper_example_table_matches_the_paper():
+    t = fs.paper_example_table()
+    assert t["C gets (CPUs)"].tolist() == [1.0, 0.4, 1.0]
+    assert t["D gets (CPUs)"].tolist() == [1.0, 1.6, 4.0]
+    assert t["per vCPU of D"].tolist() == [0.25, 0.4, 1.0]
+    assert t["idle (CPUs)"].tolist() == [0.0, 0.0, 1.0]
+
+
+def test_study_guests_are_the_papers_seventeen():
+    g = fs.study_guests()
+    assert len(g) == 17
+    assert g["vcpus"].sum() == 36
+    assert (g["share"] == 100 * g["vcpus"]).all()
+    assert g["demand"].sum() == pytest.approx(21.58)
+    assert set(g["workload"]) == set(fs.WORKLOADS)
+
+
+def test_scheme_shares_rejects_unknown_scheme():
+    with pytest.raises(ValueError, match="scheme"):
+        fs.scheme_shares(fs.study_guests(), "fair")
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    real_cpus=st.floats(0.1, 30),
+    guests=st.lists(
+        st.tuples(st.integers(1, 8), st.floats(1, 1000), st.floats(0, 10)), min_size=1, max_size=6
+    ),
+)
+def test_vessels_hold_exactly_the_allocation(real_cpus, guests):
+    v, s, d = (list(x) for x in zip(*guests))
+    f = fs.vessels(real_cpus, v, s, d, [f"g{i}" for i in range(len(v))])
+    # water volume = allocation; water never above the wall; vessels side by side
+    np.testing.assert_allclose(f["water"] * f["share"] / 100, f["allocation"], rtol=1e-9, atol=1e-12)
+    assert (f["water"] <= f["wall"] * (1 + 1e-9) + 1e-12).all()
+    ordered = f.sort_values("x0")
+    np.testing.assert_allclose(ordered["x0"].iloc[1:].to_numpy(), ordered["x1"].iloc[:-1].to_numpy())
+    assert (np.diff(ordered["wall"].to_numpy()) >= 0).all()
+    # the allocation is allocate()'s, and uncapped guests sit exactly at the level
+    np.testing.assert_allclose(f["allocation"], shares.allocate(real_cpus, v, s, d))
+    level = f["level"].iloc[0]
+    if math.isfinite(level):
+        free = f[~f["capped"]]
+        np.testing.assert_allclose(free["water"], level, rtol=1e-9)
+
+
+def test_vessels_rejects_wrong_number_of_names():
+    with pytest.raises(ValueError, match="names"):
+        fs.vessels(2, [1, 4], [100, 400], None, ["C"])
+
+
+def test_study_grid_uses_all_cpus_until_demand_is_met():
+    grid = fs.study_grid()
+    assert set(grid["cpus"]) == set(range(1, 26))
+    assert set(grid["scheme"]) == set(fs.SCHEMES)
+    totals = grid.groupby(["cpus", "scheme"])["allocation"].sum()
+    for (cpus, _), total in totals.items():
+        assert total == pytest.approx(min(cpus, 21.58))
+    # the chapter's numbers: level 0.436 per vCPU at 15 CPUs; db-bi escapes the cut at 20
+    at15 = grid[(grid.cpus == 15) & (grid.scheme == fs.SCHEME_PROPORTIONAL)]
+    assert at15["level"].iloc[0] == pytest.approx(0.4358, abs=1e-4)
+    assert sorted(at15.loc[at15["fraction"] > 0.9999, "guest"]) == [
+        "fs-direct-high", "fs-pagecache-high", "was-high-was"]
+    at20 = grid[(grid.cpus == 20) & (grid.scheme == fs.SCHEME_PROPORTIONAL)]
+    assert (at20["fraction"] < 0.9999).sum() == 8
+    assert at20.set_index("guest").loc["db-bi", "fraction"] == pytest.approx(1.0)
+
+
+def test_scheme_comparison_at_15():
+    c = fs.scheme_comparison(15)
+    assert c.loc["db-bi", fs.SCHEME_EQUAL] == pytest.approx(0.915, abs=1e-3)
+    assert c.loc["java-medium", fs.SCHEME_PROPORTIONAL] == pytest.approx(0.436, abs=1e-3)
+    losers = c.index[c[fs.SCHEME_EQUAL] < c[fs.SCHEME_PROPORTIONAL] - 1e-9]
+    assert set(losers) == set(c.index[c["vcpus"] == 4])
+
+
+def test_cut_table_rule_and_model_allocation_agree():
+    t = fs.cut_table([15])
+    g = fs.study_guests()
+    np.testing.assert_allclose(t["rule"], shares.allocate(15, g["vcpus"], g["share"], g["demand"]), atol=1e-4)
+    # The model water-fills over chains: members of a held-back chain get only what the
+    # chain uses, and the rest goes to guests still short, so no CPU is left idle.
+    assert (t["model_load"] <= t["model_allocated"] + 1e-6).all()
+    m = oc.simulate("512/15")
+    assert m.system["idle_cpu"] < 0.05
+    assert t["model_allocated"].sum() == pytest.approx(15 - m.system["cp_system_cpu"], abs=0.01)
+
+
+# --------------------------------------------------------------------------------------
+# Charts
+
+
+CHARTS = {
+    "example": lambda: fs.paper_example_chart(),
+    "vessel": lambda: fs.water_level_chart(4, [1, 4, 2], [100, 400, 200], [1, 4, 0.3], ["A", "B", "C"]),
+    "study": lambda: fs.study_allocation_chart(15),
+    "cut": lambda: fs.cut_chart(15),
+    "explorer": lambda: fs.explorer_chart(),
+}
+
+
+@pytest.mark.parametrize("name", list(CHARTS))
+def test_chart_conventions(name):
+    spec = CHARTS[name]().to_dict()
+    assert spec.get("description"), "every chart needs a description"
+    titles = [t for t in _axis_titles(spec) if t]
+    assert titles, "axis titles expected"
+    assert len(json.dumps(spec)) < 300_000
+
+
+def test_study_chart_controls_filter_the_data():
+    spec = fs.study_allocation_chart(15).to_dict()
+    params = {p["name"]: p for p in _params(spec)}
+    assert params["cpus"]["bind"]["input"] == "range"
+    assert (params["cpus"]["bind"]["min"], params["cpus"]["bind"]["max"]) == (1, 25)
+    assert params["scheme"]["bind"]["input"] == "select"
+    assert len(params["scheme"]["bind"]["options"]) == 2
+    filters = [t["filter"] for node in _walk(spec) for t in node.get("transform", []) if "filter" in t]
+    text = json.dumps(filters)
+    assert "cpus" in text and "scheme" in text
+
+
+def test_cut_chart_select_has_the_five_cids():
+    spec = fs.cut_chart(10).to_dict()
+    (param,) = _params(spec)
+    assert param["bind"]["options"] == [5, 10, 15, 20, 25]
+    assert param["value"] == 10
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: fs.study_allocation_chart(0),
+        lambda: fs.study_allocation_chart(15, "random"),
+        lambda: fs.cut_chart(12),
+        lambda: fs.explorer_chart(a_share=0),
+        lambda: fs.explorer_chart(real_cpus=0),
+        lambda: fs.explorer_chart(b_vcpus=0),
+    ],
+)
+def test_invalid_values_raise_value_error(call):
+    with pytest.raises(ValueError):
+        call()
+
+
+def test_explorer_chart_changes_with_its_inputs():
+    a = json.dumps(fs.explorer_chart().to_dict(), sort_keys=True)
+    b = json.dumps(fs.explorer_chart(c_demand=2.0).to_dict(), sort_keys=True)
+    assert a != b
+
+
+# --------------------------------------------------------------------------------------
+# The seeded exercise
+
+
+def test_same_seed_same_exercise():
+    a, b = exercises.generate("shares", 11), exercises.generate("shares", 11)
+    assert (a.question, a.answer, a.solution) == (b.question, b.answer, b.solution)
+
+
+def test_seeds_give_different_questions():
+    questions = {exercises.generate("shares", s).question for s in range(20)}
+    assert len(questions) >= 18
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_answer_is_the_water_filling_of_the_question(seed):
+    ex = exercises.generate("shares", seed)
+    p = ex.parameters
+    expected = shares.allocate(p["real_cpus"], p["vcpus"], p["shares"], p["demand"])
+    np.testing.assert_allclose(ex.answer, expected, atol=1e-4)
+    caps = np.minimum(p["vcpus"], p["demand"])
+    assert (np.array(ex.answer) <= caps + 1e-4).all()
+    assert sum(ex.answer) <= p["real_cpus"] + 1e-3  # answers are rounded to 4 decimals
+    assert f"{p['real_cpus']} real CPU" in ex.question
+    assert exercises.check("shares", seed, ex.answer)
+    # a wrong answer is rejected: move 0.5 CPU from one guest to another
+    wrong = list(ex.answer)
+    wrong[0] += 0.5
+    assert not exercises.check("shares", seed, wrong)
+    assert not exercises.check("shares", seed, ex.answer[:-1])
+
+
+def test_worked_solution_ends_with_the_answer():
+    ex = exercises.generate("shares", 7)
+    assert ex.answer == [2.37, 0.1, 3.16, 2.37]
+    assert "Answer: `[2.37, 0.1, 3.16, 2.37]`" in ex.solution
+    assert "capped" in ex.solution
