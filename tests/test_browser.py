@@ -124,8 +124,11 @@ def _exercise_controls(page, index: int) -> list[str]:
             control.click()
         else:
             continue
-        page.wait_for_timeout(250)
-        if _chart_signature(page, index) == before:
+        for _ in range(40):  # up to 10 s for the redraw on a loaded machine
+            page.wait_for_timeout(250)
+            if _chart_signature(page, index) != before:
+                break
+        else:
             dead.append(name or f"control {k}")
     return dead
 
@@ -147,12 +150,17 @@ def test_page(page_path, server, browser):
             route.abort()
 
     context.route("**/*", route)
+    # Generous timeouts: on a busy 2-core machine a page with several charts can take a
+    # while; "networkidle" is not used because it waits on timers, not on our content.
+    context.set_default_timeout(90_000)
     page = context.new_page()
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("requestfailed", lambda req: None)
     page.goto(f"{server}/{page_path}", wait_until="load")
-    page.wait_for_load_state("networkidle")
+    if "http-equiv=\"Refresh\"" in (SITE / page_path).read_text(errors="replace")[:500]:
+        page.wait_for_url("**/book/*.html")  # the root index redirects to the first chapter
+        page.wait_for_load_state("load")
 
     embeds = page.locator(".oc-vega")
     count = embeds.count()
@@ -160,7 +168,6 @@ def test_page(page_path, server, browser):
         page.wait_for_function(
             "n => document.querySelectorAll('.vega-embed svg, .vega-embed canvas').length >= n",
             arg=count,
-            timeout=20000,
         )
     unrendered = page.evaluate(
         """() => Array.from(document.querySelectorAll('.oc-vega')).filter(
@@ -173,12 +180,13 @@ def test_page(page_path, server, browser):
     widget_views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
 
     shot = SHOTS / (page_path.replace("/", "__").removesuffix(".html") + ".png")
-    page.goto(f"{server}/{page_path}", wait_until="networkidle")  # screenshot the default state
+    page.goto(f"{server}/{page_path}", wait_until="load")  # screenshot the default state
     if count:
         page.wait_for_function(
             "n => document.querySelectorAll('.vega-embed svg, .vega-embed canvas').length >= n",
             arg=count,
         )
+    page.wait_for_timeout(300)  # let MathJax finish typesetting
     page.screenshot(path=str(shot), full_page=True)
     context.close()
 

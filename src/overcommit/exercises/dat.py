@@ -1,0 +1,52 @@
+"""Seeded exercise for the chapter "Dynamic address translation".
+
+A seed builds a two-tier set-up with :func:`overcommit.dat.generate` (its page size also
+drawn from the seed: 256, 1024 or 4096 bytes) and four process virtual addresses. For each
+address the student gives the host real address it ends at, or the tier that faults:
+``"Linux"`` or ``"z/VM"``. The answer is that list (:attr:`overcommit.dat.Translation.answer`).
+"""
+
+from __future__ import annotations
+
+from .. import dat
+from ..seeding import rng
+from . import Exercise
+
+PAGE_SIZES = (256, 1024, 4096)
+
+
+def generate(seed: int) -> Exercise:
+    """The DAT exercise for ``seed`` (see the module docstring)."""
+    r = rng(seed)
+    page_size = int(r.choice(PAGE_SIZES))
+    setup = dat.generate(
+        seed, page_size=page_size, process_bytes=16 * page_size, guest_bytes=32 * page_size,
+        host_bytes=16 * page_size, addresses=4,
+    )
+    translations = [dat.translate(setup, a) for a in setup.addresses]
+    question = (
+        f"{dat.tables_markdown(setup)}\n\n"
+        "Translate these process virtual addresses. For each one give the **host real "
+        "address** it reaches (a number), or, if a page fault stops it, the tier whose entry "
+        "is invalid: `\"Linux\"` (tier 2, the process page table) or `\"z/VM\"` (tier 1, "
+        "z/VM's table for the guest).\n\n"
+        f"{dat.addresses_markdown(setup)}\n\n"
+        "Answer with a list in this order, for example `[0x31f4, \"Linux\", \"z/VM\", 12788]`."
+    )
+    parts = []
+    for i, t in enumerate(translations):
+        steps = "\n".join(f"   {k}. {s}" for k, s in enumerate(t.steps, start=1))
+        answer = setup.hex(t.host_address, "host") if t.fault is None else f'"{t.fault}"'
+        parts.append(f"{i}. `{setup.hex(t.address)}` → **{answer}**\n\n{steps}")
+    solution = "\n\n".join(parts)
+    return Exercise(
+        topic="dat",
+        seed=seed,
+        question=question,
+        answer=[t.answer for t in translations],
+        solution=solution,
+        rel_tolerance=0.0,
+        abs_tolerance=0.0,
+        parameters={"page_size": page_size, "addresses": list(setup.addresses),
+                    "setup": setup.parameters},
+    )
