@@ -13,16 +13,7 @@ from overcommit import study
 from overcommit.book import VEGALITE_MIME, figures
 from overcommit.book.explore import explorer
 from overcommit.book.mime import STATIC_MIME, WIDGET_VIEW, OfflineMimeRenderer, chart_html
-
-
-def _walk(spec):
-    if isinstance(spec, dict):
-        yield spec
-        for value in spec.values():
-            yield from _walk(value)
-    elif isinstance(spec, list):
-        for value in spec:
-            yield from _walk(value)
+from spec_utils import walk as _walk  # noqa: E402
 
 
 def _axis_titles(spec):

@@ -11,18 +11,9 @@ from hypothesis import strategies as st
 
 from overcommit import dat, exercises
 from overcommit.book import figures_dat as fd
+from spec_utils import walk as _walk  # noqa: E402
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-
-
-def _walk(spec):
-    if isinstance(spec, dict):
-        yield spec
-        for value in spec.values():
-            yield from _walk(value)
-    elif isinstance(spec, list):
-        for value in spec:
-            yield from _walk(value)
 
 
 # --- generate ----------------------------------------------------------------------------

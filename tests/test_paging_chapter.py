@@ -12,16 +12,7 @@ from hypothesis import strategies as st
 
 from overcommit import exercises, paging
 from overcommit.book import figures_paging as fp
-
-
-def _walk(spec):
-    if isinstance(spec, dict):
-        yield spec
-        for value in spec.values():
-            yield from _walk(value)
-    elif isinstance(spec, list):
-        for value in spec:
-            yield from _walk(value)
+from spec_utils import walk as _walk  # noqa: E402
 
 
 def _params(spec):

@@ -12,18 +12,9 @@ from hypothesis import strategies as st
 
 from overcommit import exercises, replacement
 from overcommit.book import figures_replacement as fr
+from spec_utils import walk as _walk  # noqa: E402
 
 BELADY = list(fr.BELADY_TRACE)
-
-
-def _walk(spec):
-    if isinstance(spec, dict):
-        yield spec
-        for value in spec.values():
-            yield from _walk(value)
-    elif isinstance(spec, list):
-        for value in spec:
-            yield from _walk(value)
 
 
 def _axis_titles(spec):

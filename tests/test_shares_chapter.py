@@ -14,16 +14,7 @@ from hypothesis import strategies as st
 
 from overcommit import exercises, shares
 from overcommit.book import figures_shares as fs
-
-
-def _walk(spec):
-    if isinstance(spec, dict):
-        yield spec
-        for value in spec.values():
-            yield from _walk(value)
-    elif isinstance(spec, list):
-        for value in spec:
-            yield from _walk(value)
+from spec_utils import walk as _walk  # noqa: E402
 
 
 def _axis_titles(spec):

@@ -12,16 +12,7 @@ from hypothesis import strategies as st
 import overcommit as oc
 from overcommit import exercises, tiers
 from overcommit.book import figures_tiers as ft
-
-
-def _walk(spec):
-    if isinstance(spec, dict):
-        yield spec
-        for value in spec.values():
-            yield from _walk(value)
-    elif isinstance(spec, list):
-        for value in spec:
-            yield from _walk(value)
+from spec_utils import walk as _walk  # noqa: E402
 
 
 def _axis_titles(spec):
