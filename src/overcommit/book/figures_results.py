@@ -1,0 +1,394 @@
+"""Chart builders for the chapter "Overall results across environments".
+
+Every figure is drawn over :func:`system_frame`, one row per (CID, environment) of
+:func:`overcommit.sweep`, rounded to four significant digits so that the inline data stays
+small; controls are Vega-Lite parameters bound to inputs (environment, CID).
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from .. import data, validation
+from ..model import ENVIRONMENTS, simulate, sweep
+from .figures import HIGHLIGHT, REFERENCE, WIDE
+
+
+def _paper_cids() -> list[str]:
+    return list(data.cid_grid()["cid"])
+
+ENV_LABELS = {
+    "zvm63-edev": "z/VM 6.3, EDEV-SCSI",
+    "zvm63-eckd": "z/VM 6.3, ECKD",
+    "zvm62-edev": "z/VM 6.2, EDEV-SCSI",
+}
+MEMORY_ORDER = [512, 256, 128, 112, 96, 64, 48]  # the paper's x axis: memory shrinks to the right
+CPU_SERIES = ["25", "20", "15", "10", "5"]
+CPU_COLOURS = ["#000000", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd"]
+PARTS = ["emulation", "CP attributed to guests", "CP system", "idle"]
+PART_COLOURS = ["#4c78a8", "#72b7b2", "#e45756", "#d3d3d3"]
+PAPER_PAGE_READ_6420 = 88.0  # MiB/s, seed 000, "Database BI workload", CID 64/20, Observations 4
+PAPER_SYSTEM_CPU_PCT = 9.0  # %, seed 000, "Analysis of z/VM CPU load", after Figure 7
+VALIDATION_TOPICS = ("failures", "environments", "overall", "paging", "cpu")
+
+
+def _sig(values: pd.Series, digits: int = 4) -> pd.Series:
+    """Round to ``digits`` significant digits (zeros and tiny values become 0)."""
+    x = values.to_numpy(dtype=float)
+    out = np.zeros_like(x)
+    nz = np.abs(x) > 1e-9
+    mag = np.floor(np.log10(np.abs(x[nz])))
+    scale = 10.0 ** (digits - 1 - mag)
+    out[nz] = np.round(x[nz] * scale) / scale
+    return pd.Series(out, index=values.index)
+
+
+def system_frame(results: pd.DataFrame | None = None) -> pd.DataFrame:
+    """One row per (CID, environment): throughput, paging, the CPU split and failures."""
+    s = sweep() if results is None else results
+    if s.empty:
+        raise ValueError("results: empty; expected the rows of overcommit.sweep()")
+    failed = (
+        s[s["failed"]]
+        .groupby(["cid", "env"])
+        .agg(failed_workloads=("variant", lambda v: ", ".join(v)),
+             failure_reason=("failure_reason", lambda r: "; ".join(dict.fromkeys(r))))
+    )
+    sysrows = s.drop_duplicates(["cid", "env"]).set_index(["cid", "env"])
+    f = pd.DataFrame({
+        "memory_gib": sysrows["memory_gib"].astype(int),
+        "cpus": sysrows["cpus"].astype(int),
+        "throughput": sysrows["system_overall_relative_throughput"],
+        "page_read_mib_s": sysrows["system_page_read_mib_s"],
+        "page_write_mib_s": sysrows["system_page_write_mib_s"],
+        "emulation": sysrows["system_emulation_cpu"],
+        "cp_guest": sysrows["system_cp_guest_cpu"],
+        "cp_system": sysrows["system_cp_system_cpu"],
+        "idle": sysrows["system_idle_cpu"].clip(lower=0),
+        "failed": sysrows["system_failed"].astype(bool),
+    }).join(failed).reset_index()
+    f["failed_workloads"] = f["failed_workloads"].fillna("")
+    f["failure_reason"] = f["failure_reason"].fillna("")
+    f["user_cpu"] = f["emulation"] + f["cp_guest"]
+    f["system_cpu_pct"] = 100 * f["cp_system"] / f["cpus"]
+    f["user_share_pct"] = 100 * f["user_cpu"] / f["cpus"]
+    for col in ("throughput", "page_read_mib_s", "page_write_mib_s", "emulation", "cp_guest",
+                "cp_system", "idle", "user_cpu", "system_cpu_pct", "user_share_pct"):
+        f[col] = _sig(f[col])
+    f["series"] = f["cpus"].astype(str)
+    f["env_label"] = f["env"].map(ENV_LABELS)
+    f["status"] = np.where(f["failed"], "failed", "completed")
+    order = {c: i for i, c in enumerate(_paper_cids())}
+    f = f.sort_values(["env", "cid"], key=lambda c: c.map(order) if c.name == "cid"
+                      else c.map({e: i for i, e in enumerate(ENVIRONMENTS)}))
+    return f.reset_index(drop=True)
+
+
+def env_picker(value: str = "zvm63-edev", name: str = "env") -> alt.Parameter:
+    """A drop-down over the three environments."""
+    if value not in ENVIRONMENTS:
+        raise ValueError(f"value: {value!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
+    return alt.param(
+        name=name, value=value,
+        bind=alt.binding_select(options=list(ENVIRONMENTS), labels=[ENV_LABELS[e] for e in ENVIRONMENTS],
+                                name="Environment "),
+    )
+
+
+def _x_memory() -> alt.X:
+    return alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
+                 title="z/VM real memory (GiB)", axis=alt.Axis(labelAngle=0))
+
+
+def _colour() -> alt.Color:
+    return alt.Color("series:N", title="real CPUs", sort=CPU_SERIES,
+                     scale=alt.Scale(domain=CPU_SERIES, range=CPU_COLOURS))
+
+
+def _tooltip() -> list:
+    return [
+        alt.Tooltip("cid:N", title="CID"),
+        alt.Tooltip("env_label:N", title="environment"),
+        alt.Tooltip("throughput:Q", title="overall relative throughput", format=".3f"),
+        alt.Tooltip("page_read_mib_s:Q", title="page reads (MiB/s)", format=".1f"),
+        alt.Tooltip("system_cpu_pct:Q", title="CP system CPU (%)", format=".2f"),
+        alt.Tooltip("status:N", title="model run"),
+        alt.Tooltip("failed_workloads:N", title="failed workloads"),
+    ]
+
+
+def status_chart(frame: pd.DataFrame) -> alt.LayerChart:
+    """Figure 3: which runs complete or fail in the model, for the chosen environment."""
+    env = env_picker()
+    base = alt.Chart(frame).transform_filter(alt.datum.env == env)
+    y = alt.Y("cpus:O", sort="descending", title="z/VM real CPUs (processors)")
+    cells = base.mark_rect(stroke="white", strokeWidth=2).encode(
+        x=_x_memory(), y=y,
+        color=alt.Color("status:N", title="model run", scale=alt.Scale(
+            domain=["completed", "failed"], range=["#8fc79a", HIGHLIGHT])),
+        tooltip=_tooltip() + [alt.Tooltip("failure_reason:N", title="why (model)")],
+    ).add_params(env)
+    text = base.mark_text(fontSize=10).encode(x=_x_memory(), y=y, text="cid:N")
+    paper = pd.DataFrame({"memory_gib": [64] * 4, "cpus": [20, 15, 10, 5], "env": ["zvm63-eckd"] * 4,
+                          "what": ["paper: failed"] * 4})
+    ring = alt.Chart(paper).transform_filter(alt.datum.env == env).mark_point(
+        shape="square", size=900, strokeWidth=3, color="black", filled=False,
+    ).encode(x=_x_memory(), y=y, tooltip=[alt.Tooltip("what:N", title="paper")])
+    return alt.layer(cells, text, ring).properties(
+        width=WIDE, height=200, title="Completed and failed runs (model; black frame: failed in the paper)",
+        description=(
+            "A grid of the study's configurations, real memory from 512 GiB on the left to 48 GiB "
+            "on the right and real CPUs from 25 at the top to 5 at the bottom, for the environment "
+            "chosen in the drop-down. Green cells completed in the model, red cells failed. Black "
+            "frames mark the runs the paper reports as failed: every 64 GiB run with ECKD paging."
+        ),
+    )
+
+
+def _line_panel(frame, env, field, title, y_title, fmt, height=210, log=False):
+    base = alt.Chart(frame).transform_filter(alt.datum.env == env)
+    y = alt.Y(f"{field}:Q", title=y_title, axis=alt.Axis(format=fmt))
+    lines = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(
+        x=_x_memory(), y=y, color=_colour(), tooltip=_tooltip())
+    crosses = base.transform_filter(alt.datum.failed).mark_point(
+        shape="cross", size=160, color=HIGHLIGHT, strokeWidth=2, filled=True,
+    ).encode(x=_x_memory(), y=y, tooltip=_tooltip())
+    return alt.layer(lines, crosses).properties(width=WIDE, height=height, title=title)
+
+
+def overall_chart(frame: pd.DataFrame) -> alt.VConcatChart:
+    """Figures 4 and 5: overall relative throughput and page reads, paper's view."""
+    env = env_picker()
+    top = _line_panel(frame, env, "throughput", "Overall relative throughput (Figure 4)",
+                      "overall relative throughput (1 = reference)", ".2f").add_params(env)
+    bottom = _line_panel(frame, env, "page_read_mib_s", "Page reads from the paging devices (Figure 5)",
+                         "page read rate (MiB/s)", ".0f")
+    paper = pd.DataFrame({"memory_gib": [64], "page_read_mib_s": [PAPER_PAGE_READ_6420],
+                          "env": ["zvm63-edev"], "label": ["paper: 88 MiB/s at 64/20"]})
+    mark = alt.Chart(paper).transform_filter(alt.datum.env == env)
+    diamond = mark.mark_point(shape="diamond", size=180, filled=True, color=HIGHLIGHT).encode(
+        x=_x_memory(), y="page_read_mib_s:Q", tooltip=[alt.Tooltip("label:N", title="paper")])
+    label = mark.mark_text(align="right", dx=-10, color=HIGHLIGHT).encode(
+        x=_x_memory(), y="page_read_mib_s:Q", text="label:N")
+    return alt.vconcat(top, alt.layer(bottom, diamond, label)).resolve_scale(color="shared").properties(
+        description=(
+            "Two line charts for the environment chosen in the drop-down, real memory falling from "
+            "512 GiB on the left to 48 GiB on the right, one line per number of real CPUs (25 is the "
+            "single reference point). Top: overall relative throughput, the mean of the eleven "
+            "workload variants relative to the reference run. Bottom: the page read rate from the "
+            "paging devices in MiB/s; for z/VM 6.3 with EDEV-SCSI a red diamond marks the paper's "
+            "88 MiB/s at 64/20. Red crosses mark runs that fail in the model."
+        )
+    )
+
+
+def cpu_chart(frame: pd.DataFrame) -> alt.VConcatChart:
+    """Figures 6 and 7: user CPU with its CP-attributed part, and CP system CPU in %."""
+    env = env_picker()
+    long = frame.melt(
+        id_vars=["cid", "env", "env_label", "memory_gib", "series", "failed", "status",
+                 "failed_workloads", "throughput", "page_read_mib_s", "system_cpu_pct"],
+        value_vars=["user_cpu", "cp_guest"], var_name="measure", value_name="cpus_used")
+    long["measure"] = long["measure"].map({"user_cpu": "user CPU", "cp_guest": "CP-attributed"})
+    base = alt.Chart(long).transform_filter(alt.datum.env == env)
+    top = base.mark_line(point=alt.OverlayMarkDef(size=30)).encode(
+        x=_x_memory(),
+        y=alt.Y("cpus_used:Q", title="CPU load (processors)"),
+        color=_colour(),
+        strokeDash=alt.StrokeDash("measure:N", title="measure",
+                                  sort=["user CPU", "CP-attributed"]),
+        detail="measure:N",
+        tooltip=[alt.Tooltip("cid:N", title="CID"), alt.Tooltip("measure:N"),
+                 alt.Tooltip("cpus_used:Q", title="processors", format=".2f")],
+    ).add_params(env).properties(width=WIDE, height=230,
+                                 title="User CPU and its CP-attributed part (Figure 6)")
+    bottom = _line_panel(frame, env, "system_cpu_pct", "CP system CPU (Figure 7)",
+                         "CP system CPU (% of real CPUs)", ".1f", height=180)
+    rule = alt.Chart(pd.DataFrame({"y": [PAPER_SYSTEM_CPU_PCT], "label": ["paper: below 9 % on 6.3"]}))
+    line = rule.mark_rule(strokeDash=[6, 4], color=HIGHLIGHT).encode(y="y:Q")
+    text = rule.mark_text(align="left", x=4, dy=-7, color=HIGHLIGHT).encode(y="y:Q", text="label:N")
+    return alt.vconcat(top, alt.layer(bottom, line, text)).resolve_scale(color="shared").properties(
+        description=(
+            "Two line charts for the environment chosen in the drop-down, real memory falling "
+            "from 512 GiB on the left to 48 GiB on the right, one colour per number of real CPUs. "
+            "Top: user CPU load in processors (solid) and the part of it CP spends on behalf of the "
+            "guests (dashed). Bottom: CP system CPU load as a percentage of the real CPUs, with the "
+            "paper's 9 % bound for z/VM 6.3 as a dashed red line."
+        )
+    )
+
+
+def breakup_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """The CPU split of every run, long form, with each part's share of the real CPUs."""
+    parts = dict(zip(["emulation", "cp_guest", "cp_system", "idle"], PARTS))
+    long = frame.melt(id_vars=["cid", "env", "env_label", "cpus"], value_vars=list(parts),
+                      var_name="part", value_name="processors")
+    long["part"] = long["part"].map(parts)
+    total = long.groupby(["cid", "env"])["processors"].transform("sum")
+    long["share"] = _sig(long["processors"] / total, 3)
+    long["order"] = long["part"].map({p: i for i, p in enumerate(PARTS)})
+    return long
+
+
+def breakup_chart(frame: pd.DataFrame, default_cid: str = "64/20") -> alt.VConcatChart:
+    """Figure 8: the CPU breakup scaled to 100 %; environment and CID drop-downs."""
+    if default_cid not in _paper_cids():
+        raise ValueError(f"default_cid: {default_cid!r} is not accepted; expected one of {_paper_cids()}")
+    long = breakup_frame(frame)
+    env = env_picker()
+    cid = alt.param(name="cid", value=default_cid,
+                    bind=alt.binding_select(options=_paper_cids(), name="Configuration (CID) "))
+    colour = alt.Color("part:N", title="CPU used for", sort=PARTS, scale=alt.Scale(domain=PARTS, range=PART_COLOURS),
+                       legend=alt.Legend(orient="bottom", columns=4))
+    tip = [alt.Tooltip("cid:N", title="CID"), alt.Tooltip("env_label:N", title="environment"),
+           alt.Tooltip("part:N"), alt.Tooltip("share:Q", format=".1%"),
+           alt.Tooltip("processors:Q", format=".2f", title="processors")]
+    allcids = alt.Chart(long).transform_filter(alt.datum.env == env).mark_bar().encode(
+        x=alt.X("cid:N", sort=_paper_cids(), title="configuration (CID: GiB / CPUs)"),
+        y=alt.Y("share:Q", stack="normalize", title="share of real CPU time (%)", axis=alt.Axis(format="%")),
+        color=colour, order=alt.Order("order:Q"),
+        opacity=alt.condition(alt.datum.cid == cid, alt.value(1.0), alt.value(0.45)),
+        tooltip=tip,
+    ).add_params(env, cid).properties(width=WIDE, height=220,
+                                      title="CPU breakup of every run, scaled to 100 % (Figure 8)")
+    one = alt.Chart(long).transform_filter(alt.datum.cid == cid)
+    bars = one.mark_bar(height=22).encode(
+        y=alt.Y("env_label:N", title=None, sort=[ENV_LABELS[e] for e in ENVIRONMENTS]),
+        x=alt.X("share:Q", stack="normalize", title="share of real CPU time (%)", axis=alt.Axis(format="%")),
+        color=colour, order=alt.Order("order:Q"), tooltip=tip,
+    )
+    chosen = alt.Chart(long).transform_filter(alt.datum.cid == cid).transform_filter(
+        alt.datum.part == "CP system").transform_calculate(
+        label="'CP system ' + format(datum.share, '.1%')").mark_text(align="left", color="white", fontWeight="bold").encode(
+        y=alt.Y("env_label:N", sort=[ENV_LABELS[e] for e in ENVIRONMENTS]), x=alt.value(6),
+        text="label:N")
+    lower = alt.layer(bars, chosen).properties(width=WIDE, height=100,
+                                               title="The chosen CID on the three environments")
+    return alt.vconcat(allcids, lower).resolve_scale(color="shared").properties(
+        description=(
+            "Top: for the environment chosen in the first drop-down, one stacked bar per "
+            "configuration of the study, each scaled to 100 % of the real CPU time and split into "
+            "emulation, CP work attributed to guests, CP system work and idle time; the CID chosen "
+            "in the second drop-down is drawn solid, the others faded. Bottom: the chosen CID's "
+            "split on each of the three environments, with the CP system share written on the bar."
+        )
+    )
+
+
+def failure_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """The model's failed runs: environment, CIDs, failing workload and reason."""
+    failed = frame[frame["failed"]]
+    if failed.empty:
+        return pd.DataFrame(columns=["environment", "CIDs", "failing workload", "reason (model)"])
+    rows = []
+    for (env, wl), g in failed.groupby(["env_label", "failed_workloads"], sort=False):
+        rows.append({"environment": env, "CIDs": ", ".join(g["cid"]), "failing workload": wl,
+                     "reason (model)": "; ".join(dict.fromkeys(g["failure_reason"]))})
+    return pd.DataFrame(rows)
+
+
+def claims_table(topics: tuple[str, ...] = VALIDATION_TOPICS) -> pd.DataFrame:
+    """The validation rows of :func:`overcommit.validation.evaluate` for this chapter's topics."""
+    v = validation.evaluate()
+    v = v[v["topic"].isin(topics)]
+    out = pd.DataFrame({
+        "claim (paper)": v["finding"], "paper": v["paper"], "model": v["model"],
+        "verdict": np.where(v["passed"], "✓ matches", "✗ misses"),
+        "source": v["source"].str.replace("seed 000, ", "", regex=False),
+    })
+    out.index = pd.Index(v["id"], name="claim")
+    return out
+
+
+def paper_numbers(frame: pd.DataFrame) -> pd.DataFrame:
+    """The paper's stated numbers for these figures beside the model's."""
+    obs = data.observations().set_index("id")
+    f = frame.set_index(["cid", "env"])
+    six3 = frame[frame["env"] != "zvm62-edev"]
+    worst = six3[six3["memory_gib"] == 64]
+    ran = frame[frame["memory_gib"] >= 64]  # the paper reports no result below 64 GiB
+    rows = [
+        ("system page reads at 64/20, 6.3 EDEV-SCSI (MiB/s)", f"{obs.loc['o000-sys-pr', 'value']:g}",
+         f"{f.loc[('64/20', 'zvm63-edev'), 'page_read_mib_s']:.0f}", obs.loc["o000-sys-pr", "source"]),
+        ("CP system CPU, 6.3 environments (% of real CPUs)", f"< {obs.loc['o000-sys-cpu-lt9-edev', 'value']:g}",
+         f"at most {six3['system_cpu_pct'].max():.1f}", obs.loc["o000-sys-cpu-lt9-edev", "source"]),
+        ("CP system CPU, 6.2 (% of real CPUs)", "above 9 in places (implied)",
+         f"at most {frame.loc[frame['env'] == 'zvm62-edev', 'system_cpu_pct'].max():.1f}",
+         obs.loc["o000-sys-cpu-lt9-edev", "source"]),
+        ("CPU used for guests at 64 GiB, 6.3 (% of real CPUs)", f"> {obs.loc['o000-user-share-gt94-edev', 'value']:g}",
+         f"at least {worst['user_share_pct'].min():.1f}", obs.loc["o000-user-share-gt94-edev", "source"]),
+        ("real CPUs idle in some constrained 64–256 GiB runs (processors)",
+         f"≥ {obs.loc['o000-cpu-idle', 'value']:g}", f"at most {ran[ran['cid'] != '512/25']['idle'].max():.2f}",
+         obs.loc["o000-cpu-idle", "source"]),
+        ("failed runs at 64 GiB with ECKD paging", "4 of 4",
+         f"{int(frame[(frame['env'] == 'zvm63-eckd') & (frame['memory_gib'] == 64)]['failed'].sum())} of 4",
+         obs.loc["o000-eckd-64-fail", "source"]),
+    ]
+    return pd.DataFrame(rows, columns=["quantity", "paper", "model", "source"]).set_index("quantity")
+
+
+def threshold_memory(frame: pd.DataFrame, cpus: int = 20, level: float = 0.9) -> pd.DataFrame:
+    """Per environment: the largest memory (GiB) at ``cpus`` CPUs whose throughput is below ``level``."""
+    if not 0 < level <= 1.5:
+        raise ValueError(f"level: {level!r} is not accepted; expected a number in (0, 1.5]")
+    rows = []
+    for env in ENVIRONMENTS:
+        g = frame[(frame["env"] == env) & (frame["cpus"] == cpus)].sort_values("memory_gib", ascending=False)
+        if g.empty:
+            raise ValueError(f"cpus: {cpus!r} is not accepted; expected one of 5, 10, 15, 20")
+        below = g[g["throughput"] < level]
+        rows.append({"environment": ENV_LABELS[env],
+                     "throughput at 512 GiB": float(g["throughput"].iloc[0]),
+                     "first memory below (GiB)": int(below["memory_gib"].iloc[0]) if len(below) else None,
+                     "throughput there": float(below["throughput"].iloc[0]) if len(below) else None})
+    return pd.DataFrame(rows).set_index("environment")
+
+
+def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-edev") -> alt.VConcatChart:
+    """The live explorer: any host through :func:`overcommit.simulate`, CPU split and key metrics."""
+    r = simulate((memory_gib, cpus), env=env)
+    s = r.system
+    split = pd.DataFrame({
+        "part": PARTS,
+        "processors": [float(s["emulation_cpu"]), float(s["cp_guest_cpu"]), float(s["cp_system_cpu"]),
+                       max(float(s["idle_cpu"]), 0.0)],
+    })
+    split["processors"] = _sig(split["processors"])
+    split["order"] = range(len(PARTS))
+    colour = alt.Color("part:N", title="CPU used for", sort=PARTS,
+                       scale=alt.Scale(domain=PARTS, range=PART_COLOURS), legend=alt.Legend(orient="bottom", columns=4))
+    bar = alt.Chart(split).mark_bar(height=30).encode(
+        x=alt.X("processors:Q", stack="zero", title="real CPUs (processors)",
+                scale=alt.Scale(domain=[0, float(s["real_cpus"])], nice=False)),
+        color=colour, order=alt.Order("order:Q"),
+        tooltip=["part:N", alt.Tooltip("processors:Q", format=".2f")],
+    ).properties(width=WIDE, height=50, title=f"CPU split at {s['cid']} on {ENV_LABELS[env]}")
+    failed = [v for v, row in r.workloads.iterrows() if bool(row["failed"])] if "failed" in r.workloads else []
+    metrics = pd.DataFrame({
+        "metric": ["overall relative throughput", "overcommit ratio", "page reads (100 MiB/s)",
+                   "CP system CPU (% / 10)"],
+        "value": [float(s["overall_relative_throughput"]), float(s["overcommit_ratio"]),
+                  float(s["page_read_mib_s"]) / 100, 100 * float(s["cp_system_cpu"]) / float(s["real_cpus"]) / 10],
+        "text": [f"{s['overall_relative_throughput']:.3f}", f"{s['overcommit_ratio']:.2f}",
+                 f"{s['page_read_mib_s']:.1f} MiB/s", f"{100 * s['cp_system_cpu'] / s['real_cpus']:.2f} %"],
+    })
+    metrics["value"] = _sig(metrics["value"])
+    top = max(2.0, float(metrics["value"].max()) * 1.25)
+    mbars = alt.Chart(metrics).mark_bar(color=REFERENCE, height=18).encode(
+        y=alt.Y("metric:N", title=None, sort=list(metrics["metric"])),
+        x=alt.X("value:Q", title="value (units in the labels)", scale=alt.Scale(domain=[0, top], nice=False)),
+    )
+    mtext = alt.Chart(metrics).mark_text(align="left", dx=4).encode(
+        y=alt.Y("metric:N", sort=list(metrics["metric"])), x="value:Q", text="text:N")
+    status = "failed: " + ", ".join(failed) if failed else "no workload fails"
+    lower = alt.layer(mbars, mtext).properties(width=WIDE, height=110, title=f"Key metrics ({status})")
+    return alt.vconcat(bar, lower).properties(
+        description=(
+            f"Model result for {s['cid']} on {ENV_LABELS[env]}: a stacked bar splitting the "
+            f"{int(s['real_cpus'])} real CPUs into emulation, CP attributed to guests, CP system and "
+            f"idle, then bars for overall relative throughput ({s['overall_relative_throughput']:.3f}), "
+            f"overcommit ratio, page reads and CP system CPU; {status}."
+        )
+    )

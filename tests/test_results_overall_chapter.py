@@ -1,0 +1,149 @@
+"""The chapter "Overall results across environments": its figure data and charts."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import overcommit as oc
+from overcommit.book import figures_results as fr
+from spec_utils import walk as _walk  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def frame():
+    return fr.system_frame()
+
+
+def _params(spec):
+    return [p for node in _walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p]
+
+
+def test_system_frame_one_row_per_run_and_cpu_split_adds_up(frame):
+    assert len(frame) == 29 * 3
+    assert not frame.duplicated(["cid", "env"]).any()
+    total = frame[["emulation", "cp_guest", "cp_system", "idle"]].sum(axis=1)
+    assert np.allclose(total, frame["cpus"], rtol=2e-3)
+    assert (frame["user_cpu"] <= frame["cpus"] * 1.001).all()
+    ref = frame[(frame["cid"] == "512/25") & (frame["env"] == "zvm63-edev")].iloc[0]
+    assert ref["throughput"] == pytest.approx(1.0)
+    assert ref["page_read_mib_s"] == 0
+
+
+def test_system_frame_failures_carry_the_model_reason(frame):
+    failed = frame[frame["failed"]]
+    assert len(failed) > 0
+    assert (failed["failed_workloads"] != "").all() and (failed["failure_reason"] != "").all()
+    assert (frame.loc[~frame["failed"], "failed_workloads"] == "").all()
+    t = fr.failure_table(frame)
+    assert set(t.columns) == {"environment", "CIDs", "failing workload", "reason (model)"}
+    assert sum(len(c.split(", ")) for c in t["CIDs"]) == len(failed)
+
+
+def test_system_frame_rejects_empty():
+    with pytest.raises(ValueError, match="results"):
+        fr.system_frame(oc.sweep().iloc[:0])
+
+
+@given(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False))
+@settings(max_examples=200, deadline=None)
+def test_sig_keeps_four_significant_digits(x):
+    y = float(fr._sig(pd.Series([x]))[0])
+    if abs(x) <= 1e-9:
+        assert y == 0
+    else:
+        assert abs(y - x) <= abs(x) * 5.1e-4
+
+
+def test_paper_numbers_put_paper_beside_model(frame):
+    t = fr.paper_numbers(frame)
+    row = t.loc["system page reads at 64/20, 6.3 EDEV-SCSI (MiB/s)"]
+    assert row["paper"] == "88"
+    assert float(row["model"]) == pytest.approx(
+        frame.set_index(["cid", "env"]).loc[("64/20", "zvm63-edev"), "page_read_mib_s"], abs=0.5)
+    assert t.loc["failed runs at 64 GiB with ECKD paging", "paper"] == "4 of 4"
+    assert t["source"].str.startswith("seed 000").all()
+
+
+def test_claims_table_has_this_chapters_topics_and_both_verdicts():
+    t = fr.claims_table()
+    assert {"fail-eckd-64", "paging-6420-rate", "cpu-system-9", "env-62-lower"} <= set(t.index)
+    assert "db-gains" not in t.index  # per-workload claims belong to other chapters
+    assert set(t["verdict"]) == {"✓ matches", "✗ misses"}
+    assert t.loc["fail-eckd-64", "verdict"] == "✗ misses"
+
+
+def test_threshold_memory(frame):
+    t = fr.threshold_memory(frame, cpus=20, level=0.9)
+    assert list(t.index) == list(fr.ENV_LABELS.values())
+    for env, row in t.iterrows():
+        if row["first memory below (GiB)"] is not None and not pd.isna(row["first memory below (GiB)"]):
+            assert row["throughput there"] < 0.9
+    # a level above every value: the first (largest) memory is already below
+    t2 = fr.threshold_memory(frame, cpus=5, level=1.0)
+    assert (t2["first memory below (GiB)"] == 512).all()
+    with pytest.raises(ValueError, match="level"):
+        fr.threshold_memory(frame, level=0)
+    with pytest.raises(ValueError, match="cpus"):
+        fr.threshold_memory(frame, cpus=7)
+
+
+def test_breakup_frame_shares_sum_to_one(frame):
+    long = fr.breakup_frame(frame)
+    sums = long.groupby(["cid", "env"])["share"].sum()
+    assert np.allclose(sums, 1.0, atol=5e-3)
+    assert set(long["part"]) == set(fr.PARTS)
+
+
+@pytest.mark.parametrize("builder,names", [
+    (fr.status_chart, {"env"}),
+    (fr.overall_chart, {"env"}),
+    (fr.cpu_chart, {"env"}),
+    (fr.breakup_chart, {"env", "cid"}),
+])
+def test_charts_have_bound_controls_description_and_small_data(frame, builder, names):
+    spec = builder(frame).to_dict()
+    bound = {p["name"] for p in _params(spec)}
+    assert bound == names
+    assert spec.get("description")
+    assert len(json.dumps(spec)) < 150_000
+    for node in _walk(spec):
+        if node.get("name") == "env" and "bind" in node:
+            assert node["bind"]["options"] == list(oc.ENVIRONMENTS)
+        if node.get("name") == "cid" and "bind" in node:
+            assert node["bind"]["options"] == list(oc.PAPER_CIDS)
+    for node in _walk(spec):
+        for key in ("x", "y"):
+            enc = node.get("encoding", {}).get(key, {}) if isinstance(node.get("encoding"), dict) else {}
+            if "title" in enc and enc["title"]:
+                assert "(" in enc["title"], enc["title"]  # a unit in every axis title
+
+
+def test_filters_use_the_parameters(frame):
+    spec = json.dumps(fr.breakup_chart(frame).to_dict())
+    assert "(datum.env === env)" in spec and "(datum.cid === cid)" in spec
+
+
+def test_breakup_chart_rejects_unknown_cid(frame):
+    with pytest.raises(ValueError, match="default_cid"):
+        fr.breakup_chart(frame, default_cid="50/3")
+    with pytest.raises(ValueError, match="value"):
+        fr.env_picker("zvm99")
+
+
+def test_explorer_chart_follows_simulate_and_rejects_bad_input():
+    spec = fr.explorer_chart(64, 20, "zvm62-edev").to_dict()
+    text = json.dumps(spec)
+    r = oc.simulate((64, 20), env="zvm62-edev").system
+    assert f"{r['overall_relative_throughput']:.3f}" in text
+    assert "failed: db-bi" in text
+    assert json.dumps(fr.explorer_chart(64, 20, "zvm63-edev").to_dict()) != text
+    with pytest.raises(ValueError):
+        fr.explorer_chart(64, 20, "nope")
+    with pytest.raises(ValueError):
+        fr.explorer_chart(64, 0, "zvm63-edev")
