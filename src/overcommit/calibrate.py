@@ -59,6 +59,13 @@ def _obs() -> dict[str, float]:
     return {row["id"]: row["value"] for row in frame.to_dict("records")}
 
 
+def _midpoint(observation_id: str) -> float:
+    """The middle of an observation stated as a range (relation 'between')."""
+    frame = data.observations(["observations_000.csv"]).set_index("id")
+    row = frame.loc[observation_id]
+    return (float(row["lower"]) + float(row["upper"])) / 2
+
+
 def targets() -> list[Target]:
     """The calibration targets, each derived from the observation records named in it."""
     o = _obs()
@@ -84,9 +91,9 @@ def targets() -> list[Target]:
     for g in ("fs-direct-medium", "fs-direct-high", "net-medium-client", "net-medium-server",
               "net-high-client", "net-high-server"):
         t.append(Target(g, "page_read_mib_s", 0.02, "o000-fsd-nopaging / o000-n-paging (negligible)", 0.5))
-    net = (o["o000-n-res-frac"] if "o000-n-res-frac" in o and not math.isnan(o["o000-n-res-frac"]) else 13.5)
+    net = _midpoint("o000-n-res-frac") / 100  # stated as a range, 13-14 %
     for g in ("net-medium-client", "net-medium-server", "net-high-client", "net-high-server"):
-        t.append(Target(g, "resident_fraction", 0.135, "o000-n-res-frac (13-14 %)"))
+        t.append(Target(g, "resident_fraction", net, "o000-n-res-frac (13-14 %, midpoint)"))
     # WAS: resident fractions per component; page reads one sixth of the system's per level,
     # the WAS component about three times each of the others.
     per_level = o["o000-was-pr-share"] / 100 * reads

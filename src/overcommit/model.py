@@ -44,17 +44,17 @@ hour (see :class:`overcommit.workloads.Variant`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
 import pandas as pd
 
-from . import data, paging, shares, tiers
-from .cids import CID, REFERENCE_CID, parse_cid
+from . import data, paging, tiers
+from .cids import CID, parse_cid
 from .workloads import (
-    PAGES_PER_MIB, VARIANTS, Guest, Variant, memory_classes, study_guests, study_variants,
+    PAGES_PER_MIB, Guest, Variant, memory_classes, study_guests, study_variants,
 )
 
 ENVIRONMENTS: tuple[str, ...] = ("zvm63-edev", "zvm63-eckd", "zvm62-edev")
@@ -398,8 +398,7 @@ def _chain_allocate(available: float, cap: np.ndarray, share: np.ndarray, cpu_re
 
 
 def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]):
-    names = [v for v in dict.fromkeys(g.variant for g in guests)]
-    index = {v: i for i, v in enumerate(names)}
+    names = list(dict.fromkeys(g.variant for g in guests))
     missing = [v for v in names if v not in variants]
     if missing:
         raise ValueError(f"guests: variant {missing[0]!r} has no driver; expected one of {sorted(variants)}")
@@ -416,7 +415,6 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     users = np.array([v.users for v in vlist])
     think = np.array([v.think_frac for v in vlist])
     blocking = np.array([v.blocking for v in vlist])
-    guest_io = {p: sum(v.io_mib_s for v in vlist if v.io_path == p) for p in ("scsi", "eckd")}
     io_share = np.array([v.io_mib_s if v.io_path == env.io_sharing_path else 0.0 for v in vlist])
 
     x = np.ones(len(names))

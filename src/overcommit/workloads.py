@@ -34,7 +34,7 @@ says whether a value is from the paper or an assumption), overridden by the valu
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 import numpy as np
@@ -283,5 +283,5 @@ def with_parameters(guests, variants, overrides: dict[tuple[str, str], float]):
 
 __all__ = [
     "Guest", "Variant", "VARIANTS", "memory_classes", "study_guests", "study_variants",
-    "guests_frame", "with_parameters", "field",
+    "guests_frame", "with_parameters",
 ]

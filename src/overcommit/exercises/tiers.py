@@ -80,7 +80,7 @@ def generate(seed: int) -> Exercise:
     else:
         lines[-1] += (
             "That fits in the DPA, so every instantiated page can stay resident: Σ resident = "
-            f"Σ instantiated and ocr = **1 : 1**, even though the guests are defined larger "
+            "Σ instantiated and ocr = **1 : 1**, even though the guests are defined larger "
             "than the host."
         )
     lines.append(
