@@ -1,0 +1,185 @@
+"""The shared builders of the workload chapters (figures_workload) and the break-point
+scans behind their exercises (planning)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import overcommit as oc
+from overcommit import calibrate, planning
+from overcommit.book import figures_workload as fw
+from spec_utils import walk
+
+
+@pytest.fixture(scope="module")
+def results():
+    return oc.sweep()
+
+
+def _bound(spec):
+    return [p["name"] for node in walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p]
+
+
+@pytest.mark.parametrize("key", list(fw.WORKLOADS))
+def test_variant_frame_holds_every_run_of_the_workload(results, key):
+    f = fw.variant_frame(key, results)
+    w = fw.workload(key)
+    assert len(f) == 29 * 3 * len(w.variants)
+    assert set(f["variant"]) == set(w.variants)
+    ref = f[(f.cid == "512/25") & (f.env == "zvm63-edev")]
+    assert np.allclose(ref["throughput"], 1.0)
+
+
+def test_variant_frame_values_are_the_models(results):
+    f = fw.variant_frame("java", results)
+    row = f[(f.cid == "96/10") & (f.env == "zvm62-edev") & (f.variant == "java-high")].iloc[0]
+    direct = oc.simulate("96/10", env="zvm62-edev").workloads.loc["java-high"]
+    assert row["throughput"] == pytest.approx(direct["relative_throughput"], rel=1e-3)
+    assert row["cpu_load"] == pytest.approx(direct["cpu_load"], rel=1e-3)
+
+
+def test_paper_normalisation_scales_only_the_medium_levels(results):
+    f = fw.variant_frame("java", results)
+    medium = f[f.variant == "java-medium"]
+    assert np.allclose(medium["paper_view"], medium["throughput"] * 0.53, rtol=2e-3)
+    high = f[f.variant == "java-high"]
+    assert np.allclose(high["paper_view"], high["throughput"])
+    assert fw.paper_scale("net") == {"net-medium": 0.30, "net-high": 1.0}
+    assert fw.paper_scale("db") == {"db-bi": 1.0}
+
+
+def test_guest_frame_matches_simulate():
+    g = fw.guest_frame("was", cids=["64/20"], envs=["zvm62-edev"])
+    r = oc.simulate("64/20", env="zvm62-edev").guests
+    row = g[g.guest == "was-high-was"].iloc[0]
+    assert row["resident"] == pytest.approx(r.loc["was-high-was", "resident_mib"], rel=2e-3)
+    assert row["expanded storage"] == pytest.approx(r.loc["was-high-was", "xstor_mib"], rel=2e-3, abs=1e-6)
+    assert row["reference instantiated"] == pytest.approx(
+        oc.simulate("512/25").guests.loc["was-high-was", "instantiated_mib"], rel=2e-3)
+    assert set(g["guest"]) == {n for n in r.index if n.startswith("was-")}
+
+
+def test_guest_frame_rejects_unknown_environment():
+    with pytest.raises(ValueError, match="envs: 'zvm64'"):
+        fw.guest_frame("db", envs=["zvm64"])
+
+
+def test_unknown_workload_is_refused():
+    with pytest.raises(ValueError, match="workload: 'web'"):
+        fw.variant_frame("web")
+
+
+@pytest.mark.parametrize("key", list(fw.WORKLOADS))
+def test_charts_bind_their_controls_and_stay_small(results, key):
+    vf, gf = fw.variant_frame(key, results), fw.guest_frame(key)
+    t = fw.throughput_chart(vf, key).to_dict()
+    expected = {"env", "variant"} if len(fw.workload(key).variants) > 1 else {"env"}
+    assert set(_bound(t)) == expected
+    p = fw.pages_chart(gf, key).to_dict()
+    assert set(_bound(p)) == {"env", "cid"}
+    assert len(json.dumps(p)) < 250_000
+    assert "description" in t and "description" in p
+
+
+def test_chart_arguments_are_checked(results):
+    vf = fw.variant_frame("was", results)
+    with pytest.raises(ValueError, match="measure: 'speed'"):
+        fw.throughput_chart(vf, "was", "speed")
+    with pytest.raises(ValueError, match="variant: 'was-low'"):
+        fw.throughput_chart(vf, "was", variant="was-low")
+    with pytest.raises(ValueError, match="default_cid: '60/20'"):
+        fw.pages_chart(fw.guest_frame("db"), "db", default_cid="60/20")
+
+
+def test_paper_points_carry_the_papers_values():
+    p = fw.paper_points("db")
+    point = p[(p.kind == "point") & (p.memory_gib == 96)].iloc[0]
+    assert point["y"] == pytest.approx(0.70) and point["cpus"] == 20
+    band = p[p.kind == "rule"]
+    assert sorted(band["y"]) == pytest.approx([0.30, 0.44]) and set(band["cpus"]) == {10}
+    j = fw.paper_points("java")
+    medium = j[j.variant == "java-medium"].iloc[0]
+    assert medium["y"] == pytest.approx(0.55 * 0.53)  # paper's 45 % loss on the high-level scale
+
+
+def test_subject_guests_resolves_components_and_families():
+    assert fw.subject_guests("was-ihs") == ["was-medium-ihs", "was-high-ihs"]
+    assert fw.subject_guests("fs-direct") == ["fs-direct-medium", "fs-direct-high"]
+    assert fw.subject_guests("java-high") == ["java-high"]
+    assert len(fw.subject_guests("net")) == 4
+
+
+def test_paper_vs_model_keeps_calibration_and_validation_apart():
+    t = fw.paper_vs_model("db")
+    assert t.loc["o000-db-resident", "use"] == "fitted"
+    assert t.loc["o000-db-inst-ref", "use"] == "input"
+    assert t.loc["o000-db-res-frac", "use"] == "in-sample"
+    assert t.loc["o000-db-tput-9620", "use"] == "validation"
+    assert t.loc["o000-db-tput-9620", "verdict"] == "✗"  # the model's 0.99 against 0.70
+    fitted = calibrate.target_observations()
+    assert {"o000-db-resident", "o000-jm-degr"} <= fitted
+    assert all(i.startswith("o000-") for i in fitted)
+
+
+def test_verdict_relations():
+    assert fw._verdict("~", 20, None, None, 24) == "✓"
+    assert fw._verdict("~", 20, None, None, 26) == "✗"
+    assert fw._verdict("between", 0, 30, 44, 29.9) == "✗"
+    assert fw._verdict("<", 60, None, None, 59) == "✓"
+    assert fw._verdict(">", 2.82, None, None, 2.82) == "✗"
+
+
+def test_explorer_chart_reports_the_model_and_refuses_bad_hosts():
+    spec = fw.explorer_chart("net", 64, 15, "zvm63-eckd").to_dict()
+    x = oc.simulate("64/15", env="zvm63-eckd").workloads.loc["net-high", "relative_throughput"]
+    assert f"net-high {x:.2f}" in spec["description"]
+    with pytest.raises(ValueError):
+        fw.explorer_chart("net", 64, 0, "zvm63-edev")
+
+
+# --- planning ------------------------------------------------------------------------------
+
+def test_memory_break_point_is_where_throughput_crosses_the_level():
+    m = planning.memory_break_point("java-medium", 0.75, 15, baseline="hi")
+    top = planning.throughput("java-medium", 512, 15)
+    assert planning.throughput("java-medium", m + 0.5, 15) >= 0.75 * top - 1e-9
+    assert planning.throughput("java-medium", m - 0.5, 15) < 0.75 * top
+
+
+def test_memory_break_point_edges():
+    # already below the level with all the memory: the CPUs, not memory, limit it
+    assert planning.memory_break_point("java-high", 0.9, 15) == 512.0
+    # never below: the network guests barely page
+    assert planning.memory_break_point("net-high", 0.5, 20, lo=32) is None
+
+
+def test_cpus_needed_is_the_smallest_sufficient_count():
+    c = planning.cpus_needed("db-bi", 0.9, 64)
+    assert planning.throughput("db-bi", 64, c) >= 0.9
+    assert planning.throughput("db-bi", 64, c - 1) < 0.9
+    assert planning.cpus_needed("java-medium", 0.99, 16, max_cpus=8) is None
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    (dict(variant="web", level=0.9, cpus=20), "variant: 'web'"),
+    (dict(variant="db-bi", level=0, cpus=20), "level: 0"),
+    (dict(variant="db-bi", level=0.9, cpus=20, env="zvm7"), "env: 'zvm7'"),
+    (dict(variant="db-bi", level=0.9, cpus=20, lo=600), "lo, hi"),
+    (dict(variant="db-bi", level=0.9, cpus=20, baseline="best"), "baseline: 'best'"),
+])
+def test_memory_break_point_refuses_bad_input(kwargs, field):
+    with pytest.raises(ValueError, match=field):
+        planning.memory_break_point(**kwargs)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(min_value=64, max_value=512), st.integers(min_value=4, max_value=24))
+def test_more_cpus_never_lower_a_variants_throughput(memory, cpus):
+    lo = planning.throughput("was-high", memory, cpus)
+    hi = planning.throughput("was-high", memory, cpus + 1)
+    assert hi >= lo - 1e-6
