@@ -153,3 +153,35 @@ def test_cli_simulate(capsys):
     assert "# system (64/20, zvm63-edev)" in out and "# workloads" in out and "db-bi" in out
     assert main(["simulate", "64/0"]) == 2
     assert "CPUs 0 is not accepted" in capsys.readouterr().err
+
+
+# --- custom environments (companion studies: other releases and paging set-ups) ----------
+
+def test_custom_environment_with_the_studys_settings_gives_the_same_result():
+    from overcommit.model import environment
+    named = environment("zvm62-edev")
+    custom = oc.Environment("my-62", release="6.2", paging_kind="edev-scsi", xstor_gib=2)
+    a = oc.simulate("64/20", env=named).system
+    b = oc.simulate("64/20", env=custom).system
+    assert b["env"] == "my-62"
+    assert a["page_read_mib_s"] == pytest.approx(b["page_read_mib_s"], rel=1e-9)
+    assert a["overall_relative_throughput"] == pytest.approx(b["overall_relative_throughput"], rel=1e-9)
+
+
+def test_releases_before_6_3_get_the_older_memory_management():
+    e = oc.Environment("zvm52", release="5.2", paging_kind="eckd", xstor_gib=4)
+    assert (e.policy, e.generation, e.io_sharing_path) == ("fifo", "6.2", "eckd")
+    assert oc.Environment("zvm71", release="7.1", paging_kind="edev-scsi").policy == "clock"
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    (dict(release="six"), "release: 'six'"),
+    (dict(paging_kind="tape"), "paging_kind: 'tape'"),
+    (dict(xstor_gib=-1), "xstor_gib: -1"),
+    (dict(policy="lru"), "policy: 'lru'"),
+    (dict(io_sharing_path="nfs"), "io_sharing_path: 'nfs'"),
+])
+def test_custom_environment_refuses_bad_settings(kwargs, field):
+    args = dict(name="x", release="6.3", paging_kind="eckd") | kwargs
+    with pytest.raises(ValueError, match=field):
+        oc.Environment(**args)

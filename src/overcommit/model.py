@@ -105,19 +105,66 @@ class Host:
 
 @dataclass(frozen=True)
 class Environment:
+    """A z/VM environment: release, paging device kind and expanded storage.
+
+    The study's three are named in :data:`ENVIRONMENTS` (``environment("zvm63-edev")``);
+    other systems, such as the z/VM 5.2 host of the companion study, are built directly:
+    ``Environment("zvm52-eckd", release="5.2", paging_kind="eckd", xstor_gib=...)``.
+    Releases before 6.3 get the older memory management (``policy`` ``"fifo"``: demand
+    scan by guest and list position, page reorder pauses, the older CPU costs); 6.3 and
+    later the global aging list (``"clock"``). ``io_sharing_path`` is the guest-I/O path
+    that shares the storage path with paging (default: that of the paging devices).
+    """
+
     name: str
     release: str
     paging_kind: str
-    xstor_gib: float
-    policy: str
-    io_sharing_path: str  # the guest-I/O path that shares the storage path with paging
+    xstor_gib: float = 0.0
+    policy: str = ""
+    io_sharing_path: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ValueError(f"name: {self.name!r} is not accepted; expected a non-empty string")
+        try:
+            version = tuple(int(p) for p in str(self.release).split("."))
+        except ValueError:
+            version = ()
+        if len(version) < 2:
+            raise ValueError(f"release: {self.release!r} is not accepted; expected a z/VM release such as '6.3' or '5.2'")
+        if self.paging_kind not in paging.KINDS:
+            raise ValueError(f"paging_kind: {self.paging_kind!r} is not accepted; expected one of "
+                             + ", ".join(repr(k) for k in paging.KINDS))
+        if isinstance(self.xstor_gib, bool) or not isinstance(self.xstor_gib, (int, float)) \
+                or not math.isfinite(self.xstor_gib) or self.xstor_gib < 0:
+            raise ValueError(f"xstor_gib: {self.xstor_gib!r} is not accepted; expected a number >= 0")
+        policy = self.policy or ("clock" if version >= (6, 3) else "fifo")
+        if policy not in ("clock", "fifo"):
+            raise ValueError(f"policy: {self.policy!r} is not accepted; expected 'clock' or 'fifo'")
+        path = self.io_sharing_path or ("scsi" if self.paging_kind == "edev-scsi" else "eckd")
+        if path not in PATH_MIB_S:
+            raise ValueError(f"io_sharing_path: {self.io_sharing_path!r} is not accepted; expected one of "
+                             + ", ".join(repr(k) for k in PATH_MIB_S))
+        object.__setattr__(self, "policy", policy)
+        object.__setattr__(self, "io_sharing_path", path)
+
+    @property
+    def generation(self) -> str:
+        """``"6.3"`` for the global aging list (6.3 and later), ``"6.2"`` for the older
+        memory management: the key of the CPU-cost assumptions above."""
+        version = tuple(int(p) for p in str(self.release).split("."))
+        return "6.3" if version >= (6, 3) else "6.2"
 
 
-def environment(name: str) -> Environment:
-    """The settings of one of :data:`ENVIRONMENTS` (from ``data/environments.csv``)."""
+def environment(name: "str | Environment") -> Environment:
+    """The settings of one of :data:`ENVIRONMENTS` (from ``data/environments.csv``), or
+    ``name`` itself if it already is an :class:`Environment`."""
+    if isinstance(name, Environment):
+        return name
     if not isinstance(name, str) or name not in ENVIRONMENTS:
         raise ValueError(
             f"env: {name!r} is not accepted; expected one of " + ", ".join(repr(e) for e in ENVIRONMENTS)
+            + " or an overcommit.Environment"
         )
     return _environment(name, str(data.data_dir()))
 
@@ -406,7 +453,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     cat = _catalogue(tuple(guests), tuple(names))
     split = tiers.split_real_memory(host.memory_gib, env.xstor_gib)
     config = _paging_config(env, host)
-    k = CPU_COST_FACTOR[env.release]
+    k = CPU_COST_FACTOR[env.generation]
 
     vcpus = np.array([g.vcpus for g in guests], float)
     share = np.array([g.share for g in guests], float)
@@ -440,7 +487,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # virtual CPU time held by blocking stalls, per guest
         guest_pages = (mem.read_mib_s * rp + mem.xstor_read_mib_s * XSTOR_READ_S / 1.0) * PAGES_PER_MIB
         blocked = blocking[gv] * guest_pages
-        if env.release == "6.2" and math.isfinite(mem.T):
+        if env.generation == "6.2" and math.isfinite(mem.T):
             # Page reorder: each time CP reorders a guest's frame list (once per turnover of
             # its resident pages) the guest stops for resident/8 GiB seconds, so the stopped
             # share of time is (pages stolen per second) x (seconds per MiB).
@@ -448,7 +495,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         cap = np.maximum(vcpus - blocked, 0.0)
         # CP system time takes real CPUs before the guests are dispatched.
         cp_system = (CP_SYSTEM_BASE_CPUS * host.cpus / 20 + pstate.cp_cpu_cpus
-                     + mem.steal_pages_s * STEAL_CPU_S_PER_PAGE[env.release]
+                     + mem.steal_pages_s * STEAL_CPU_S_PER_PAGE[env.generation]
                      + mem.xstor_moves_pages_s * XSTOR_MOVE_CPU_S_PER_PAGE)
         fault_cp = (mem.read_mib_s + mem.xstor_read_mib_s) * PAGES_PER_MIB * FAULT_CP_CPU_S
         available = max(host.cpus - cp_system, 1e-6)
@@ -485,7 +532,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
 def _result(host: Host, env: Environment, guests, names, vlist, cat, split, state, x, iterations, converged) -> Result:
     mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall, available = state
     gv = cat.guest_variant
-    k = CPU_COST_FACTOR[env.release]
+    k = CPU_COST_FACTOR[env.generation]
     cpu_ref = np.array([g.cpu_load for g in guests]) * k
     used = np.minimum(x[gv] * cpu_ref + fault_cp, alloc)
     cp_attr = used * CP_ATTRIBUTED_SHARE + fault_cp
@@ -496,7 +543,7 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
     failed = np.zeros(len(names), bool)
     reason = [""] * len(names)
     constrained = math.isfinite(mem.T)
-    pause = (mem.resident * REORDER_S_PER_MIB) if (env.release == "6.2" and constrained) else np.zeros(len(guests))
+    pause = (mem.resident * REORDER_S_PER_MIB) if (env.generation == "6.2" and constrained) else np.zeros(len(guests))
     for i, v in enumerate(vlist):
         response = v.cycle_s * (1.0 / x[i] - v.think_frac)
         longest = float(pause[gv == i].max()) if (gv == i).any() else 0.0
@@ -579,12 +626,12 @@ def _host(config) -> Host:
     return Host(cid.memory_gib, cid.cpus)
 
 
-def simulate(config="64/20", env: str = "zvm63-edev", guests: Iterable[Guest] | None = None,
+def simulate(config="64/20", env: "str | Environment" = "zvm63-edev", guests: Iterable[Guest] | None = None,
              variants: dict[str, Variant] | None = None, *, strict: bool = True) -> Result:
     """Run the model for one host configuration.
 
     ``config`` is a CID (``"64/20"`` or ``(64, 20)``) or a :class:`Host`; ``env`` one of
-    :data:`ENVIRONMENTS`; ``guests`` a list of :class:`~overcommit.workloads.Guest` (default:
+    :data:`ENVIRONMENTS` or an :class:`Environment`; ``guests`` a list of :class:`~overcommit.workloads.Guest` (default:
     the study's 17) and ``variants`` their drivers by variant name (default: the study's).
     Raises ``ValueError`` for bad input and :class:`NotConvergedError` when the fixed point
     does not converge (with ``strict=False`` the result is returned with ``converged`` False).
