@@ -185,3 +185,27 @@ def test_custom_environment_refuses_bad_settings(kwargs, field):
     args = dict(name="x", release="6.3", paging_kind="eckd") | kwargs
     with pytest.raises(ValueError, match=field):
         oc.Environment(**args)
+
+
+def test_guest_io_beyond_the_shared_path_is_shared_not_divergent():
+    # Seven page-cached fio guests on ECKD ask for more than the shared path carries even
+    # with nothing paging: the fixed point exists, and the guests together use what the
+    # path leaves them (PATH_HEADROOM of it), in proportion to their demand.
+    from dataclasses import replace
+    from overcommit import model
+    guests, variants = [], {}
+    base = {g.name: g for g in oc.study_guests()}["fs-pagecache-high"]
+    drv = oc.study_variants()["fs-pagecache-high"]
+    for k in range(7):
+        name = f"fio{k}"
+        guests.append(replace(base, name=name, variant=name))
+        variants[name] = replace(drv, name=name)
+    r = oc.simulate(oc.Host(512, 25), env="zvm63-eckd", guests=guests, variants=variants)
+    x = r.workloads["relative_throughput"]
+    assert r.converged and r.system["page_read_mib_s"] == 0
+    assert np.allclose(x, x.iloc[0]) and x.iloc[0] < 1.0
+    used = float((x * drv.io_mib_s).sum())
+    assert used == pytest.approx(model.PATH_MIB_S["eckd"] * model.PATH_HEADROOM, rel=1e-3)
+    # on EDEV the same guests' I/O does not share the paging path, so nothing limits them
+    e = oc.simulate(oc.Host(512, 25), env="zvm63-edev", guests=guests, variants=variants)
+    assert e.workloads["relative_throughput"].min() > x.iloc[0]

@@ -69,6 +69,7 @@ FAULT_CP_CPU_S = 6e-6  #: CP time charged to the guest per page fault it takes
 CPU_COST_FACTOR = {"6.3": 1.0, "6.2": 1.08}  #: CPU per unit of work (6.2 lacks HiperDispatch)
 REORDER_S_PER_MIB = 1.0 / 8192  #: z/VM <= 6.2 page reorder stops a guest ~1 s per 8 GB resident (seed 003)
 PATH_MIB_S = {"scsi": 1600.0, "eckd": 500.0}  #: effective shared channel + storage-server rate
+PATH_HEADROOM = 0.95  #: share of the shared path guest I/O plus paging can use before requests queue without bound
 MAX_ITERATIONS = 400
 TOLERANCE = 1e-6
 DAMPING = 0.5
@@ -475,7 +476,10 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess)
         guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
         reads = float(mem.read_mib_s.sum())
-        shared_io = float(np.dot(io_share, x))
+        # Guest I/O on the shared path gets what paging leaves of it; when the guests ask for
+        # more, the path serves them in proportion to their demand (below).
+        budget = max(config.path_bandwidth_mib_s * PATH_HEADROOM - reads - mem.write_mib_s, 0.0)
+        shared_io = min(float(np.dot(io_share, x)), budget)
         pstate = paging.response_time(config, reads, mem.write_mib_s, shared_io)
         rp = pstate.read_response_s if math.isfinite(pstate.read_response_s) else 60.0
         # pages waited for per unit of work, per variant (x > 0 always)
@@ -484,6 +488,9 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         stall_per_unit = dev_pages * rp + xs_pages * XSTOR_READ_S  # user-seconds per unit
         io_slow = np.where(io_share > 0, pstate.guest_io_slowdown if math.isfinite(pstate.guest_io_slowdown) else 50.0, 1.0)
         x_open = 1.0 / (think * io_slow + (1.0 - think) * k + stall_per_unit / users)
+        io_demand = float(np.dot(io_share, x_open))
+        if io_demand > budget:
+            x_open = np.where(io_share > 0, x_open * budget / io_demand, x_open)
         # virtual CPU time held by blocking stalls, per guest
         guest_pages = (mem.read_mib_s * rp + mem.xstor_read_mib_s * XSTOR_READ_S / 1.0) * PAGES_PER_MIB
         blocked = blocking[gv] * guest_pages
