@@ -1,0 +1,224 @@
+"""Chart builders for the chapter "Capacity planning: design your own mix".
+
+Static figures run the mixes of :data:`overcommit.planning.MIXES` over a grid of hosts
+(:func:`mix_frame`, :func:`variant_frame`) and bind the choices (mix, environment, CPUs,
+throughput level) to Vega-Lite parameters; break points are computed in the browser from
+the grid (the largest memory of the grid at which a workload is below the level). The live
+explorer (:func:`explorer_chart`) runs any mix, with guests defined from scratch, through
+:func:`overcommit.simulate` and :mod:`overcommit.planning`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from .. import planning
+from ..model import ENVIRONMENTS
+from ..workloads import VARIANTS
+from .figures import HIGHLIGHT, WIDE
+from .figures_results import ENV_LABELS, _sig, env_picker
+
+MEMORIES = (512, 256, 192, 160, 128, 112, 96, 80, 64, 48, 32)
+CPUS = (25, 20, 15, 10, 5)
+VARIANT_CPUS = (20, 15, 10)
+MIX_COLOURS = {"study": "#1f77b4", "memory-hungry": "#d62728", "cold-heavy": "#2ca02c"}
+VARIANT_COLOURS = ["#1f77b4", "#aec7e8", "#ff7f0e", "#ffbb78", "#2ca02c", "#98df8a", "#d62728",
+                   "#ff9896", "#9467bd", "#c5b0d5", "#8c564b"]
+
+
+@lru_cache(maxsize=1)
+def _grid() -> pd.DataFrame:
+    frames = [planning.mix_grid(name, MEMORIES, CPUS, ENVIRONMENTS) for name in planning.MIXES]
+    return pd.concat(frames, ignore_index=True)
+
+
+def mix_frame() -> pd.DataFrame:
+    """One row per (mix, env, memory, CPUs): overall throughput, page reads, overcommit ratio."""
+    g = _grid().drop_duplicates(["mix", "env", "memory_gib", "cpus"])
+    f = g[["mix", "env", "memory_gib", "cpus", "overall", "page_read_mib_s", "ratio"]].copy()
+    for col in ("overall", "page_read_mib_s", "ratio"):
+        f[col] = _sig(f[col], 3)
+    f["cpus"] = f["cpus"].astype(int)
+    return f.reset_index(drop=True)
+
+
+def variant_frame() -> pd.DataFrame:
+    """One row per (mix, env, memory, CPUs in :data:`VARIANT_CPUS`, workload type): the mean
+    relative throughput of the type's copies in the mix."""
+    g = _grid()
+    g = g[g["cpus"].isin(VARIANT_CPUS)]
+    f = g[["mix", "env", "memory_gib", "cpus", "variant", "throughput"]].copy()
+    f["throughput"] = _sig(f["throughput"], 3)
+    f["cpus"] = f["cpus"].astype(int)
+    return f.reset_index(drop=True)
+
+
+def _mix_picker(value: str = "study") -> alt.Parameter:
+    names = list(planning.MIXES)
+    if value not in names:
+        raise ValueError(f"mix: {value!r} is not accepted; expected one of {', '.join(names)}")
+    return alt.param(name="mix", value=value, bind=alt.binding_select(options=names, name="Mix "))
+
+
+def _cpu_picker(options, value: int = 20) -> alt.Parameter:
+    if value not in options:
+        raise ValueError(f"cpus: {value!r} is not accepted; expected one of {list(options)}")
+    return alt.param(name="cpus", value=value, bind=alt.binding_select(options=list(options), name="Real CPUs "))
+
+
+def _x_memory(title: str = "z/VM real memory (GiB)") -> alt.X:
+    return alt.X("memory_gib:Q", scale=alt.Scale(type="log", domain=[30, 540], reverse=True, nice=False),
+                 axis=alt.Axis(values=list(MEMORIES), labelAngle=0), title=title)
+
+
+def mixes_chart(frame: pd.DataFrame) -> alt.VConcatChart:
+    """Overall throughput and page reads of the three mixes over memory (env, CPUs pickers)."""
+    env, cpus = env_picker(), _cpu_picker(CPUS)
+    base = alt.Chart(frame).transform_filter((alt.datum.env == env) & (alt.datum.cpus == cpus))
+    colour = alt.Color("mix:N", title="mix", sort=list(planning.MIXES),
+                       scale=alt.Scale(domain=list(MIX_COLOURS), range=list(MIX_COLOURS.values())))
+    tip = [alt.Tooltip("mix:N"), alt.Tooltip("memory_gib:Q", title="real memory (GiB)"),
+           alt.Tooltip("cpus:Q", title="real CPUs"), alt.Tooltip("overall:Q", title="overall relative throughput", format=".3f"),
+           alt.Tooltip("ratio:Q", title="overcommit ratio", format=".2f"),
+           alt.Tooltip("page_read_mib_s:Q", title="page reads (MiB/s)", format=".1f")]
+    top = base.mark_line(point=True).encode(
+        x=_x_memory(), y=alt.Y("overall:Q", title="overall relative throughput (1 = unconstrained)",
+                               scale=alt.Scale(domain=[0, 1.05])),
+        color=colour, tooltip=tip,
+    ).add_params(env, cpus).properties(width=WIDE, height=220, title="Overall throughput of each mix")
+    bottom = base.mark_line(point=True).encode(
+        x=_x_memory(), y=alt.Y("page_read_mib_s:Q", title="page read rate (MiB/s)"),
+        color=colour, tooltip=tip,
+    ).properties(width=WIDE, height=160, title="Page reads")
+    return alt.vconcat(top, bottom).properties(
+        title="Three mixes of the same size on the same hosts (model)",
+        description=(
+            "Two line charts, real memory falling from 512 GiB on the left to 32 GiB on the right "
+            "(log scale), for the environment and number of real CPUs chosen in the drop-downs. One "
+            "line per mix: the study's own mix, a memory-hungry mix of page-cached file-system and "
+            "Java guests, and a cold-heavy mix around the database; all three touch about 132 GiB "
+            "unconstrained. Top: overall relative throughput (mean over the mix's workloads). "
+            "Bottom: page read rate in MiB/s."
+        ),
+    )
+
+
+def break_chart(frame: pd.DataFrame, level: float = 0.9) -> alt.VConcatChart:
+    """Per workload type of a mix: throughput over memory, and the break point for a level."""
+    if not 0.05 <= level <= 1.0:
+        raise ValueError(f"level: {level!r} is not accepted; expected a fraction in [0.05, 1]")
+    mix, env, cpus = _mix_picker(), env_picker(), _cpu_picker(VARIANT_CPUS)
+    lvl = alt.param(name="level", value=level,
+                    bind=alt.binding_range(min=0.5, max=1.0, step=0.05, name="Throughput level "))
+    base = alt.Chart(frame).transform_filter(
+        (alt.datum.mix == mix) & (alt.datum.env == env) & (alt.datum.cpus == cpus))
+    colour = alt.Color("variant:N", title="workload", sort=list(VARIANTS),
+                       scale=alt.Scale(domain=list(VARIANTS), range=VARIANT_COLOURS))
+    tip = [alt.Tooltip("variant:N", title="workload"), alt.Tooltip("memory_gib:Q", title="real memory (GiB)"),
+           alt.Tooltip("throughput:Q", title="relative throughput", format=".3f")]
+    lines = base.mark_line(point=alt.OverlayMarkDef(size=25)).encode(
+        x=_x_memory(), y=alt.Y("throughput:Q", title="relative throughput (1 = unconstrained)",
+                               scale=alt.Scale(domain=[0, 1.05])),
+        color=colour, tooltip=tip)
+    rule = alt.Chart(pd.DataFrame({"y": [0]})).transform_calculate(y="level").mark_rule(
+        strokeDash=[6, 3], color=HIGHLIGHT).encode(y="y:Q")
+    top = alt.layer(lines, rule).add_params(mix, env, cpus, lvl).properties(
+        width=WIDE, height=240, title="Relative throughput of each workload in the mix")
+    # the largest grid memory at which a workload is below the level ("breaks below ... GiB")
+    breaks = base.transform_filter(alt.datum.throughput < lvl).transform_aggregate(
+        memory_gib="max(memory_gib)", groupby=["variant"])
+    bars = breaks.mark_bar().encode(
+        y=alt.Y("variant:N", title=None, sort=list(VARIANTS)),
+        x=alt.X("memory_gib:Q", title="below the level from this memory down (GiB)",
+                scale=alt.Scale(domain=[0, 520])),
+        color=alt.Color("variant:N", sort=list(VARIANTS), scale=alt.Scale(domain=list(VARIANTS), range=VARIANT_COLOURS),
+                        legend=None),
+        tooltip=[alt.Tooltip("variant:N", title="workload"),
+                 alt.Tooltip("memory_gib:Q", title="largest memory below the level (GiB)")],
+    )
+    text = breaks.mark_text(align="left", dx=3).encode(
+        y=alt.Y("variant:N", sort=list(VARIANTS)), x="memory_gib:Q", text=alt.Text("memory_gib:Q", format=".0f"))
+    bottom = alt.layer(bars, text).properties(width=WIDE, height=170,
+                                              title="Break points on the grid (workloads never below the level are absent)")
+    return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
+        description=(
+            "For the mix, environment and real-CPU count chosen in the drop-downs, and the "
+            "throughput level chosen with the slider: top, one line per workload type of the mix, "
+            "its relative throughput as real memory falls from 512 to 32 GiB, with the level as a "
+            "dashed red line; bottom, for each workload that falls below the level somewhere on the "
+            "grid, the largest memory size at which it is below the level."
+        ),
+    )
+
+
+@lru_cache(maxsize=4)
+def cpus_table(level: float = 0.9, memories: tuple[int, ...] = (128, 96, 64), env: str = "zvm63-edev") -> pd.DataFrame:
+    """Fewest real CPUs that keep each workload of the study's mix at ``level`` of its
+    unconstrained throughput, for a few memory sizes (:func:`overcommit.planning.cpus_needed`)."""
+    rows = []
+    for v in VARIANTS:
+        row = {"workload": v}
+        for m in memories:
+            c = planning.cpus_needed(v, level, m, env, max_cpus=40)
+            row[f"{m} GiB"] = "more than 40" if c is None else str(c)
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("workload")
+
+
+def explorer_chart(mix: str = "study", memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-edev",
+                   extra_guests: int = 0, extra_gib: float = 16, extra_hot: float = 0.3,
+                   extra_cpu: float = 0.5, target: str = "java-high", level: float = 0.9) -> alt.VConcatChart:
+    """The live planner: a precomputed mix plus ``extra_guests`` guests defined from scratch
+    (``extra_gib`` GiB, ``extra_hot`` hot share, ``extra_cpu`` processors each) on any host;
+    relative throughput per workload and, for ``target``, its memory break point at
+    ``level`` with these CPUs and the CPUs it needs at this memory."""
+    if mix not in planning.MIXES:
+        raise ValueError(f"mix: {mix!r} is not accepted; expected one of {', '.join(planning.MIXES)}")
+    if isinstance(extra_guests, bool) or not isinstance(extra_guests, (int, np.integer)) or not 0 <= extra_guests <= 20:
+        raise ValueError(f"extra_guests: {extra_guests!r} is not accepted; expected a whole number from 0 to 20")
+    custom = [planning.custom_guest(f"custom-{k + 1}", extra_gib, vcpus=max(1, int(np.ceil(extra_cpu))),
+                                    cpu_load=extra_cpu, hot_frac=extra_hot) for k in range(int(extra_guests))]
+    guests, variants = planning.build_mix(planning.MIXES[mix], custom)
+    if target not in variants:
+        raise ValueError(f"target: {target!r} is not in the mix {mix!r}; expected one of {', '.join(variants)}")
+    from ..model import Host, simulate
+    r = simulate(Host(memory_gib, cpus), env=env, guests=guests, variants=variants)
+    w = r.workloads
+    tp = pd.DataFrame({"workload": w.index, "throughput": _sig(w["relative_throughput"], 3).to_numpy(),
+                       "status": np.where(w["failed"], "fails", "completes")})
+    tp["target"] = np.where(tp["workload"] == target, "target", "other")
+    brk = planning.memory_break_point(target, level, cpus, env, guests, variants, lo=8.0)
+    need = planning.cpus_needed(target, level, memory_gib, env, guests, variants, max_cpus=64)
+    brk_text = ("never below the level down to 8 GiB" if brk is None else
+                "below the level even at 512 GiB" if brk >= 512 else f"below the level under {brk:.0f} GiB")
+    need_text = "more than 64 CPUs" if need is None else f"{need} CPUs"
+    bars = alt.Chart(tp).mark_bar().encode(
+        y=alt.Y("workload:N", title=None, sort=list(w.index)),
+        x=alt.X("throughput:Q", title="relative throughput (1 = unconstrained)", scale=alt.Scale(domain=[0, 1.1])),
+        color=alt.Color("target:N", scale=alt.Scale(domain=["target", "other"], range=[HIGHLIGHT, "#4c78a8"]),
+                        title=None),
+        tooltip=["workload:N", alt.Tooltip("throughput:Q", format=".3f"), "status:N"],
+    )
+    rule = alt.Chart(pd.DataFrame({"level": [level]})).mark_rule(strokeDash=[6, 3]).encode(x="level:Q")
+    s = r.system
+    title = (f"{mix} mix + {extra_guests} custom guest(s) at {s['cid']}, {ENV_LABELS.get(env, env)}: "
+             f"overcommit ratio {s['overcommit_ratio']:.2f}")
+    chart = alt.layer(bars, rule).properties(width=WIDE, height=max(120, 14 * len(tp)), title=title)
+    return alt.vconcat(chart).properties(
+        title=alt.TitleParams(f"{target}: {brk_text} with {cpus} CPUs; needs {need_text} at {memory_gib:g} GiB "
+                              f"to stay at {level:.0%}", anchor="start", fontSize=12),
+        description=(
+            f"Model result for the {mix} mix with {extra_guests} extra guest(s) on {s['cid']}: one bar per "
+            f"workload with its relative throughput, the target {target} in red, the level {level:.0%} as a "
+            f"dashed line. {target} is {brk_text} with {cpus} CPUs and needs {need_text} at "
+            f"{memory_gib:g} GiB."
+        ),
+    )
+
+
+__all__ = ["CPUS", "MEMORIES", "break_chart", "cpus_table", "explorer_chart", "mix_frame", "mixes_chart",
+           "variant_frame"]

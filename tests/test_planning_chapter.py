@@ -1,0 +1,89 @@
+"""Mixes and the capacity-planning chapter's figures (planning, figures_planning)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import overcommit as oc
+from overcommit import planning
+from overcommit.book import figures_planning as fp
+from spec_utils import walk
+
+
+def test_build_mix_copies_variants_with_all_their_guests():
+    guests, variants = planning.build_mix({"was-high": 2, "db-bi": 1})
+    names = [g.name for g in guests]
+    assert names.count("was-high-was") == 1 and "was-high-was#2" in names
+    assert set(variants) == {"was-high", "was-high#2", "db-bi"}
+    assert {g.variant for g in guests if g.name.endswith("#2")} == {"was-high#2"}
+    assert len(guests) == 7
+
+
+def test_study_mix_is_the_study():
+    guests, variants = planning.build_mix(planning.MIXES["study"])
+    a = oc.simulate("64/20", guests=guests, variants=variants).system
+    b = oc.simulate("64/20").system
+    assert a["overall_relative_throughput"] == pytest.approx(b["overall_relative_throughput"], rel=1e-9)
+
+
+def test_precomputed_mixes_are_comparable_in_size():
+    sizes = [planning.mix_instantiated_mib(c) for c in planning.MIXES.values()]
+    assert max(sizes) / min(sizes) < 1.02
+    cat = planning.catalogue()
+    loads = [sum(cat.loc[v, "cpu_load"] * n for v, n in c.items()) for c in planning.MIXES.values()]
+    assert max(loads) / min(loads) < 1.11
+
+
+def test_a_balanced_mix_keeps_more_throughput_than_a_memory_hungry_one():
+    f = fp.mix_frame()
+    at = f[(f.env == "zvm63-edev") & (f.cpus == 20) & (f.memory_gib == 64)].set_index("mix")["overall"]
+    assert at["memory-hungry"] < at["study"] - 0.1 and at["memory-hungry"] < at["cold-heavy"] - 0.1
+
+
+def test_custom_guest_and_mix_validation():
+    g, v = planning.custom_guest("batch", 8, vcpus=2, cpu_load=1.5, hot_frac=0.5)
+    assert g.instantiated_mib == 8192 and g.variant == v.name == "batch" and g.share == 200
+    guests, variants = planning.build_mix({"net-high": 1}, [(g, v)])
+    r = oc.simulate("512/25", guests=guests, variants=variants)
+    assert r.workloads.loc["batch", "relative_throughput"] == pytest.approx(1.0, abs=1e-6)
+    with pytest.raises(ValueError, match="hot_frac: 0"):
+        planning.custom_guest("x", 8, hot_frac=0)
+    with pytest.raises(ValueError, match="memory_gib: -1"):
+        planning.custom_guest("x", -1)
+    with pytest.raises(ValueError, match="counts: variant 'oracle'"):
+        planning.build_mix({"oracle": 1})
+    with pytest.raises(ValueError, match=r"counts\['db-bi'\]: 1.5"):
+        planning.build_mix({"db-bi": 1.5})
+    with pytest.raises(ValueError, match="the mix is empty"):
+        planning.build_mix({"db-bi": 0})
+    with pytest.raises(ValueError, match="already in the mix"):
+        planning.build_mix({"db-bi": 1}, [planning.custom_guest("db-bi", 1)])
+
+
+def test_charts_bind_every_choice_and_stay_small():
+    m = fp.mixes_chart(fp.mix_frame()).to_dict()
+    b = fp.break_chart(fp.variant_frame()).to_dict()
+    bound = lambda spec: {p["name"] for n in walk(spec) for p in n.get("params", []) if isinstance(p, dict) and "bind" in p}
+    assert bound(m) == {"env", "cpus"}
+    assert bound(b) == {"mix", "env", "cpus", "level"}
+    assert len(json.dumps(m)) + len(json.dumps(b)) < 400_000
+
+
+def test_explorer_reports_break_point_and_refuses_bad_choices():
+    spec = fp.explorer_chart(mix="memory-hungry", memory_gib=96, cpus=20, target="java-high").to_dict()
+    brk = planning.memory_break_point("java-high", 0.9, 20, "zvm63-edev",
+                                      *planning.build_mix(planning.MIXES["memory-hungry"]), lo=8.0)
+    assert f"under {brk:.0f} GiB" in spec["title"]["text"]
+    with pytest.raises(ValueError, match="target: 'db-bi' is not in the mix"):
+        fp.explorer_chart(mix="memory-hungry", target="db-bi")
+    with pytest.raises(ValueError, match="extra_guests: 30"):
+        fp.explorer_chart(extra_guests=30)
+    custom = fp.explorer_chart(extra_guests=1, target="custom-1").to_dict()
+    assert "custom-1" in custom["description"]
+
+
+def test_mix_grid_refuses_unknown_mix():
+    with pytest.raises(ValueError, match="name: 'random'"):
+        planning.mix_grid("random", [64], [20])
