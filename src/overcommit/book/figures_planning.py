@@ -171,7 +171,7 @@ def cpus_table(level: float = 0.9, memories: tuple[int, ...] = (128, 96, 64), en
 
 def explorer_chart(mix: str = "study", memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-edev",
                    extra_guests: int = 0, extra_gib: float = 16, extra_hot: float = 0.3,
-                   extra_cpu: float = 0.5, target: str = "java-high", level: float = 0.9) -> alt.VConcatChart:
+                   extra_cpu: float = 0.5, target: str = "db-bi", level: float = 0.9) -> alt.VConcatChart:
     """The live planner: a precomputed mix plus ``extra_guests`` guests defined from scratch
     (``extra_gib`` GiB, ``extra_hot`` hot share, ``extra_cpu`` processors each) on any host;
     relative throughput per workload and, for ``target``, its memory break point at
