@@ -100,3 +100,21 @@ def test_explorer_static_bundle_and_error_message():
 def test_explorer_needs_controls():
     with pytest.raises(ValueError, match="controls: empty"):
         explorer(lambda: None)
+
+
+def test_stored_numbers_are_rounded_so_the_last_bits_do_not_reach_nbval():
+    import numpy as np
+
+    from overcommit.book import stable
+
+    # Two values that differ only in the last bits (as the model's fixed point does from
+    # one CPU to another) store the same text; a real difference still shows.
+    assert repr(stable(51.3767417247387)) == repr(stable(51.37674172473871))
+    assert stable(51.3767417247387) != stable(51.37674173)
+    nested = stable({"a": [np.float64(1 / 3), 2, "x", None, True], "b": (0.0, float("nan"))})
+    assert nested["a"] == [0.3333333333, 2, "x", None, True]
+    assert nested["b"][0] == 0.0 and np.isnan(nested["b"][1])
+    spec = alt.Chart(pd.DataFrame({"x": [1 / 7]})).mark_point().encode(x="x:Q").to_dict()
+    bundle, _ = alt.renderers.get()(spec)
+    stored = json.dumps(bundle[VEGALITE_MIME])
+    assert "0.1428571429" in stored and "0.14285714285714285" not in stored

@@ -27,7 +27,7 @@
 # %% tags=["remove-cell"]
 import ipywidgets as widgets
 from IPython.display import Markdown
-from myst_nb import glue
+from overcommit.book import glue
 
 from overcommit import dat, exercises
 from overcommit.book import figures_dat

@@ -27,7 +27,7 @@
 import ipywidgets as widgets
 import pandas as pd
 from IPython.display import Markdown
-from myst_nb import glue
+from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import exercises, paging

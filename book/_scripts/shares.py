@@ -30,7 +30,7 @@ import ipywidgets as widgets
 import numpy as np
 import pandas as pd
 from IPython.display import Markdown
-from myst_nb import glue
+from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import exercises, shares

@@ -25,7 +25,7 @@
 # %% tags=["remove-cell"]
 import ipywidgets as widgets
 from IPython.display import Markdown
-from myst_nb import glue
+from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import exercises
