@@ -326,7 +326,7 @@ def pages_chart(gframe: pd.DataFrame, key: str, default_cid: str = "64/20") -> a
         x=alt.X("page_read_mib_s:Q", title="page reads (MiB/s)"), tooltip=rtip)
     rtext = reads.mark_text(align="left", dx=3, fontSize=10).encode(
         y=alt.Y("guest:N", sort=guests), x="page_read_mib_s:Q",
-        text=alt.Text("page_read_mib_s:Q", format=".1f"))
+        text=alt.Text("page_read_mib_s:Q", format=".3~g"))
     right = alt.layer(rbars, rtext).properties(width=130, height=max(90, 62 * len(guests)), title="Page reads")
     return alt.hconcat(dist, right).properties(
         title=f"{w.title}: pages of each guest (model)",
