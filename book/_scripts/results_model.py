@@ -1,0 +1,454 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,_scripts//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # How good is the model?
+#
+# Every chapter so far has drawn the model's numbers beside the paper's. This one adds them
+# up. It grades the model in three ways, and keeps apart what the model was *fitted to* from
+# what it *predicts*:
+#
+# 1. **Claims.** `overcommit.validation` restates each of the paper's written findings that
+#    can be checked against numbers (a workload that fails, a throughput that rises, a
+#    paging rate) as a claim with a pass/fail rule, and evaluates it on the model over the
+#    paper's grid of configurations and the three environments.
+# 2. **The 64/20 records.** The paper describes one configuration in detail: CID 64/20 on
+#    z/VM 6.3 with EDEV-SCSI paging. Every number it gives there that the model also
+#    computes is plotted against the model's.
+# 3. **The fit itself.** `overcommit.calibrate` fits the memory behaviour of each guest
+#    (which share of its pages is active, how often they are referenced, how skewed their
+#    popularity is) and how much of a Java page-fault stall blocks a virtual CPU, to a
+#    declared subset of those 64/20 records. Claims and records that the fit used are
+#    marked *calibration* and tell only that the fit worked; everything else is
+#    *validation*.
+#
+# The paper is {cite:t}`johanssen2014overcommit`; its findings are paraphrased, with the
+# section each comes from.
+
+# %% tags=["remove-cell"]
+import ipywidgets as widgets
+import pandas as pd
+from IPython.display import Markdown
+from overcommit.book import glue
+
+import overcommit as oc
+from overcommit import calibrate
+from overcommit.book import figures_validation as fv
+from overcommit.book.explore import explorer
+from overcommit.book.figures_results import ENV_LABELS
+
+pd.set_option("display.max_colwidth", 200)
+claims = fv.claims_frame()
+valid = claims[claims["kind"] == "validation"]
+calib = claims[claims["kind"] == "calibration"]
+glue("vm-n-claims", str(len(claims)), display=False)
+glue("vm-n-valid", str(len(valid)), display=False)
+glue("vm-n-valid-pass", str(int(valid["passed"].sum())), display=False)
+glue("vm-n-calib", str(len(calib)), display=False)
+glue("vm-n-calib-pass", str(int(calib["passed"].sum())), display=False)
+by_group = valid.groupby("group", sort=False)["passed"].agg(["sum", "size"])
+glue("vm-perfect-groups", ", ".join(g for g, r in by_group.iterrows() if r["sum"] == r["size"]), display=False)
+glue("vm-zero-groups", " and ".join(g for g, r in by_group.iterrows() if r["sum"] == 0), display=False)
+
+# %% [markdown]
+# ## The paper's findings as claims
+#
+# Of the {glue:text}`vm-n-valid` validation claims the model reproduces
+# {glue:text}`vm-n-valid-pass`; both calibration claims pass, as they must
+# ({glue:text}`vm-n-calib-pass` of {glue:text}`vm-n-calib`). Every claim is passed about
+# {glue:text}`vm-perfect-groups`; none about {glue:text}`vm-zero-groups`. Pick a topic to
+# read its claims with the paper's and the model's value.
+
+# %% tags=["remove-input"]
+fv.claims_chart(claims, default_group="database")
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: the scorecard.** One square per claim of `overcommit.validation.evaluate()`,
+# one row per topic; blue with a tick: the model reproduces the finding, red with a cross:
+# it does not. The last row holds the calibration claims, hollow because the model was
+# fitted to them. The drop-down picks the topic listed below the squares. The findings are
+# paraphrased from the sections of {cite:t}`johanssen2014overcommit` named in the tables
+# below.
+# ```
+#
+# The same claims as tables, validation first. *paper* is the paper's value or direction
+# (with the tolerance the claim allows), *model* the model's value over the grid.
+
+# %% tags=["remove-input"]
+validation_table, calibration_table = fv.claims_tables(claims)
+fv.text_table(validation_table.drop(columns=["topic"]), "validation_claims")
+
+# %% tags=["remove-input"]
+fv.text_table(calibration_table.drop(columns=["topic"]), "calibration_claims")
+
+# %% [markdown]
+# ## Every CID of the paper's grid
+#
+# The claims summarise; this chart shows the model's throughput for all eleven workload
+# variants at any configuration the paper ran, with what the paper's text states for it.
+# Most configurations have no stated number: the paper's figures are lost from our copy and
+# its text quotes only a few values.
+
+# %% tags=["remove-input"]
+fv.grid_chart(cid="96/20")
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: the model at every CID of the paper's grid.** Bars: relative throughput of
+# each variant (1 = the reference run 512/25) from `overcommit.sweep()`, pink where the
+# variant fails in the model; red diamonds: values stated in the text of
+# {cite:t}`johanssen2014overcommit` (sections on each workload), a red bar for a stated
+# range, "(fitted)" on calibration targets. Pick the CID and the environment.
+# ```
+#
+# ## Paper against model at CID 64/20
+
+# %% tags=["remove-cell"]
+obs = fv.observation_frame()
+inside = obs[(obs["model"] >= obs["paper"] * 0.75) & (obs["model"] <= obs["paper"] * 1.25)]
+glue("vm-obs-n", str(len(obs)), display=False)
+glue("vm-obs-in", str(len(inside)), display=False)
+fit = obs[obs["role"] == fv.ROLE_FIT]
+notfit = obs[obs["role"] != fv.ROLE_FIT]
+glue("vm-obs-fit-in", f"{len(inside[inside['role'] == fv.ROLE_FIT])} of {len(fit)}", display=False)
+glue("vm-obs-notfit-in", f"{len(inside[inside['role'] != fv.ROLE_FIT])} of {len(notfit)}", display=False)
+
+# %% tags=["remove-input"]
+fv.observation_chart(obs, band=0.25)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: the 64/20 records.** Every number the paper states for CID 64/20 on z/VM 6.3
+# with EDEV-SCSI paging whose quantity the model computes (`fv.observation_frame()`, from
+# `data/observations_000.csv`), against the model's value from `overcommit.simulate("64/20")`.
+# Circles were calibration targets, triangles come from the same paragraphs but were not
+# fitted. Log scales, because the quantities run from 0.05 % to 88 MiB/s. The slider sets
+# the tolerance band. Sources: the "memory usage at CID 64/20" paragraphs of each workload
+# section of {cite:t}`johanssen2014overcommit`.
+# ```
+#
+# With a band of ±25 %, {glue:text}`vm-obs-in` of the {glue:text}`vm-obs-n` records agree:
+# {glue:text}`vm-obs-fit-in` calibration targets and {glue:text}`vm-obs-notfit-in` records
+# that were not fitted. That the fit misses some of its own targets is not a bug of the
+# optimiser: one characteristic time is shared by the whole memory ({doc}`replacement`),
+# so the targets pull against each other, and some of them cannot all hold at once (next
+# section). The records that were *not* fitted are mostly restatements of fitted ones in
+# other units, so agreeing on them is weak evidence too. The real tests are the validation
+# claims above, which are about other configurations.
+#
+# ### Some of the paper's numbers contradict each other
+#
+# For four guests the paper gives three numbers at 64/20: the guest's share of the DPA, its
+# share of all page reads, and the share of its resident memory paged in per second. The
+# third follows from the first two and the system totals (88 MiB/s of page reads, the DPA's
+# size). For the two Java guests the numbers agree; for the two page-cached fio guests the
+# stated rate is about ten times what the other two imply:
+
+# %% tags=["remove-input"]
+pins = fv.paper_pin_check()
+pins
+
+# %% tags=["remove-cell"]
+glue("vm-pin-fspm", f"{pins.loc['fs-pagecache-medium', 'stated / implied']:.0f}", display=False)
+
+# %% [markdown]
+# No model can match all three for those guests; the fit took the shares (they are in the
+# calibration subset) and the model's paged-in fractions then come out at a tenth of the
+# stated ones (the two fio triangles far below the diagonal). A likely explanation is a
+# unit slip in the paper (a per-mille value written as a percentage); we cannot know which
+# of the three numbers is wrong.
+#
+# ## The fit
+#
+# Where each fitted parameter started (from `data/guest_behaviour.csv` and
+# `data/variant_drivers.csv`, where every start value has its reason) and where
+# `python -m overcommit calibrate` moved it.
+
+# %% tags=["remove-input"]
+fv.calibration_chart(default="median_rate_per_s")
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: calibrated parameters.** For the parameter picked in the drop-down, one row per
+# guest (and per Java variant for the blocking share): start value hollow, fitted value
+# filled, on a log scale (`fv.calibration_parameters()`, from
+# `data/calibrated_parameters.csv`). Fitted at CID 64/20 on z/VM 6.3 with EDEV-SCSI paging;
+# the targets are in the next table.
+# ```
+
+# %% tags=["remove-cell"]
+report = fv.calibration_report()
+glue("vm-fill", f"{report.attrs['fill']:.2f}", display=False)
+glue("vm-n-targets", str(len(report)), display=False)
+
+# %% [markdown]
+# The {glue:text}`vm-n-targets` targets, each with the record it comes from. The resident
+# targets are the paper's numbers scaled by {glue:text}`vm-fill` so that together they fill
+# the DPA: the paper describes only some guests' memory, and the rest of the DPA must be
+# somewhere.
+
+# %% tags=["remove-input"]
+fv.text_table(report, "calibration_report")
+
+# %% [markdown]
+# ## The largest misses, explained
+
+# %% tags=["remove-cell"]
+k = fv.key_numbers()
+glue("vm-reads", f"{k['page_reads_6420']:.0f}", display=False)
+glue("vm-reads-targets", f"{k['page_reads_targets']:.0f}", display=False)
+glue("vm-was-reads", f"{k['was_reads']:.1f}", display=False)
+glue("vm-was-target", f"{k['was_reads_target']:.1f}", display=False)
+glue("vm-java-reads", f"{k['java_reads']:.1f}", display=False)
+glue("vm-java-target", f"{k['java_reads_target']:.1f}", display=False)
+glue("vm-T", f"{k['T_6420']:.0f}", display=False)
+glue("vm-T-java", f"{k['T_java_high_paper']:.0f}", display=False)
+glue("vm-db-51220", f"{k['db_51220']:.2f}", display=False)
+glue("vm-db-51215", f"{k['db_51215']:.2f}", display=False)
+glue("vm-db-9620", f"{k['db_9620']:.2f}", display=False)
+glue("vm-idle-edev", f"{k['idle_edev']:.3f}", display=False)
+glue("vm-idle-any", f"{k['idle_any']:.2f}", display=False)
+glue("vm-idle-where", k["idle_any_where"], display=False)
+glue("vm-jh-51220", f"{k['java_high_51220']:.2f}", display=False)
+glue("vm-jh-51215", f"{k['java_high_51215']:.2f}", display=False)
+glue("vm-nm-51215", f"{k['net_medium_51215']:.2f}", display=False)
+glue("vm-nh-51215", f"{k['net_high_51215']:.2f}", display=False)
+e = fv.eckd_path()
+glue("vm-eckd-util", f"{100 * e['utilisation']:.0f}", display=False)
+glue("vm-eckd-util-paper", f"{100 * e['utilisation_at_paper_reads']:.0f}", display=False)
+glue("vm-eckd-threshold", f"{100 * e['threshold']:.0f}", display=False)
+glue("vm-eckd-needed", f"{e['reads_needed_mib_s']:.0f}", display=False)
+glue("vm-eckd-guest", f"{e['guest_io_mib_s']:.0f}", display=False)
+glue("vm-eckd-bw", f"{e['bandwidth_mib_s']:.0f}", display=False)
+
+# %% [markdown]
+# **Too little paging in total.** At 64/20 the model reads {glue:text}`vm-reads` MiB/s from
+# the paging devices, the paper's system about 88 MiB/s. The guest-by-guest targets add up
+# to {glue:text}`vm-reads-targets` MiB/s, but with one characteristic time for the whole
+# DPA ({glue:text}`vm-T` s in the model) the WebSphere guests read
+# {glue:text}`vm-was-reads` MiB/s against a target of {glue:text}`vm-was-target`, and the
+# Java guests {glue:text}`vm-java-reads` against {glue:text}`vm-java-target`. The paper's
+# own Java numbers imply a characteristic time of about {glue:text}`vm-T-java` s for its
+# high-level guest, several times shorter than what the database's numbers imply. Under
+# one global clock ({doc}`replacement`) that cannot be: either z/VM's replacement is not as
+# global as the model assumes (it keeps per-guest lists and visits them in turn), or the
+# small guests' page references are burstier than a steady rate per page. The model has
+# neither. Since the paging rate drives everything that fails on ECKD, this one miss
+# explains several others.
+#
+# **No failures on ECKD at 64 GiB.** In the paper every ECKD run with 64 GiB failed; the
+# page-cached high fio level did not finish. In the model the fio variants fail when the
+# shared ECKD channel path is busier than {glue:text}`vm-eckd-threshold` %. At 64/20 the
+# path carries {glue:text}`vm-eckd-guest` MiB/s of guest I/O plus the model's paging, a
+# utilisation of {glue:text}`vm-eckd-util` % of {glue:text}`vm-eckd-bw` MiB/s. At the
+# paper's 88 MiB/s of page reads it would be {glue:text}`vm-eckd-util-paper` %, still below
+# the threshold; the threshold is reached at {glue:text}`vm-eckd-needed` MiB/s. So the
+# missing paging explains only part of the miss. The rest would need a mechanism the model
+# lacks: the ECKD paging devices share the storage server's cache and its back end with the
+# fio disks, and a paging burst can delay the fio I/O far more than the average
+# utilisation says ({doc}`paging`).
+#
+# **The database at 512 GiB.** The paper's database reached less than 60 % of its
+# reference throughput at 512/20 and rose to 70 % at 96/20; in the model it gets
+# {glue:text}`vm-db-51220` at 512/20 and {glue:text}`vm-db-9620` at 96/20. With 20 CPUs and
+# no paging, nothing in the model competes with the database: its four virtual CPUs are
+# entitled to more than it uses. At 512/15 the model gives {glue:text}`vm-db-51215`, close
+# to the paper's 60 %, because there the processors are short. Whatever held the real
+# database back at 512/20 is outside the model (see {doc}`results_db`).
+#
+# **Idle CPUs while guests wait.** The paper saw real CPUs stand idle in constrained runs,
+# half a CPU or more, because guests waited for pages. With EDEV-SCSI paging the model's
+# idle time never exceeds {glue:text}`vm-idle-edev` CPUs; the most idle run is
+# {glue:text}`vm-idle-where` with {glue:text}`vm-idle-any` CPUs. In the model a stalled guest
+# hands its CPU share to the others at once ({doc}`shares`), and there is always a guest
+# with work. Real dispatching is less fluid: a virtual CPU that just faulted keeps its place
+# for a while, and the dispatcher works with time slices, not continuous shares.
+#
+# **Java and network with 15 CPUs.** The paper's Java was barely affected with 15 CPUs or
+# more; the model's high Java level drops to {glue:text}`vm-jh-51215` at 512/15 (from
+# {glue:text}`vm-jh-51220` at 512/20), because its demand per share is among the highest of
+# the 17 guests and water-filling cuts it first ({doc}`results_java`). The network levels go
+# the other way: the paper's high level fell to about 40 % at 15 CPUs while the medium level
+# kept its throughput; the model gives {glue:text}`vm-nh-51215` and {glue:text}`vm-nm-51215`
+# ({doc}`results_net`). Both misses come from the same simplification: every guest's CPU
+# is cut in proportion to its share alone, whatever it is doing. The real workloads differ
+# in how they respond to being slowed (a network benchmark with fixed message rates, a JVM
+# whose garbage collector needs bursts of CPU) in ways one driver per variant does not
+# capture.
+#
+# ## Which claims test the memory mechanisms?
+#
+# A claim that the model passes tells us something about its memory mechanisms only if the
+# model would fail it without them. Run every claim again on a model whose memory never
+# runs short (each configuration replaced by the one with the same CPUs and 512 GiB):
+
+# %% tags=["remove-cell"]
+nopage = fv.no_paging_claims()
+nv = nopage[nopage["kind"] == "validation"]
+glue("vm-np-both", str(int((nv["passes"] & nv["passes without paging"]).sum())), display=False)
+glue("vm-np-only", str(int((nv["passes"] & ~nv["passes without paging"]).sum())), display=False)
+glue("vm-np-never", str(int((~nv["passes"] & ~nv["passes without paging"]).sum())), display=False)
+glue("vm-np-worse", str(int((~nv["passes"] & nv["passes without paging"]).sum())), display=False)
+glue("vm-np-only-list", Markdown(", ".join(f"`{c}`" for c in nv.index[nv["passes"] & ~nv["passes without paging"]])),
+     display=False)
+glue("vm-np-worse-list",
+     Markdown(", ".join(f"`{c}`" for c in nv.index[~nv["passes"] & nv["passes without paging"]]) or "none"),
+     display=False)
+
+# %% tags=["remove-input"]
+fv.text_table(nopage[["kind", "paper", "model", "passes", "model without paging", "passes without paging"]], "no_paging")
+
+# %% [markdown]
+# Of the validation claims, {glue:text}`vm-np-only` pass only because of the memory
+# mechanisms ({glue:md}`vm-np-only-list`): these are the ones that test residency,
+# paging-device queueing and stalls. {glue:text}`vm-np-both` pass with or without them; they
+# test the CPU side (shares and water-filling) and the environments' fixed costs.
+# {glue:text}`vm-np-never` fail either way, and {glue:text}`vm-np-worse` passes without
+# paging but not with it ({glue:md}`vm-np-worse-list`).
+#
+# ## The model's known limits
+#
+# - **One clock for the whole memory.** Global replacement with one characteristic time;
+#   z/VM 6.3's per-guest lists and their visiting order are not modelled. This is the main
+#   reason for the missing paging (above).
+# - **Steady reference rates.** Each page has a constant rate of reference; bursts (a
+#   garbage collection, a batch of queries) are averaged away.
+# - **Fluid CPU shares.** Water-filling gives every guest its share continuously; time
+#   slices, dispatch delays and idle CPUs while guests wait are not modelled.
+# - **One driver per workload variant.** Users, think time, blocking share of a stall and
+#   guest I/O come from `data/variant_drivers.csv`; the database's extra work under memory
+#   pressure (the paper's CPU load above the reference) and whatever held it back at 512/20
+#   are not represented.
+# - **Average device queueing.** The paging devices and the shared storage path are M/M/k
+#   queues at their mean load; a storage server's cache and bursts of paging are not.
+# - **Calibrated on one configuration.** Everything memory-related was fitted at 64/20 on
+#   one environment; the other CIDs and both other environments are extrapolation.
+#
+# ## Try any host
+#
+# In Jupyter the explorer runs the model for any memory size, CPU count and environment,
+# including hosts the paper never ran, and draws the paper's numbers where it has them.
+
+# %% tags=["remove-input"]
+def _slider(kind, value, lo, hi, step, label):
+    return kind(value=value, min=lo, max=hi, step=step, description=label,
+                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
+
+
+explorer(
+    fv.explorer_chart,
+    memory_gib=_slider(widgets.IntSlider, 96, 16, 512, 8, "real memory (GiB)"),
+    cpus=_slider(widgets.IntSlider, 20, 1, 32, 1, "real CPUs"),
+    env=widgets.Dropdown(options=[(label, env) for env, label in ENV_LABELS.items()],
+                         value="zvm63-edev", description="environment"),
+)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Explorer: every variant on any host.** `overcommit.simulate((memory, cpus), env=...)`
+# for the chosen host: relative throughput of the eleven variants, pink where one fails in
+# the model, and the paper's stated values in red when the host is a CID the paper reports.
+# ```
+#
+# ## Exercises
+
+# %% tags=["remove-cell"]
+glue("vm-ex-pin-stated", f"{pins.loc['fs-pagecache-medium', 'paged in per second, stated (%)']:.2f}", display=False)
+glue("vm-ex-pin-implied", f"{pins.loc['fs-pagecache-medium', 'paged in per second, implied (%)']:.3f}", display=False)
+glue("vm-ex-pin-res", f"{pins.loc['fs-pagecache-medium', 'resident (MiB, from the DPA share)']:,.0f}", display=False)
+glue("vm-ex-pin-read", f"{pins.loc['fs-pagecache-medium', 'page reads (MiB/s, from the read share)']:.2f}",
+     display=False)
+for band in (0.1, 0.5):
+    ok = obs[(obs["model"] >= obs["paper"] * (1 - band)) & (obs["model"] <= obs["paper"] * (1 + band))]
+    glue(f"vm-ex-band-{int(band * 100)}", str(len(ok)), display=False)
+worst = obs.assign(err=(obs["ratio"].apply(lambda r: max(r, 1 / r)))).sort_values("err", ascending=False).iloc[0]
+glue("vm-ex-worst", Markdown(f"`{worst['id']}` ({worst['subject']}, {worst['quantity']}: paper {worst['paper']:g}, "
+                    f"model {worst['model']:g})"), display=False)
+r9620 = oc.simulate("96/20").workloads
+glue("vm-ex-db-9620", f"{r9620.loc['db-bi', 'relative_throughput']:.2f}", display=False)
+glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_model-ex-pin
+# The paper states that the medium page-cached fio guest had a DPA share of 8.5 % and 2.3 %
+# of all page reads at 64/20, and that it paged in 0.4 % of its resident memory per second.
+# With a DPA of about 63 GiB and 88 MiB/s of page reads in total, check whether the three
+# numbers agree. (`fv.paper_pin_check()` does the arithmetic.)
+# :::
+#
+# :::{solution} results_model-ex-pin
+# :class: dropdown
+# Its resident memory is about {glue:text}`vm-ex-pin-res` MiB (8.5 % of the DPA) and it
+# reads about {glue:text}`vm-ex-pin-read` MiB/s (2.3 % of 88 MiB/s), so it pages in
+# {glue:text}`vm-ex-pin-implied` % of its resident memory per second, not the stated
+# {glue:text}`vm-ex-pin-stated` %: a factor of about {glue:text}`vm-pin-fspm`. One of the
+# three numbers must be wrong, so no model can match all of them. The calibration fitted the
+# two shares; the paged-in rate is then a guaranteed miss, and it says nothing about the
+# model.
+# :::
+#
+# :::{exercise}
+# :label: results_model-ex-band
+# In the 64/20 chart, move the tolerance slider to ±10 % and to ±50 %. How many records
+# agree in each case? Which record is furthest from the paper (by the ratio model/paper or
+# its inverse), and is it a calibration target?
+# :::
+#
+# :::{solution} results_model-ex-band
+# :class: dropdown
+# {glue:text}`vm-ex-band-10` records agree within ±10 % and {glue:text}`vm-ex-band-50`
+# within ±50 %, of {glue:text}`vm-obs-n`. The furthest is {glue:md}`vm-ex-worst`: one of
+# the paged-in fractions of the page-cached fio guests that the paper's own numbers
+# contradict (previous exercise). It is not a target, but it restates two targets, so the
+# miss is the paper's inconsistency, not a prediction that failed.
+# :::
+#
+# :::{exercise}
+# :label: results_model-ex-calibration
+# A colleague says: "the model reproduces the database's 50 % resident share at 64/20 and
+# its 20 MiB/s of page reads, so it gets the database right." What is wrong with the
+# argument? Which of the paper's database numbers *does* test the model, and how does the
+# model do on it?
+# :::
+#
+# :::{solution} results_model-ex-calibration
+# :class: dropdown
+# Both numbers belong to the calibration subset: the database's resident memory and its
+# page-in rate at 64/20 are targets the fit was made to hit (they are among the
+# {glue:text}`vm-ex-ncalib` records `calibrate.target_observations()` lists), so matching
+# them shows that the fit worked. The database's throughput at other configurations tests
+# the model: the paper's 70 % at 96/20 against the model's {glue:text}`vm-ex-db-9620` (a
+# miss), its 60 % at 512/15 (a pass, {glue:text}`vm-db-51215`), its band of 30–44 % at 10
+# CPUs (a pass). The model gets the database's CPU dependence right and its memory
+# dependence at 20 CPUs wrong.
+# :::
+#
+# :::{exercise}
+# :label: results_model-ex-nopaging
+# In the table "which claims test the memory mechanisms", pick one claim that passes only
+# with paging and explain, with the mechanism chapters, why a model without memory pressure
+# fails it.
+# :::
+#
+# :::{solution} results_model-ex-nopaging
+# :class: dropdown
+# For example a claim that a workload loses throughput at 64 GiB: without memory pressure
+# every run at 64 GiB is the run at 512 GiB, so nothing is evicted, no guest faults, no
+# stall holds a virtual CPU ({doc}`paging`), and the throughput is the same as at 512 GiB.
+# With memory pressure, global replacement ({doc}`replacement`) evicts the pages whose
+# reference interval is longer than the characteristic time; the guest faults on them,
+# each fault is served by a paging device with its queue, and the blocking share of the
+# stall takes the virtual CPU away from the workload.
+# :::

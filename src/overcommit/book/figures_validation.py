@@ -1,0 +1,805 @@
+"""Chart and table builders for the chapter "How good is the model?".
+
+The chapter grades the model against the paper's written findings and keeps the two kinds
+of evidence apart: the *calibration* subset (:mod:`overcommit.calibrate`: Table 17, the
+CID 64/20 memory paragraphs, the Java 64/20 losses) and everything else, the *validation*
+findings (:mod:`overcommit.validation`).
+
+* :func:`claims_frame` / :func:`claims_chart` / :func:`claims_tables` — the claims of
+  :func:`overcommit.validation.evaluate`, as a scorecard grouped by topic (calibration
+  claims in a row of their own) and as tables.
+* :func:`observation_frame` / :func:`observation_chart` — every numeric CID 64/20 record of
+  ``data/observations_000.csv`` with a value the model also computes, paper against model,
+  each marked as a fit target or not.
+* :func:`calibration_parameters` / :func:`calibration_chart` / :func:`calibration_report`
+  — the fitted parameters against their start values, and how close the fit came to each
+  of its targets.
+* :func:`paper_statements` / :func:`explorer_chart` — the live explorer: the model's
+  per-variant throughput for any host beside what the paper states for that CID.
+* :func:`no_paging_claims` — the claims evaluated on a model whose memory never runs
+  short (every run given 512 GiB), to see which claims test the memory mechanisms at all.
+* :func:`eckd_path` and :func:`key_numbers` — the numbers behind the explanations of the
+  largest misses.
+
+Controls are Vega-Lite parameters bound to inputs over data computed in advance; floats are
+rounded (:func:`overcommit.book.figures_results._sig`) to keep the pages small.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from functools import lru_cache
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from .. import calibrate, data, paging, validation, workloads
+from ..model import ENVIRONMENTS, PATH_MIB_S, environment, simulate, sweep
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE
+from .figures_results import ENV_LABELS, _sig, env_picker
+
+#: Claim groups in display order: the validation topics of overcommit.validation, then the
+#: calibration claims in a group of their own.
+GROUPS = ("failures", "environments", "overall", "paging", "cpu", "database", "WAS",
+          "file system", "Java", "network", "calibration")
+VERDICT_COLOURS = {"passes": "#1f77b4", "misses": HIGHLIGHT}
+ROLE_FIT = "fit target"
+ROLE_NOT_FIT = "not a fit target (same paragraphs)"
+CALIBRATION_CID = calibrate.CALIBRATION_CID
+CALIBRATION_ENV = calibrate.CALIBRATION_ENV
+#: The observation quantities compared at CID 64/20, with their axis labels and units.
+QUANTITIES = {
+    "resident_fraction_pct": ("resident / instantiated memory", "%"),
+    "stored_fraction_pct": ("stored / instantiated memory", "%"),
+    "dpa_share_pct": ("share of the DPA", "%"),
+    "page_read_share_pct": ("share of the system's page reads", "%"),
+    "paged_in_fraction_per_s_pct": ("resident memory paged in per second", "%/s"),
+    "page_read_mib_s": ("page read rate", "MiB/s"),
+    "page_in_mib_s": ("page read rate", "MiB/s"),
+    "throughput_degradation_pct": ("relative throughput", "%"),
+}
+QUANTITY_LABELS = list(dict.fromkeys(label for label, _ in QUANTITIES.values()))
+QUANTITY_COLOURS = ["#1f77b4", "#17becf", "#9467bd", "#ff7f0e", "#d62728", "#8c564b", "#2ca02c"]
+#: How each kind of 64/20 record relates to the fit, for the records that are not targets.
+ROLE_NOTES = {
+    "resident_fraction_pct": "the paper's resident and instantiated memory set the guest's released share "
+                             "(data/guest_behaviour.csv) and its resident target",
+    "stored_fraction_pct": "follows from the fitted residency",
+    "dpa_share_pct": "restates the database's resident memory, a fit target",
+    "page_read_share_pct": "restates the database's page-in rate, a fit target",
+    "paged_in_fraction_per_s_pct": "page-in rate / resident memory: a ratio of two fitted quantities",
+    "page_read_mib_s": "restates a fit target",
+    "page_in_mib_s": "a fit target",
+    "throughput_degradation_pct": "a fit target (blocking share of a Java stall)",
+}
+PARAMETERS = {
+    "active_frac": "active share of the touched pages (fraction)",
+    "median_rate_per_s": "median reference rate of an active page (per second)",
+    "skew": "popularity skew of the active pages (dimensionless)",
+    "blocking": "share of a page-fault stall that holds the virtual CPU (fraction)",
+}
+VARIANT_ORDER = ["db-bi", "was-medium", "was-high", "fs-pagecache-medium", "fs-direct-medium",
+                 "fs-pagecache-high", "fs-direct-high", "java-medium", "java-high", "net-medium", "net-high"]
+#: Memory sizes of the paper's grid for which it reports results (its Table 16 lists
+#: 48 GiB too, but no result below 64 GiB appears in the text).
+REPORTED_MEMORY = (512, 256, 128, 112, 96, 64)
+
+
+# --- the claims ----------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _evaluated() -> pd.DataFrame:
+    return validation.evaluate()
+
+
+def claims_frame(table: pd.DataFrame | None = None) -> pd.DataFrame:
+    """One row per claim of :func:`overcommit.validation.evaluate` with its display group
+    (the topic, or ``calibration`` for calibration claims), its slot within the group and
+    its verdict (``passes`` / ``misses``)."""
+    t = (_evaluated() if table is None else table).copy()
+    need = {"id", "kind", "topic", "finding", "source", "paper", "model", "passed"}
+    missing = need - set(t.columns)
+    if missing:
+        raise ValueError(f"table: column {sorted(missing)[0]!r} missing; expected the columns of "
+                         "overcommit.validation.evaluate()")
+    if t.empty:
+        raise ValueError("table: empty; expected the rows of overcommit.validation.evaluate()")
+    bad = set(t["kind"]) - {"calibration", "validation"}
+    if bad:
+        raise ValueError(f"table: kind {sorted(bad)[0]!r} is not accepted; expected 'calibration' or 'validation'")
+    t["group"] = np.where(t["kind"] == "calibration", "calibration", t["topic"])
+    unknown = set(t["group"]) - set(GROUPS)
+    if unknown:
+        raise ValueError(f"table: topic {sorted(unknown)[0]!r} is not accepted; expected one of {list(GROUPS)}")
+    t["order"] = t["group"].map({g: i for i, g in enumerate(GROUPS)})
+    t = t.sort_values("order", kind="stable").reset_index(drop=True)
+    t["slot"] = t.groupby("group").cumcount() + 1
+    t["verdict"] = np.where(t["passed"], "passes", "misses")
+    t["symbol"] = np.where(t["passed"], "✓", "✗")
+    t["model"] = t["model"].astype(str)
+    t["paper"] = t["paper"].astype(str)
+    t["where"] = t["source"].str.replace("seed 000, ", "", regex=False)
+    return t
+
+
+def claims_tables(frame: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(validation claims, calibration claims), each indexed by claim id with the columns
+    topic, finding, paper, model, verdict, source."""
+    f = claims_frame() if frame is None else frame
+    out = []
+    for kind in ("validation", "calibration"):
+        k = f[f["kind"] == kind]
+        table = pd.DataFrame({
+            "topic": k["topic"].to_numpy(), "finding (paraphrased)": k["finding"].to_numpy(),
+            "paper": k["paper"].to_numpy(), "model": k["model"].to_numpy(),
+            "verdict": np.where(k["passed"], "✓ passes", "✗ misses"),
+            "source (seed 000)": k["where"].to_numpy(),
+        }, index=pd.Index(k["id"], name="claim"))
+        out.append(table)
+    return out[0], out[1]
+
+
+def text_table(frame: pd.DataFrame, name: str):
+    """``frame`` as a pandas Styler for tables of sentences: left-aligned, top-aligned
+    (CSS class ``oc-text-table`` in ``_static/overcommit.css``), with a fixed id ``name`` so
+    that the stored HTML is the same on every run (a Styler's default id is random)."""
+    if not name.isidentifier():
+        raise ValueError(f"name: {name!r} is not accepted; expected a Python identifier such as 'claims'")
+    return frame.style.set_uuid(name).set_table_attributes('class="dataframe oc-text-table"')
+
+
+def claim_lines(frame: pd.DataFrame, width: int = 74) -> pd.DataFrame:
+    """The claims as lines of text for the scorecard's detail panel: per claim its finding,
+    wrapped to ``width`` characters, then a line with the paper's and the model's value."""
+    if width < 30:
+        raise ValueError(f"width: {width!r} is not accepted; expected at least 30 characters")
+    rows = []
+    for group, g in frame.groupby("group", sort=False):
+        line = 0
+        for r in g.itertuples():
+            wrapped = textwrap.wrap(r.finding, width)
+            for k, text in enumerate(wrapped):
+                rows.append({"group": group, "line": line, "text": text, "kind": r.kind, "id": r.id,
+                             "symbol": r.symbol if k == 0 else "", "verdict": r.verdict, "style": "finding"})
+                line += 1
+            numbers = f"paper: {r.paper}   model: {r.model}"
+            rows.append({"group": group, "line": line, "text": textwrap.shorten(numbers, width + 6, placeholder=" …"),
+                         "kind": r.kind, "id": r.id, "symbol": "", "verdict": r.verdict, "style": "numbers"})
+            line += 1.4
+    return pd.DataFrame(rows)
+
+
+def claims_chart(frame: pd.DataFrame | None = None, default_group: str = "database") -> alt.VConcatChart:
+    """The scorecard: one square per claim, one row per topic (calibration claims in their
+    own row, drawn hollow), blue for a pass and red for a miss; a drop-down picks a group
+    and the panel below lists that group's claims with the paper's and the model's values."""
+    f = claims_frame() if frame is None else frame
+    if default_group not in GROUPS:
+        raise ValueError(f"default_group: {default_group!r} is not accepted; expected one of {list(GROUPS)}")
+    lines = claim_lines(f)
+    groups = [g for g in GROUPS if g in set(f["group"])]
+    pick = alt.param(name="group", value=default_group,
+                     bind=alt.binding_select(options=groups, name="Claims about "))
+    tip = [alt.Tooltip("id:N", title="claim"), alt.Tooltip("kind:N"), alt.Tooltip("finding:N"),
+           alt.Tooltip("paper:N", title="paper"), alt.Tooltip("model:N", title="model"),
+           alt.Tooltip("verdict:N"), alt.Tooltip("where:N", title="source (seed 000)")]
+    cells = f[["id", "kind", "group", "slot", "finding", "paper", "model", "verdict", "symbol", "where"]]
+    y = alt.Y("group:N", sort=groups, title=None, axis=alt.Axis(labelFontSize=11))
+    x = alt.X("slot:O", title="claims in the group (one square each)", axis=alt.Axis(labelAngle=0))
+    colour = alt.Color("verdict:N", title="model", scale=alt.Scale(domain=list(VERDICT_COLOURS),
+                                                                      range=list(VERDICT_COLOURS.values())))
+    base = alt.Chart(cells)
+    band = alt.Chart(pd.DataFrame({"group": groups})).mark_rect(color="#fff3b0").encode(
+        y=y, opacity=alt.condition(alt.datum.group == pick, alt.value(1.0), alt.value(0.0)))
+    filled = base.transform_filter(alt.datum.kind == "validation").mark_square(size=330, opacity=1).encode(
+        x=x, y=y, color=colour, tooltip=tip)
+    hollow = base.transform_filter(alt.datum.kind == "calibration").mark_square(
+        size=300, filled=False, strokeWidth=3, opacity=1).encode(x=x, y=y, color=colour, tooltip=tip)
+    marks = base.mark_text(fontSize=12, fontWeight="bold").encode(
+        x=x, y=y, text="symbol:N", tooltip=tip,
+        color=alt.condition(alt.datum.kind == "validation", alt.value("white"), alt.value("#333333")))
+    counts = (f.groupby("group", sort=False)
+              .agg(n=("passed", "size"), ok=("passed", "sum")).reset_index())
+    counts["label"] = [f"{int(o)} of {n} pass" + (" (fitted)" if g == "calibration" else "")
+                       for g, o, n in zip(counts["group"], counts["ok"], counts["n"])]
+    count_text = alt.Chart(counts).mark_text(align="left", dx=4, fontSize=11, color="#333333").encode(
+        y=y, x=alt.value(4 * 42 + 6), text="label:N")
+    top = alt.layer(band, filled, hollow, marks, count_text).add_params(pick).properties(
+        width=4 * 42, height=len(groups) * 21,
+        title=alt.TitleParams("The paper's findings as claims: does the model reproduce them?",
+                              subtitle="hollow squares: calibration claims (fitted, not a test)",
+                              anchor="start"))
+    max_line = float(lines.groupby("group")["line"].max().max()) + 1
+    ly = alt.Y("line:Q", scale=alt.Scale(domain=[-0.6, max_line], reverse=True, nice=False), axis=None)
+    detail = alt.Chart(lines).transform_filter(alt.datum.group == pick)
+    text = detail.mark_text(align="left", baseline="middle", fontSize=11).encode(
+        x=alt.value(18), y=ly, text="text:N",
+        color=alt.condition(alt.datum.style == "numbers", alt.value("#555555"), alt.value("#111111")),
+        tooltip=[alt.Tooltip("id:N", title="claim"), alt.Tooltip("kind:N")])
+    symbol = detail.transform_filter(alt.datum.symbol != "").mark_text(
+        align="left", baseline="middle", fontSize=14, fontWeight="bold").encode(
+        x=alt.value(0), y=ly, text="symbol:N", color=colour)
+    bottom = alt.layer(text, symbol).properties(
+        width=WIDE, height=int(max_line * 15),
+        title=alt.TitleParams(alt.expr("'The claims about ' + group"), anchor="start"))
+    return alt.vconcat(top, bottom, spacing=12).properties(
+        description=(
+            f"A scorecard of the {len(f)} claims of overcommit.validation: one row per topic, one square "
+            "per claim, blue with a tick where the model reproduces the paper's finding and red with a cross "
+            "where it misses; the last row holds the calibration claims, drawn hollow because the model was "
+            "fitted to them. Beside each row the number of claims that pass. The drop-down picks a group; it "
+            "is highlighted in yellow and the panel below lists its claims in words, each with the paper's and "
+            "the model's value."
+        )
+    )
+
+
+# --- paper against model at CID 64/20 ---------------------------------------------------------
+
+def _subject_guests(subject: str, guests: pd.DataFrame) -> pd.Index:
+    """The model guests a record's subject refers to (a guest, a variant, a WAS component
+    such as ``was-ihs``, a workload prefix such as ``java``, or ``system``)."""
+    if subject == "system":
+        return guests.index
+    if subject in guests.index:
+        return pd.Index([subject])
+    if subject in set(guests["variant"]):
+        return guests.index[guests["variant"] == subject]
+    if subject.startswith("was-"):
+        comp = subject.split("-", 1)[1]
+        hit = guests.index[guests["variant"].str.startswith("was-") & guests.index.str.endswith("-" + comp)]
+        if len(hit):
+            return hit
+    hit = guests.index[guests["variant"].str.startswith(subject + "-") | (guests["variant"] == subject)]
+    if len(hit):
+        return hit
+    raise ValueError(f"subject: {subject!r} is not accepted; expected a guest, a variant or a workload "
+                     "of the study")
+
+
+def _model_quantity(quantity: str, subject: str, result) -> float:
+    g = result.guests
+    s = result.system
+    sel = g.loc[_subject_guests(subject, g)]
+    res, inst, reads = sel["resident_mib"].sum(), sel["instantiated_mib"].sum(), sel["page_read_mib_s"].sum()
+    if quantity == "resident_fraction_pct":
+        return 100 * res / inst
+    if quantity == "stored_fraction_pct":
+        return 100 * sel["stored_mib"].sum() / inst
+    if quantity == "dpa_share_pct":
+        return 100 * res / float(s["dpa_mib"])
+    if quantity == "page_read_share_pct":
+        return 100 * reads / float(s["page_read_mib_s"])
+    if quantity == "paged_in_fraction_per_s_pct":
+        return 100 * reads / res
+    if quantity in ("page_read_mib_s", "page_in_mib_s"):
+        return float(s["page_read_mib_s"]) if subject == "system" else float(reads)
+    if quantity == "throughput_degradation_pct":
+        return 100 * float(result.workloads.loc[subject, "relative_throughput"])
+    raise ValueError(f"quantity: {quantity!r} is not accepted; expected one of {list(QUANTITIES)}")
+
+
+def _per_level(subject: str) -> list[str]:
+    """The paper describes each WebSphere component (and the WebSphere workload) once for
+    both levels; like :func:`overcommit.calibrate.targets`, read it as holding for each
+    level, so one comparison per level."""
+    if subject == "was":
+        return ["was-medium", "was-high"]
+    if subject in ("was-ihs", "was-was", "was-db2"):
+        comp = subject.split("-")[1]
+        return [f"was-medium-{comp}", f"was-high-{comp}"]
+    return [subject]
+
+
+def observation_frame(result=None) -> pd.DataFrame:
+    """Every record of ``observations_000.csv`` at CID 64/20 (z/VM 6.3, EDEV-SCSI) with a
+    positive value stated as ``=``, ``~`` or a range (midpoint) whose quantity the model
+    computes (:data:`QUANTITIES`), beside the model's value from ``result`` (default
+    ``simulate("64/20")``). A loss (``throughput_degradation_pct``) is shown as the relative
+    throughput that remains. ``role`` says whether the record is a calibration target."""
+    r = simulate(CALIBRATION_CID, env=CALIBRATION_ENV) if result is None else result
+    if str(r.system["cid"]) != CALIBRATION_CID or r.env != CALIBRATION_ENV:
+        raise ValueError(f"result: a run of {r.system['cid']} on {r.env} is not accepted; expected "
+                         f"simulate({CALIBRATION_CID!r}, env={CALIBRATION_ENV!r})")
+    obs = data.observations(["observations_000.csv"])
+    obs = obs[(obs["cid"] == CALIBRATION_CID) & (obs["env"] == CALIBRATION_ENV)
+              & obs["quantity"].isin(list(QUANTITIES)) & obs["relation"].isin(["=", "~", "between"])]
+    targets = calibrate.target_observations()
+    rows = []
+    for o in obs.to_dict("records"):
+        value = (o["lower"] + o["upper"]) / 2 if o["relation"] == "between" else o["value"]
+        if not value > 0:
+            continue  # "negligible" paging: no point on a log scale
+        quantity = o["quantity"]
+        paper = 100 - value if quantity == "throughput_degradation_pct" else value
+        label, unit = QUANTITIES[quantity]
+        fit = o["id"] in targets
+        for subject in _per_level(o["subject"]):
+            model = _model_quantity(quantity, subject, r)
+            rows.append({
+                "id": o["id"], "subject": subject, "quantity": label, "unit": unit,
+                "paper": float(paper), "model": float(model), "ratio": float(model / paper),
+                "role": ROLE_FIT if fit else ROLE_NOT_FIT,
+                "note": "fitted to this record" if fit else ROLE_NOTES[quantity],
+                "relation": "≈ (range midpoint)" if o["relation"] == "between" else o["relation"],
+                "source": o["source"],
+            })
+    f = pd.DataFrame(rows)
+    for col in ("paper", "model", "ratio"):
+        f[col] = _sig(f[col], 3)
+    f["model"] = f["model"].clip(lower=1e-3)  # keep every point on the log scale
+    return f
+
+
+def observation_chart(frame: pd.DataFrame | None = None, band: float = 0.25) -> alt.LayerChart:
+    """Paper against model, log-log, with the line model = paper and a tolerance band whose
+    width a slider sets; points outside the band are faded, and the count inside is written."""
+    f = observation_frame() if frame is None else frame
+    if not 0.05 <= band <= 0.9:
+        raise ValueError(f"band: {band!r} is not accepted; expected a fraction between 0.05 and 0.9")
+    if f.empty:
+        raise ValueError("frame: empty; expected the rows of observation_frame()")
+    tol = alt.param(name="band", value=band,
+                    bind=alt.binding_range(min=0.05, max=0.9, step=0.05, name="tolerance band ± (fraction) "))
+    lo, hi = 0.01, 300.0
+    scale = alt.Scale(type="log", domain=[lo, hi], nice=False)
+    xq = alt.X("paper:Q", scale=scale, title="the paper's value (%, %/s or MiB/s; log scale)")
+    yq = alt.Y("model:Q", scale=scale, title="the model's value (same unit; log scale)")
+    grid = alt.Chart(pd.DataFrame({"paper": [lo, hi]})).transform_calculate(
+        model="datum.paper", low="datum.paper * (1 - band)", high="datum.paper * (1 + band)")
+    area = grid.mark_area(color="#1f77b4", opacity=0.13).encode(
+        x=xq, y=alt.Y("low:Q", scale=scale, title="the model's value (same unit; log scale)"), y2="high:Q")
+    line = grid.mark_line(color="#555555", strokeDash=[5, 3]).encode(x=xq, y=yq)
+    inside = "(datum.model >= datum.paper * (1 - band)) && (datum.model <= datum.paper * (1 + band))"
+    colour = alt.Color("quantity:N", title="quantity", scale=alt.Scale(domain=QUANTITY_LABELS, range=QUANTITY_COLOURS),
+                       legend=alt.Legend(orient="bottom", columns=2, labelLimit=230))
+    shape = alt.Shape("role:N", title="role in the fit", scale=alt.Scale(domain=[ROLE_FIT, ROLE_NOT_FIT],
+                                                                         range=["circle", "triangle-up"]),
+                      legend=alt.Legend(orient="bottom", columns=1, labelLimit=260))
+    points = alt.Chart(f).transform_calculate(inside=inside).mark_point(filled=True, size=85).encode(
+        x=xq, y=yq, color=colour, shape=shape,
+        opacity=alt.condition(inside, alt.value(0.95), alt.value(0.3)),
+        stroke=alt.condition(inside, alt.value("white"), alt.value(HIGHLIGHT)),
+        tooltip=[alt.Tooltip("id:N", title="record"), alt.Tooltip("subject:N"), alt.Tooltip("quantity:N"),
+                 alt.Tooltip("unit:N"), alt.Tooltip("relation:N", title="paper states"),
+                 alt.Tooltip("paper:Q", title="paper"), alt.Tooltip("model:Q", title="model"),
+                 alt.Tooltip("ratio:Q", title="model / paper", format=".2f"),
+                 alt.Tooltip("role:N", title="role"), alt.Tooltip("note:N"), alt.Tooltip("source:N")],
+    )
+    count = alt.Chart(f).transform_calculate(inside=f"({inside}) ? 1 : 0").transform_aggregate(
+        n="sum(inside)", total="count()").transform_calculate(
+        label="datum.n + ' of ' + datum.total + ' records within ±' + format(band * 100, '.0f') + ' %'"
+    ).mark_text(align="left", fontSize=12, fontWeight="bold").encode(
+        x=alt.value(8), y=alt.value(12), text="label:N")
+    return alt.layer(area, line, points, count).add_params(tol).properties(
+        width=WIDE, height=WIDE,
+        title=alt.TitleParams("CID 64/20 on z/VM 6.3, EDEV-SCSI: paper against model",
+                              subtitle="dashed: model = paper; shaded: the tolerance band", anchor="start"),
+        description=(
+            f"A log-log scatter plot of {len(f)} numbers the paper states for CID 64/20 on z/VM 6.3 with "
+            "EDEV-SCSI paging (x) against the model's value for the same quantity (y): resident and stored "
+            "shares, shares of the DPA and of the page reads, paging rates and the Java throughputs. Colour "
+            "gives the quantity, the shape whether the record was a calibration target. A dashed diagonal "
+            "marks agreement and a shaded band the tolerance set by the slider; points outside the band are "
+            "faded with a red outline, and the number of records inside is written at the top left."
+        ),
+    )
+
+
+# --- where the calibrated parameters came from --------------------------------------------
+
+def calibration_parameters() -> pd.DataFrame:
+    """Every fitted parameter (``data/calibrated_parameters.csv``) beside its start value
+    (``data/guest_behaviour.csv`` for the guests, ``data/variant_drivers.csv`` for the Java
+    ``blocking``) and the factor the fit moved it by."""
+    fitted = data.load_table("calibrated_parameters.csv")
+    start_guests = {g.name: g for g in workloads.study_guests(calibrated=False)}
+    start_variants = workloads.study_variants(calibrated=False)
+    rows = []
+    for r in fitted.to_dict("records"):
+        name, par = r["target"], r["parameter"]
+        if par != "blocking" and name in start_guests:
+            start, origin = float(getattr(start_guests[name], par)), "data/guest_behaviour.csv"
+        elif par == "blocking" and name in start_variants:
+            start, origin = float(getattr(start_variants[name], par)), "data/variant_drivers.csv"
+        else:
+            raise ValueError(f"calibrated_parameters.csv: target {name!r} is neither a guest nor a variant")
+        rows.append({"target": name, "parameter": par, "start": start, "fitted": float(r["value"]),
+                     "factor": float(r["value"]) / start if start else math.nan, "start from": origin})
+    f = pd.DataFrame(rows)
+    for col in ("start", "fitted", "factor"):
+        f[col] = _sig(f[col], 3)
+    return f
+
+
+def calibration_chart(frame: pd.DataFrame | None = None, default: str = "median_rate_per_s") -> alt.LayerChart:
+    """Start value (hollow) and fitted value (filled), joined by a line, per guest, for the
+    parameter picked in the drop-down; log scale."""
+    f = calibration_parameters() if frame is None else frame
+    if default not in PARAMETERS:
+        raise ValueError(f"default: {default!r} is not accepted; expected one of {list(PARAMETERS)}")
+    long = f.assign(description=f["parameter"].map(PARAMETERS))
+    order = list(dict.fromkeys(long["target"]))
+    pick = alt.param(name="parameter", value=default,
+                     bind=alt.binding_select(options=list(PARAMETERS), labels=list(PARAMETERS.values()),
+                                             name="Parameter "))
+    base = alt.Chart(long).transform_filter(alt.datum.parameter == pick)
+    x = alt.X("start:Q", scale=alt.Scale(type="log"), title="value (unit in the drop-down; log scale)")
+    y = alt.Y("target:N", sort=order, title="guest or variant (Table 17 order)")
+    tip = [alt.Tooltip("target:N", title="guest or variant"), alt.Tooltip("description:N", title="parameter"),
+           alt.Tooltip("start:Q", title="start value"), alt.Tooltip("fitted:Q", title="fitted"),
+           alt.Tooltip("factor:Q", title="fitted / start", format=".3g"), alt.Tooltip("start from:N")]
+    rule = base.mark_rule(color=MUTED, strokeWidth=2).encode(x=x, x2="fitted:Q", y=y)
+    start = base.transform_calculate(what="'start value'").mark_point(size=70, filled=False, strokeWidth=2).encode(
+        x=x, y=y, tooltip=tip, color=alt.Color("what:N", title=None, scale=alt.Scale(
+            domain=["start value", "fitted value"], range=[MUTED, REFERENCE]), legend=alt.Legend(orient="top")))
+    fit = base.transform_calculate(what="'fitted value'").mark_point(size=80, filled=True).encode(
+        x=alt.X("fitted:Q", scale=alt.Scale(type="log")), y=y, tooltip=tip, color="what:N")
+    return alt.layer(rule, start, fit).add_params(pick).properties(
+        width=WIDE - 90, height=340,
+        title=alt.TitleParams("Calibrated parameters: where the fit started and where it ended",
+                              subtitle="fitted at CID 64/20 on z/VM 6.3, EDEV-SCSI", anchor="start"),
+        description=(
+            "For the parameter picked in the drop-down (a guest's active share of pages, the median reference "
+            "rate of its active pages, the popularity skew, or the blocking share of a Java page-fault stall), "
+            "one row per guest or Java variant with its start value from the data tables as a hollow grey circle "
+            "and the value overcommit.calibrate fitted as a filled blue circle, joined by a line, on a log scale."
+        ),
+    )
+
+
+def calibration_report(result=None) -> pd.DataFrame:
+    """Every calibration target of :func:`overcommit.calibrate.targets` beside the model's
+    value at CID 64/20 with the fitted parameters. Resident targets are shown as the paper
+    states them and as the fit used them, scaled up to fill the DPA (``fill``)."""
+    r = simulate(CALIBRATION_CID, env=CALIBRATION_ENV) if result is None else result
+    tlist = calibrate.targets()
+    touched = {g.name: g.touched_mib for g in workloads.study_guests(calibrated=False)}
+    resident_like = ("resident_mib", "resident_fraction")
+    total = sum(t.value if t.quantity == "resident_mib" else t.value * touched[t.guest_or_variant]
+                for t in tlist if t.quantity in resident_like)
+    fill = float(r.system["dpa_mib"]) / total
+    rows = []
+    for t in tlist:
+        goal = t.value * fill if t.quantity in resident_like else t.value
+        model = calibrate._model_value(r, t)
+        rows.append({"subject": t.guest_or_variant, "quantity": t.quantity, "paper": t.value,
+                     "target used": goal, "model": model,
+                     "model / target": model / goal if goal else math.nan, "derived from": t.source})
+    f = pd.DataFrame(rows)
+    for col in ("paper", "target used", "model", "model / target"):
+        f[col] = _sig(f[col], 3)
+    f.attrs["fill"] = fill
+    return f
+
+
+def paper_pin_check() -> pd.DataFrame:
+    """Per guest the paper describes at CID 64/20 with a DPA share, a page-read share and a
+    page-in fraction: the page-in fraction it states, and the one its other numbers imply,
+    (page-read share x system page reads) / (DPA share x DPA), both in % of resident memory
+    per second."""
+    obs = data.observations(["observations_000.csv"]).set_index("id")
+    reads, dpa = float(obs.loc["o000-sys-pr", "value"]), float(obs.loc["o000-sys-dpa", "value"])
+    rows = []
+    for subject, dpa_id, pr_id, pin_id in (
+        ("fs-pagecache-medium", "o000-fspm-dpa", "o000-fspm-pr-share", "o000-fspm-pin-frac"),
+        ("fs-pagecache-high", "o000-fsph-dpa", "o000-fsph-pr-share", "o000-fsph-pin-frac"),
+        ("java-medium", "o000-jm-dpa", "o000-jm-pr-share", "o000-jm-pin-frac"),
+        ("java-high", "o000-jh-dpa", "o000-jh-pr-share", "o000-jh-pin-frac"),
+    ):
+        resident = float(obs.loc[dpa_id, "value"]) / 100 * dpa
+        read = float(obs.loc[pr_id, "value"]) / 100 * reads
+        stated = float(obs.loc[pin_id, "value"])
+        implied = 100 * read / resident
+        rows.append({"guest": subject, "resident (MiB, from the DPA share)": round(resident),
+                     "page reads (MiB/s, from the read share)": round(read, 2),
+                     "paged in per second, implied (%)": round(implied, 3),
+                     "paged in per second, stated (%)": stated,
+                     "stated / implied": round(stated / implied, 1)})
+    return pd.DataFrame(rows).set_index("guest")
+
+
+# --- the live explorer -------------------------------------------------------------------
+
+def _matches(pattern: str, cid: str) -> bool:
+    pm, pc = pattern.split("/")
+    m, c = cid.split("/")
+    return (pm in ("*", m)) and (pc in ("*", c))
+
+
+def paper_statements(cid: str, env: str = "zvm63-edev") -> pd.DataFrame:
+    """What the paper's text states as a number for one workload variant's relative
+    throughput at ``cid`` on ``env`` (a record's CID may be a pattern such as ``*/10``):
+    variant, relation, value, lower, upper (as fractions of the reference), record id, kind
+    (calibration / validation) and source. Empty when the paper states nothing."""
+    if env not in ENVIRONMENTS:
+        raise ValueError(f"env: {env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
+    cid = str(cid)
+    if cid.count("/") != 1:
+        raise ValueError(f"cid: {cid!r} is not accepted; expected MEMORY/CPUS such as '96/20'")
+    columns = ["variant", "relation", "value", "lower", "upper", "id", "kind", "source"]
+    if cid not in _paper_cids() or int(cid.split("/")[0]) not in REPORTED_MEMORY:
+        return pd.DataFrame(columns=columns)
+    obs = data.observations(["observations_000.csv"])
+    obs = obs[obs["quantity"].isin(["relative_throughput", "throughput_degradation_pct"])
+              & obs["subject"].isin(VARIANT_ORDER) & obs["cid"].notna()
+              & obs["env"].isin([env, "all"])]
+    targets = calibrate.target_observations()
+    rows = []
+    for o in obs.to_dict("records"):
+        if not _matches(o["cid"], cid):
+            continue
+        lower = o["lower"] / 100 if pd.notna(o["lower"]) else math.nan
+        upper = o["upper"] / 100 if pd.notna(o["upper"]) else math.nan
+        value = o["value"] / 100 if pd.notna(o["value"]) else math.nan
+        if o["quantity"] == "throughput_degradation_pct":
+            value = 1 - value
+        rows.append({"variant": o["subject"], "relation": o["relation"], "value": value, "lower": lower,
+                     "upper": upper, "id": o["id"],
+                     "kind": "calibration" if o["id"] in targets else "validation", "source": o["source"]})
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _paper_cids() -> list[str]:
+    return list(data.cid_grid()["cid"])
+
+
+def explorer_status(cid: str, env: str) -> str:
+    """One sentence on what the paper says about ``cid`` on ``env``."""
+    statements = paper_statements(cid, env)
+    if cid not in _paper_cids():
+        return "The paper did not run this configuration: nothing to compare."
+    if int(cid.split("/")[0]) not in REPORTED_MEMORY:
+        return "The paper lists this CID but reports no result for it."
+    if statements.empty:
+        if env != "zvm63-edev":
+            return "The paper states per-workload numbers only for z/VM 6.3 with EDEV-SCSI."
+        return "The paper ran this CID but states no per-workload number for it."
+    n = len(statements)
+    return f"The paper states {n} per-workload number{'s' if n > 1 else ''} for this CID (red)."
+
+
+def explorer_chart(memory_gib: float = 96, cpus: int = 20, env: str = "zvm63-edev") -> alt.LayerChart:
+    """The live explorer: the model's relative throughput of every variant for any host,
+    with the paper's stated values for that CID beside them (red; nothing where the paper
+    states nothing)."""
+    if env not in ENVIRONMENTS:
+        raise ValueError(f"env: {env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
+    r = simulate((memory_gib, cpus), env=env)
+    cid = str(r.system["cid"])
+    w = r.workloads.reindex(VARIANT_ORDER)
+    model = pd.DataFrame({"variant": VARIANT_ORDER, "x": _sig(w["relative_throughput"], 3).to_numpy(),
+                          "status": np.where(w["failed"], "fails in the model", "completes"),
+                          "why": w["failure_reason"].fillna("").to_numpy()})
+    statements = paper_statements(cid, env)
+    marks = []
+    for s in statements.to_dict("records"):
+        if s["relation"] == "between":
+            text = f"paper: {s['lower']:.2f}–{s['upper']:.2f}"
+            marks.append({"variant": s["variant"], "x": s["lower"], "x2": s["upper"], "shape": "range", "text": text})
+        else:
+            symbol = {"~": "≈", "=": "=", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}[s["relation"]]
+            shape = {"<": "bound", "<=": "bound", ">": "bound", ">=": "bound"}.get(s["relation"], "value")
+            marks.append({"variant": s["variant"], "x": s["value"], "x2": s["value"], "shape": shape,
+                          "text": f"paper: {symbol} {s['value']:.2f}" + (" (fitted)" if s["kind"] == "calibration" else "")})
+    paper = pd.DataFrame(marks, columns=["variant", "x", "x2", "shape", "text"])
+    top = max(1.2, float(model["x"].max()) * 1.1, float(paper["x2"].max()) * 1.1 if len(paper) else 0)
+    x = alt.X("x:Q", title="relative throughput (1 = reference run 512/25)", scale=alt.Scale(domain=[0, top], nice=False))
+    y = alt.Y("variant:N", sort=VARIANT_ORDER, title=None)
+    bars = alt.Chart(model).mark_bar(height=14).encode(
+        x=x, y=y, color=alt.Color("status:N", title="model", scale=alt.Scale(
+            domain=["completes", "fails in the model"], range=[REFERENCE, "#f4a3a3"]), legend=alt.Legend(orient="bottom")),
+        tooltip=[alt.Tooltip("variant:N"), alt.Tooltip("x:Q", title="model", format=".3f"),
+                 alt.Tooltip("status:N"), alt.Tooltip("why:N", title="why (model)")])
+    values = alt.Chart(model).mark_text(align="left", dx=3, fontSize=10).encode(
+        x=x, y=y, text=alt.Text("x:Q", format=".2f"))
+    ref = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color="#444444").encode(x="x:Q")
+    layers = [bars, values, ref]
+    if len(paper):
+        pbase = alt.Chart(paper)
+        layers.append(pbase.mark_rule(color=HIGHLIGHT, strokeWidth=4).encode(x=x, x2="x2:Q", y=y))
+        layers.append(pbase.mark_point(shape="diamond", size=120, filled=True, color=HIGHLIGHT).encode(
+            x=x, y=y, tooltip=[alt.Tooltip("variant:N"), alt.Tooltip("text:N", title="paper")]))
+        layers.append(pbase.mark_text(align="left", dx=8, dy=-9, fontSize=10, color=HIGHLIGHT).encode(
+            x="x2:Q", y=y, text="text:N"))
+    status = explorer_status(cid, env)
+    failed = [v for v in VARIANT_ORDER if bool(w.loc[v, "failed"])]
+    return alt.layer(*layers).properties(
+        width=WIDE - 120, height=11 * 24,
+        title=alt.TitleParams(f"Model at {cid} on {ENV_LABELS[env]}", subtitle=status, anchor="start"),
+        description=(
+            f"Horizontal bars of the model's relative throughput for the eleven workload variants at {cid} on "
+            f"{ENV_LABELS[env]}, with a dashed line at the reference value 1. {status} "
+            + ("Paper values: " + "; ".join(m["variant"] + " " + m["text"] for m in marks) + ". " if marks else "")
+            + (f"Failing in the model: {', '.join(failed)}." if failed else "No variant fails in the model.")
+        ),
+    )
+
+
+def grid_frame(results: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(model, paper) for the static version of the explorer: the model's relative
+    throughput of every variant at every CID of the paper's grid on every environment
+    (from :func:`overcommit.sweep`), and the paper's stated values per CID and environment
+    (:func:`paper_statements`) with the text of their labels."""
+    r = sweep() if results is None else results
+    need = {"cid", "env", "variant", "relative_throughput", "failed", "failure_reason"}
+    if need - set(r.columns):
+        raise ValueError(f"results: column {sorted(need - set(r.columns))[0]!r} missing; expected overcommit.sweep()")
+    m = r[r["variant"].isin(VARIANT_ORDER) & r["cid"].isin(_paper_cids())].copy()
+    model = pd.DataFrame({
+        "cid": m["cid"].to_numpy(), "env": m["env"].to_numpy(), "variant": m["variant"].to_numpy(),
+        "x": _sig(m["relative_throughput"], 3).to_numpy(),
+        "status": np.where(m["failed"], "fails in the model", "completes"),
+        "why": m["failure_reason"].fillna("").to_numpy(),
+    })
+    marks = []
+    for env in ENVIRONMENTS:
+        for cid in _paper_cids():
+            for s in paper_statements(cid, env).to_dict("records"):
+                if s["relation"] == "between":
+                    x, x2 = s["lower"], s["upper"]
+                    text = f"paper: {x:.2f}–{x2:.2f}"
+                else:
+                    symbol = {"~": "≈", "=": "=", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}[s["relation"]]
+                    x = x2 = s["value"]
+                    text = f"paper: {symbol} {x:.2f}"
+                if s["kind"] == "calibration":
+                    text += " (fitted)"
+                marks.append({"cid": cid, "env": env, "variant": s["variant"], "x": round(float(x), 3),
+                              "x2": round(float(x2), 3), "text": text, "kind": s["kind"], "id": s["id"]})
+    paper = pd.DataFrame(marks, columns=["cid", "env", "variant", "x", "x2", "text", "kind", "id"])
+    return model, paper
+
+
+def grid_chart(frames: tuple[pd.DataFrame, pd.DataFrame] | None = None, cid: str = "96/20",
+               env: str = "zvm63-edev") -> alt.LayerChart:
+    """The explorer's chart for any CID of the paper's grid, in static HTML: bars of the
+    model's relative throughput per variant, the paper's stated values as red diamonds (a
+    range as a red bar), CID and environment picked in drop-downs."""
+    if env not in ENVIRONMENTS:
+        raise ValueError(f"env: {env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
+    if cid not in _paper_cids():
+        raise ValueError(f"cid: {cid!r} is not accepted; expected one of the paper's grid {_paper_cids()}")
+    model, paper = grid_frame() if frames is None else frames
+    cid_pick = alt.param(name="cid", value=cid, bind=alt.binding_select(options=_paper_cids(), name="CID "))
+    env_pick = env_picker(env)
+    keep = (alt.datum.cid == cid_pick) & (alt.datum.env == env_pick)
+    top = max(1.2, float(model["x"].max()) * 1.05)
+    x = alt.X("x:Q", title="relative throughput (1 = reference run 512/25)", scale=alt.Scale(domain=[0, top], nice=False))
+    y = alt.Y("variant:N", sort=VARIANT_ORDER, title=None)
+    base = alt.Chart(model).transform_filter(keep)
+    bars = base.mark_bar(height=14).encode(
+        x=x, y=y, color=alt.Color("status:N", title="model", scale=alt.Scale(
+            domain=["completes", "fails in the model"], range=[REFERENCE, "#f4a3a3"]), legend=alt.Legend(orient="bottom")),
+        tooltip=[alt.Tooltip("cid:N", title="CID"), alt.Tooltip("variant:N"), alt.Tooltip("x:Q", title="model", format=".3f"),
+                 alt.Tooltip("status:N"), alt.Tooltip("why:N", title="why (model)")])
+    values = base.mark_text(align="left", dx=3, fontSize=10).encode(x=x, y=y, text=alt.Text("x:Q", format=".2f"))
+    ref = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color="#444444").encode(x="x:Q")
+    pbase = alt.Chart(paper).transform_filter(keep)
+    ptip = [alt.Tooltip("variant:N"), alt.Tooltip("text:N", title="paper"), alt.Tooltip("kind:N", title="use"),
+            alt.Tooltip("id:N", title="record")]
+    prange = pbase.mark_rule(color=HIGHLIGHT, strokeWidth=4).encode(x=x, x2="x2:Q", y=y)
+    pdot = pbase.mark_point(shape="diamond", size=120, filled=True, color=HIGHLIGHT).encode(x=x, y=y, tooltip=ptip)
+    ptext = pbase.mark_text(align="left", dx=8, dy=-9, fontSize=10, color=HIGHLIGHT).encode(x="x2:Q", y=y, text="text:N")
+    count = alt.Chart(paper).transform_filter(keep).transform_aggregate(n="count()").transform_calculate(
+        label="datum.n + ' number(s) stated by the paper for this CID (red)'"
+    ).mark_text(align="left", fontSize=11, color=HIGHLIGHT).encode(x=alt.value(0), y=alt.value(-8), text="label:N")
+    return alt.layer(bars, values, ref, prange, pdot, ptext, count).add_params(cid_pick, env_pick).properties(
+        width=WIDE - 120, height=11 * 24,
+        title=alt.TitleParams("Every variant at one CID: model (bars) and paper (red)",
+                              subtitle="pick a CID of the paper's grid and an environment", anchor="start"),
+        description=(
+            "Horizontal bars of the model's relative throughput for the eleven workload variants at the CID and "
+            "on the environment picked in the two drop-downs (all precomputed by overcommit.sweep), a dashed line "
+            "at the reference value 1, bars in pink where the variant fails in the model. Red diamonds and labels "
+            "give the values the paper's text states for that CID (red bars for a stated range); most CIDs have "
+            "none, and the paper states per-workload numbers only for z/VM 6.3 with EDEV-SCSI paging."
+        ),
+    )
+
+
+# --- counterfactual: a model without memory pressure ---------------------------------------
+
+def no_paging_claims() -> pd.DataFrame:
+    """Every claim evaluated twice: on the model as it is, and on a model in which memory
+    never runs short (each run is the run with the same CPUs and environment but 512 GiB).
+    Columns: kind, topic, paper, model, passed, model without paging, passes without paging."""
+    full = _evaluated().set_index("id")
+    cpus = sorted({int(c.split("/")[1]) for c in _paper_cids()})
+    base = sweep(cids=[f"512/{c}" for c in cpus])
+    runs = []
+    for cid in _paper_cids():
+        mem, c = cid.split("/")
+        run = base[base["cid"] == f"512/{c}"].copy()
+        run["cid"], run["memory_gib"] = cid, float(mem)
+        runs.append(run)
+    grid = validation.Grid(pd.concat(runs, ignore_index=True))
+    rows = []
+    for claim in validation._claims():
+        try:
+            value, ok = claim.check(grid)
+        except Exception as exc:  # noqa: BLE001 - the same rule as validation.evaluate
+            value, ok = f"error: {exc}", False
+        rows.append({"claim": claim.id, "kind": claim.kind, "topic": claim.topic,
+                     "paper": claim.paper, "model": str(full.loc[claim.id, "model"]),
+                     "passes": bool(full.loc[claim.id, "passed"]),
+                     "model without paging": str(value), "passes without paging": bool(ok)})
+    return pd.DataFrame(rows).set_index("claim")
+
+
+# --- numbers behind the misses ------------------------------------------------------------
+
+def eckd_path(cid: str = "64/20", paper_reads_mib_s: float = 88.0) -> dict[str, float]:
+    """The shared channel and storage-server path of the ECKD environment at ``cid``: its
+    utilisation at the model's paging and guest I/O rates, at the paper's page-read rate
+    (writes scaled in the model's write/read proportion), the utilisation at which the
+    page-cached fio variants fail with I/O errors, and the page-read rate that would reach it."""
+    if not paper_reads_mib_s > 0:
+        raise ValueError(f"paper_reads_mib_s: {paper_reads_mib_s!r} is not accepted; expected a rate > 0")
+    env = environment("zvm63-eckd")
+    r = simulate(cid, env=env.name)
+    variants = workloads.study_variants()
+    x = r.workloads["relative_throughput"]
+    guest_io = sum(v.io_mib_s * float(x[name]) for name, v in variants.items()
+                   if v.io_path == env.io_sharing_path and name in x.index)
+    reads, writes = float(r.system["page_read_mib_s"]), float(r.system["page_write_mib_s"])
+    config = paging.PagingConfig.from_data(env.paging_kind, path_bandwidth_mib_s=PATH_MIB_S[env.io_sharing_path])
+    ratio = writes / reads if reads > 0 else 1.0
+    threshold = min(v.io_error_utilisation for v in variants.values()
+                    if v.io_error_utilisation is not None and v.io_path == env.io_sharing_path)
+    now = paging.response_time(config, reads, writes, guest_io).path_utilisation
+    paper = paging.response_time(config, paper_reads_mib_s, paper_reads_mib_s * ratio, guest_io).path_utilisation
+    needed = (threshold * config.path_bandwidth_mib_s - guest_io) / (1 + ratio)
+    return {"reads_mib_s": reads, "writes_mib_s": writes, "guest_io_mib_s": guest_io,
+            "bandwidth_mib_s": float(config.path_bandwidth_mib_s), "utilisation": float(now),
+            "utilisation_at_paper_reads": float(paper), "threshold": float(threshold),
+            "reads_needed_mib_s": float(needed)}
+
+
+def key_numbers() -> dict[str, float | str]:
+    """The model's numbers the chapter quotes when it explains the largest misses."""
+    from .figures_java import implied_clock_time
+
+    x = lambda r, v: float(r.workloads.loc[v, "relative_throughput"])  # noqa: E731
+    r6420 = simulate("64/20")
+    runs = {cid: simulate(cid) for cid in ("512/20", "512/15", "96/20")}
+    g = r6420.guests
+    was = g[g["variant"].str.startswith("was-")]
+    java = g[g["variant"].str.startswith("java-")]
+    report = calibration_report(r6420)
+    reads = report[report["quantity"] == "page_read_mib_s"]
+    was_target = float(reads[reads["subject"].str.startswith("was-")]["target used"].sum())
+    java_target = float(reads[reads["subject"].str.startswith("java-")]["target used"].sum())
+    runs_all = sweep().drop_duplicates(["cid", "env"])
+    reported = runs_all[runs_all["memory_gib"].isin(REPORTED_MEMORY) & (runs_all["cid"] != "512/25")]
+    edev = reported[(reported["env"] == "zvm63-edev") & (reported["memory_gib"] <= 96)]
+    busiest = reported.sort_values("system_idle_cpu", ascending=False).iloc[0]
+    obs = data.observations(["observations_000.csv"]).set_index("id")
+    h = float(obs.loc["o000-jh-res-frac", "value"]) / 100
+    p = float(obs.loc["o000-jh-pin-frac", "value"]) / 100
+    return {
+        "page_reads_6420": float(r6420.system["page_read_mib_s"]),
+        "page_reads_targets": float(reads["target used"].sum()),
+        "was_reads": float(was["page_read_mib_s"].sum()), "was_reads_target": was_target,
+        "java_reads": float(java["page_read_mib_s"].sum()), "java_reads_target": java_target,
+        "T_6420": float(r6420.system["characteristic_time_s"]),
+        "T_java_high_paper": float(implied_clock_time(h, p)[0]),
+        "db_51220": x(runs["512/20"], "db-bi"), "db_51215": x(runs["512/15"], "db-bi"),
+        "db_9620": x(runs["96/20"], "db-bi"),
+        "db_cpu_51220": float(runs["512/20"].workloads.loc["db-bi", "cpu_load"]),
+        "fsdh_6420": x(r6420, "fs-direct-high"),
+        "java_high_51220": x(runs["512/20"], "java-high"), "java_high_51215": x(runs["512/15"], "java-high"),
+        "net_medium_51215": x(runs["512/15"], "net-medium"), "net_high_51215": x(runs["512/15"], "net-high"),
+        "idle_edev": float(edev["system_idle_cpu"].max()),
+        "idle_any": float(busiest["system_idle_cpu"]),
+        "idle_any_where": f"{busiest['cid']} on {ENV_LABELS[busiest['env']]}",
+        "max_relative_throughput": float(sweep()["relative_throughput"].max()),
+    }
+
+
+__all__ = ["GROUPS", "PARAMETERS", "QUANTITIES", "calibration_chart", "calibration_parameters",
+           "calibration_report", "claim_lines", "claims_chart", "claims_frame", "claims_tables", "eckd_path",
+           "explorer_chart", "explorer_status", "grid_chart", "text_table", "grid_frame", "key_numbers", "no_paging_claims", "observation_chart",
+           "observation_frame", "paper_pin_check", "paper_statements"]
