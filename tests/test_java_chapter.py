@@ -1,0 +1,314 @@
+"""The chapter "The Java workload": its own builders (figures_java) and the facts its prose
+states. If the model changes and one of those facts stops holding, the prose is wrong and a
+test here fails."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+
+import overcommit as oc
+from overcommit import data, planning, replacement
+from overcommit.book import figures_java as fj
+from overcommit.book import figures_workload as fw
+from overcommit.model import ENVIRONMENTS
+from overcommit.workloads import study_guests, study_variants
+from spec_utils import walk
+
+LEVELS = ("java-medium", "java-high")
+
+
+@pytest.fixture(scope="module")
+def results():
+    return oc.sweep()
+
+
+@pytest.fixture(scope="module")
+def lframe(results):
+    return fj.limits_frame(results)
+
+
+def _x(cid, variant, env="zvm63-edev", variants=None):
+    return float(oc.simulate(cid, env=env, variants=variants).workloads.loc[variant, "relative_throughput"])
+
+
+def _bound(spec):
+    return {p["name"]: p for node in walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p}
+
+
+# --- figures_java: the two limits ------------------------------------------------------------
+
+def test_limits_frame_covers_the_grid_and_holds_the_models_values(lframe):
+    assert len(lframe) == len(ENVIRONMENTS) * 7 * len(fj.CPU_COUNTS) * len(LEVELS)
+    assert not lframe.duplicated(["env", "variant", "memory_gib", "cpus"]).any()
+    row = lframe.set_index(["env", "variant", "memory_gib", "cpus"]).loc[("zvm63-eckd", "java-high", 64, 15)]
+    assert row["actual"] == pytest.approx(_x("64/15", "java-high", "zvm63-eckd"), rel=1e-3)
+    assert row["cpu_only"] == pytest.approx(_x("512/15", "java-high", "zvm63-eckd"), rel=1e-3)
+    assert row["memory_only"] == pytest.approx(_x((64, fj.SPARE_CPUS), "java-high", "zvm63-eckd"), rel=1e-3)
+    assert row["multiplied"] == pytest.approx(row["cpu_only"] * row["memory_only"], rel=2e-3)
+    assert row["lower"] == pytest.approx(min(row["cpu_only"], row["memory_only"]), rel=1e-3)
+
+
+def test_spare_cpus_cut_nobody():
+    total_vcpus = sum(g.vcpus for g in study_guests())
+    assert fj.SPARE_CPUS > total_vcpus
+    for m in (512, 64, 48):
+        assert oc.simulate((m, fj.SPARE_CPUS)).system["idle_cpu"] > 1.0
+
+
+def test_model_runs_at_the_lower_ceiling_not_the_product_on_edev(lframe):
+    e = lframe[lframe.env == "zvm63-edev"]
+    assert (e["actual"] - e["lower"]).abs().max() <= 0.02
+    row = e.set_index(["variant", "memory_gib", "cpus"]).loc[("java-medium", 64, 15)]
+    assert row["actual"] - row["multiplied"] > 0.2
+    high = e.set_index(["variant", "memory_gib", "cpus"]).loc[("java-high", 64, 15)]
+    assert high["memory_only"] > high["cpu_only"]  # so 64 GiB costs the high level nothing
+    assert high["actual"] == pytest.approx(high["cpu_only"], abs=0.01)
+
+
+def test_eckd_64_15_runs_above_the_lower_ceiling_because_the_water_level_rises(lframe):
+    row = lframe.set_index(["env", "variant", "memory_gib", "cpus"]).loc[("zvm63-eckd", "java-medium", 64, 15)]
+    assert row["actual"] - row["lower"] > 0.05
+    assert fj.water_level("64/15", "zvm63-eckd") > fj.water_level("512/15", "zvm63-eckd")
+
+
+def test_limits_chart_controls_and_description(lframe):
+    spec = fj.limits_chart(lframe).to_dict()
+    bound = _bound(spec)
+    assert {"env", "variant", "cpus"} <= set(bound)
+    assert bound["cpus"]["bind"]["options"] == [str(c) for c in fj.CPU_COUNTS]
+    assert bound["variant"]["bind"]["options"] == list(LEVELS)
+    assert "lower of the green and orange" in spec["description"]
+    titles = [n["title"] for n in walk(spec) if isinstance(n.get("title"), str) and "(" in n["title"]]
+    assert any("GiB" in t for t in titles)
+
+
+@pytest.mark.parametrize("kwargs, field", [
+    ({"variant": "java-low"}, "variant"),
+    ({"cpus": 25}, "cpus"),
+])
+def test_limits_chart_rejects_bad_choices(lframe, kwargs, field):
+    with pytest.raises(ValueError, match=field):
+        fj.limits_chart(lframe, **kwargs)
+
+
+def test_limits_chart_rejects_a_wrong_frame(lframe):
+    with pytest.raises(ValueError, match="frame"):
+        fj.limits_chart(lframe.drop(columns=["memory_only"]))
+
+
+def test_limits_frame_rejects_bad_envs():
+    with pytest.raises(ValueError, match="envs"):
+        fj.limits_frame(envs=["zvm64"])
+
+
+def test_paper_marks_are_the_papers_losses():
+    marks = fj._paper_marks()
+    pts = marks[marks.kind == "point"].set_index("variant")["y"]
+    obs = data.observations().set_index("id")
+    assert pts["java-medium"] == pytest.approx(1 - obs.loc["o000-jm-degr", "value"] / 100)
+    assert pts["java-high"] == pytest.approx(1 - obs.loc["o000-jh-degr", "value"] / 100)
+    band = marks[marks.kind == "band"]
+    assert set(band["memory_gib"]) == {512, 256, 128, 112} and set(band["cpus"]) == {"20", "15"}
+
+
+# --- figures_java: who the water-filling cuts --------------------------------------------
+
+def test_cut_table_is_sorted_and_holds_the_models_cpu():
+    t = fj.cut_table(("512/20", "512/15"))
+    assert len(t) == 17
+    assert list(t["per 100 shares"]) == sorted(t["per 100 shares"], reverse=True)
+    ref = oc.simulate("512/25").guests["cpu_load"]
+    run = oc.simulate("512/15").guests["cpu_load"]
+    for g in ("java-medium", "db-bi", "fs-direct-high"):
+        assert t.loc[g, "512/15: % of reference CPU"] == round(100 * run[g] / ref[g])
+    # the prose: Java asks for almost the most per share, and is cut the hardest
+    order = list(t.index)
+    assert order.index("java-medium") < 3 and order.index("java-high") < 5
+    assert t.loc["java-medium", "512/15: % of reference CPU"] < t.loc["db-bi", "512/15: % of reference CPU"]
+    assert (t.loc[[g for g in t.index if g.startswith("fs-")], "512/15: % of reference CPU"] == 100).all()
+
+
+def test_cut_table_rejects_bad_input():
+    with pytest.raises(ValueError, match="env"):
+        fj.cut_table(env="nowhere")
+    with pytest.raises(ValueError, match="cids"):
+        fj.cut_table(cids=())
+
+
+def test_water_level():
+    assert math.isnan(fj.water_level("512/25"))
+    g = oc.simulate("512/15").guests
+    assert fj.water_level("512/15") == pytest.approx(100 * g.loc["java-medium", "cpu_allocated"] / 100, rel=1e-6)
+    assert fj.water_level("512/15") < fj.water_level("512/20")
+
+
+# --- figures_java: what residency and page-ins imply -----------------------------------------
+
+@pytest.mark.parametrize("policy", ["clock", "lru", "fifo"])
+def test_implied_clock_time_inverts_the_hit_probability(policy):
+    T, lam = 300.0, 0.004
+    h = float(replacement.hit_probabilities(np.array([lam]), T, policy)[0])
+    p = lam * (1 - h) / h
+    t, touch = fj.implied_clock_time(h, p, policy)
+    assert t == pytest.approx(T, rel=1e-6)
+    assert touch == pytest.approx(1 / lam, rel=1e-9)
+
+
+@pytest.mark.parametrize("args, field", [
+    ((1.0, 0.01), "resident_frac"),
+    ((0.0, 0.01), "resident_frac"),
+    ((True, 0.01), "resident_frac"),
+    ((0.5, 0.0), "paged_in_per_s"),
+    ((0.5, float("nan")), "paged_in_per_s"),
+])
+def test_implied_clock_time_rejects_bad_input(args, field):
+    with pytest.raises(ValueError, match=field):
+        fj.implied_clock_time(*args)
+
+
+def test_implied_clock_time_rejects_unknown_policy():
+    with pytest.raises(ValueError, match="policy"):
+        fj.implied_clock_time(0.5, 0.01, "opt")
+
+
+def test_residency_table_paper_needs_a_much_shorter_T_than_the_model():
+    t = fj.residency_table()
+    T = float(oc.simulate("64/20").system["characteristic_time_s"])
+    for v in LEVELS:
+        model = t.loc[(v, "model")]
+        paper = t.loc[(v, "paper")]
+        assert model["implied characteristic time T (s)"] == pytest.approx(T, rel=0.05)
+        assert model["model's T for the whole DPA (s)"] == pytest.approx(T, abs=0.5)
+        assert paper["implied characteristic time T (s)"] < T / 2
+        assert paper["implied touch interval (s)"] < model["implied touch interval (s)"] / 3
+        assert model["resident / instantiated (%)"] < paper["resident / instantiated (%)"]
+
+
+# --- facts the prose states ---------------------------------------------------------------------
+
+def test_java_never_exceeds_its_reference(results):
+    j = results[results.variant.isin(LEVELS)]
+    assert j["relative_throughput"].max() <= 1.0 + 1e-9
+
+
+def test_no_java_run_fails(results):
+    assert not results[results.variant.isin(LEVELS)]["failed"].any()
+
+
+def test_knee_at_20_cpus_lies_between_96_and_64_gib():
+    for v in LEVELS:
+        top = _x("512/20", v)
+        assert _x("96/20", v) >= 0.98 * top
+        assert _x("64/20", v) < 0.9 * top
+
+
+def test_with_15_cpus_64_gib_is_as_good_as_512():
+    for v in LEVELS:
+        assert _x("64/15", v) == pytest.approx(_x("512/15", v), abs=0.01)
+
+
+def test_cpu_cut_already_at_20_cpus():
+    for v in LEVELS:
+        assert _x("512/20", v) < 0.9
+        assert _x("512/15", v) < 0.6
+
+
+def test_claims_calibration_pass_validation_fail():
+    c = fw.claims_table("java")
+    assert c.loc["java-6420-medium", "verdict"].startswith("✓")
+    assert c.loc["java-6420-high", "verdict"].startswith("✓")
+    assert c.loc["java-knee", "verdict"].startswith("✗")
+    assert c.loc["java-cpus", "verdict"].startswith("✗")
+    assert set(c.loc[["java-knee", "java-cpus"], "kind"]) == {"validation"}
+
+
+def test_fitted_page_read_shares_are_missed_and_model_reads_less():
+    p = fw.paper_vs_model("java")
+    assert p.loc["o000-jm-pr-share", "use"] == "fitted" and p.loc["o000-jm-pr-share", "verdict"] == "✗"
+    assert p.loc["o000-jh-pr-share", "use"] == "fitted" and p.loc["o000-jh-pr-share", "verdict"] == "✗"
+    assert not (p["use"] == "validation").any()  # "the paper gives none for a single configuration"
+    obs = data.observations().set_index("id")
+    r = oc.simulate("64/20")
+    total = float(obs.loc["o000-sys-pr", "value"])
+    for v, oid in (("java-medium", "o000-jm-pr-share"), ("java-high", "o000-jh-pr-share")):
+        assert r.guests.loc[v, "page_read_mib_s"] < obs.loc[oid, "value"] / 100 * total
+    assert r.system["page_read_mib_s"] < total
+
+
+def test_medium_loses_more_than_high():
+    for cid in ("64/20", "48/20"):
+        assert _x(cid, "java-medium") < _x(cid, "java-high")
+
+
+def test_stalls_cost_nothing_at_64_15_but_bind_at_64_20():
+    g15 = oc.simulate("64/15").guests.loc["java-medium"]
+    g20 = oc.simulate("64/20").guests.loc["java-medium"]
+    assert g15["vcpus"] - g15["blocked_vcpus"] > g15["cpu_allocated"] + 0.05
+    assert g20["cpu_allocated"] == pytest.approx(g20["vcpus"] - g20["blocked_vcpus"], abs=0.01)
+
+
+def test_cpu_cut_slows_the_turnover_of_the_dpa():
+    r15, r20 = oc.simulate("64/15"), oc.simulate("64/20")
+    assert r15.system["characteristic_time_s"] > r20.system["characteristic_time_s"]
+    assert r15.guests.loc["java-medium", "page_read_mib_s"] < r20.guests.loc["java-medium", "page_read_mib_s"]
+
+
+def test_fitted_blocking_and_the_second_virtual_cpu():
+    v = study_variants()
+    assert v["java-high"].blocking > v["java-medium"].blocking
+    same = dict(v)
+    same["java-high"] = dataclasses.replace(v["java-high"], blocking=v["java-medium"].blocking)
+    high = _x("64/20", "java-high", variants=same)
+    assert high > _x("64/20", "java-high")  # loses less than the fitted 26 %
+    assert high > _x("64/20", "java-medium", variants=same)
+    assert _x("64/20", "java-medium", variants=same) == pytest.approx(_x("64/20", "java-medium"), abs=0.02)
+
+
+def test_quarter_break_points_with_15_cpus():
+    for v in LEVELS:
+        assert planning.memory_break_point(v, 0.75, 15) == 512.0
+    m = planning.memory_break_point("java-medium", 0.75, 15, baseline="hi")
+    h = planning.memory_break_point("java-high", 0.75, 15, baseline="hi")
+    assert 48 < m < 96
+    assert h is not None and h < m
+
+
+def test_cpus_needed():
+    for v in LEVELS:
+        assert planning.cpus_needed(v, 0.9, 64) is None
+        assert 21 <= planning.cpus_needed(v, 0.9, 512) <= 23
+    assert _x((64, 40), "java-medium") < 0.6
+
+
+def test_cpu_load_follows_throughput(results):
+    e = results[(results.env == "zvm63-edev")].set_index(["variant", "cid"])["cpu_load"]
+    for v in LEVELS:
+        loads = [e[(v, f"512/{c}")] for c in (25, 20, 15, 10, 5)]
+        assert loads == sorted(loads, reverse=True)
+        assert e[(v, "64/20")] < 0.9 * e[(v, "512/20")]  # falls with the throughput
+    assert e[("java-medium", "64/20")] < 0.7 * e[("java-medium", "512/20")]  # not "a small decline"
+    rm = e[("java-medium", "512/10")] / e[("java-medium", "512/15")]
+    rh = e[("java-high", "512/10")] / e[("java-high", "512/15")]
+    assert 0.55 < rm < 10 / 15  # a little more than in proportion
+    assert rm == pytest.approx(rh, abs=0.02)  # the two levels decline alike
+
+
+def test_java_heap_is_almost_unskewed_and_pages_are_kept_in_both_places():
+    g = {x.name: x for x in study_guests()}
+    for v in LEVELS:
+        assert g[v].skew < 0.3
+    assert g["db-bi"].skew >= 1 and all(g[n].skew >= 1 for n in g if n.startswith("net-"))
+    r = oc.simulate("64/20").guests.loc["java-medium"]
+    assert r["resident_mib"] + r["stored_mib"] > r["instantiated_mib"]
+
+
+def test_paper_view_scales_the_medium_level_only(results):
+    f = fw.variant_frame("java", results)
+    med = f[f.variant == "java-medium"]
+    high = f[f.variant == "java-high"]
+    assert np.allclose(med["paper_view"], med["throughput"] * 0.53, rtol=2e-3)
+    assert np.allclose(high["paper_view"], high["throughput"])
