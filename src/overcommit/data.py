@@ -247,6 +247,22 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("zvm_max_throughput", _choice("0", "1")),
         Column("xen_max_throughput", _choice("0", "1")),
     ),
+    # Case-study parameters (issue 6): values are text because a row may name a variant or
+    # a paging kind; each case module converts and checks its own rows.
+    "case_zvm52.csv": _schema(
+        Column("parameter"),
+        Column("value"),
+        Column("unit", required=False),
+        Column("applies_to", _choice("host", "environment", "guest", "workload")),
+        Column("role", _choice("document", "recovered", "assumption", "borrowed", "fitted")),
+    ),
+    "case_xen.csv": _schema(
+        Column("hypervisor", _choice("both", "zvm", "xen")),
+        Column("parameter"),
+        Column("value"),
+        Column("unit", required=False),
+        Column("role", _choice("document", "recovered", "assumption", "borrowed", "fitted")),
+    ),
 }
 
 _OBSERVATION_SCHEMA = _schema(
