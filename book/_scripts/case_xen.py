@@ -1,0 +1,538 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,_scripts//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Overcommitment on z/VM and Xen
+#
+# In 2009 IBM's Linux on System z performance team closed a talk on networking and
+# cryptography with a few backup slides from another project. That project asked how two
+# hypervisors for different platforms behave when they are given more virtual resources
+# than the machine has: z/VM 5.3 on an 8-way System z9, and Xen 3.1 on an 8-way x86
+# server {cite:p}`ibm2009networkcrypto`. The workload was a chain of three Linux guests, a
+# web server, an application server and a database server, driven by its own workload
+# generator. The team added such *triplets* one at a time, from two (6 guests, as many
+# {term}`virtual CPUs <virtual CPU>` as physical ones) to five (15 guests, 2.5 virtual CPUs
+# per physical one).
+#
+# The slides give no throughput numbers, only where each hypervisor stopped scaling. z/VM
+# reached its highest throughput with 12 guests, when the processors were nearly all busy.
+# Xen reached its highest with 9 guests at 83 % CPU, and further guests only made it work
+# harder. For memory, Xen 3.1 could not overcommit at all. z/VM backed only about half of
+# the memory the 15 guests defined, and its throughput did not change when the memory was
+# cut to 7 GB.
+#
+# This chapter puts both hypervisors into the book's model. Both use the same mechanisms
+# and differ only in their parameters: the CPU {term}`water-filling` of {doc}`shares`, the
+# memory tiers of {doc}`tiers`, and the replacement and paging of {doc}`replacement` and
+# {doc}`paging`. The one thing the model did not already have, the cost of dispatching
+# more virtual CPUs than there are physical ones, enters as a parameter per hypervisor.
+# z/VM's value is borrowed from another IBM report, and Xen's is fitted. At the end, a
+# table sets every number of the slides beside the model's.
+
+# %% tags=["remove-cell"]
+import ipywidgets as widgets
+import pandas as pd
+from dataclasses import replace
+from overcommit.book import glue
+
+import overcommit as oc
+from overcommit.book import figures_case_xen as fx
+from overcommit.book.explore import explorer
+from overcommit.cases import xen
+
+pd.set_option("display.max_colwidth", 90)
+z = xen.calibrated("zvm")
+x = xen.calibrated("xen")
+frame = fx.model_frame()
+by = {hv: frame[frame["hypervisor"] == xen.LABELS[hv]].set_index("guests") for hv in xen.HYPERVISORS}
+msweep = xen.memory_sweep()
+overheads = [0.0, z.sched_overhead, 0.1, 0.2, 0.3, 0.4, x.sched_overhead, 0.7, 1.0]
+osweep = xen.overhead_sweep(overheads, x, memory_gib=40)
+comp = xen.comparison()
+
+# %% [markdown]
+# ## What was measured
+#
+# The overcommitment table of the backup slides, as stored in
+# `data/xen_zvm_overcommit.csv`. The last two columns mark where each hypervisor had its
+# highest throughput; that comes from the next slide.
+
+# %% tags=["remove-input"]
+t = xen.table()
+shown = pd.DataFrame({
+    "triplets": t["triplets"],
+    "virtual CPUs on 8": t["virtual_cpus"],
+    "CPU ratio": t["cpu_overcommit_ratio"].map("{:.1f}:1".format),
+    "virtual memory (MB)": t["virtual_memory_mb"].map("{:,}".format),
+    "memory ratio on 20 GB": t["memory_overcommit_ratio"].map(lambda v: "n/a" if pd.isna(v) else f"{v:.1f}:1"),
+    "highest throughput": [" and ".join(name for name, col in (("z/VM", "zvm_max_throughput"),
+                                                                 ("Xen", "xen_max_throughput"))
+                                        if int(float(row[col]))) for _, row in t.iterrows()],
+}, index=t.index)
+shown
+
+# %% [markdown]
+# Every triplet adds four virtual CPUs and 4,598 MB of virtual memory. The 2014 study's
+# WebSphere triplet (an IHS web server with one virtual CPU, WebSphere with two and DB2
+# with one, {doc}`study`) has the same four virtual CPUs. So the model shapes each triplet
+# like that one: the same split of CPU and memory between the three guests, the same
+# memory behaviour, and the same closed-loop driver.
+#
+# ## The two hypervisors as the model sees them
+#
+# The data file `data/case_xen.csv` lists every parameter with its source and a note on
+# how it was obtained. The table below shows the two hypervisors side by side. The
+# `role` column says whether a value is stated in the document, recovered from its
+# numbers, borrowed from another document, assumed, or fitted; fitted values are shown
+# after fitting, with the data file's start value in brackets. The `from` column names the
+# documents: seed 004 is this one, seed 000 the 2014 study {cite:p}`johanssen2014overcommit`
+# and seed 003 the 2012 JVM stacking report {cite:p}`ibm2012jvmstacking`.
+
+# %% tags=["remove-input"]
+fx.parameter_table()
+
+# %% [markdown]
+# The two hypervisors share everything except the following:
+#
+# Memory
+# : z/VM backs only the pages a guest has actually touched, its
+#   {term}`instantiated memory`, and not the rest of its {term}`defined memory`
+#   ({doc}`tiers`). The slides say that the 15 guests defined 22,990 MB and z/VM backed
+#   11,355 MB. The model gives every guest that same ratio, 49 %. The "+ 2 GB" beside
+#   z/VM's 20 GB is read as {term}`expanded storage <XSTOR>`. Xen 3.1 hands each guest its
+#   whole defined memory when the guest starts, so in the model instantiated equals
+#   defined. A configuration whose defined memory does not fit is *impossible*: the case
+#   module refuses to run it instead of paging.
+#
+# CPU shares
+# : z/VM's {term}`relative share` is 100 per virtual CPU, as in the 2014 study. Xen's
+#   credit scheduler gives every domain the same default weight, 256, whatever its
+#   number of virtual CPUs. Both are shared out by the same weighted water-filling
+#   ({doc}`shares`). All triplets are identical, so the shares decide little here.
+#
+# Scheduling overhead
+# : With V virtual CPUs on P physical ones, the hypervisor is assumed to spend
+#   `sched_overhead × (V/P − 1)` CPU-seconds on dispatching for every CPU-second of guest
+#   work, once V exceeds P. The model has no such term. Adding one inside the model would
+#   be new special-case code, so the case module gives each triplet a stand-in guest,
+#   `hv<i>`, that carries the triplet's share of this work. The stand-in is part of the
+#   triplet's chain and has a very large share. The hypervisor's work is therefore always
+#   served first, and a triplet can only go as fast as its dispatching is done.
+#
+# CPU demand
+# : `triplet_cpu` is the number of CPUs one triplet asks for at full speed. A z9 processor
+#   and an x86 core do not do the same work per second, so each hypervisor has its own
+#   value.
+#
+# From these rows the case module builds the same objects as every other chapter. Here is
+# Xen with four triplets (12 guests, 2.0:1), whose first triplet has its stand-in:
+
+# %%
+for hv in (z, x):
+    env = xen.environment(hv)
+    machine = xen.host(hv)
+    print(f"{hv.label}: {type(env).__name__} release {env.release}, "
+          f"policy {env.policy}, XSTOR {env.xstor_gib:g} GiB")
+    print(f"    {type(machine).__name__} memory {machine.memory_gib:g} GiB, "
+          f"{machine.cpus} CPUs")
+columns = ["variant", "vcpus", "share", "cpu_load", "instantiated_mib"]
+guests = oc.workloads.guests_frame(xen.guests(4, x))
+guests[columns].head(4).round(2)
+
+# %% tags=["remove-cell"]
+glue("xen-z-cpu", f"{z.triplet_cpu:.2f}", display=False)
+glue("xen-x-cpu", f"{x.triplet_cpu:.2f}", display=False)
+glue("xen-x-sigma", f"{x.sched_overhead:.2f}", display=False)
+glue("xen-z-sigma", f"{z.sched_overhead:g}", display=False)
+glue("xen-sigma-ratio", f"{x.sched_overhead / z.sched_overhead:.0f}", display=False)
+glue("xen-x-sched9", f"{by['xen'].loc[9, 'sched_cpu']:.2f}", display=False)
+glue("xen-x-sched9-pct", f"{100 * by['xen'].loc[9, 'sched_cpu'] / x.cpus:.0f}", display=False)
+glue("xen-x-sched15", f"{by['xen'].loc[15, 'sched_cpu']:.2f}", display=False)
+glue("xen-x-sched15-pct", f"{100 * by['xen'].loc[15, 'sched_cpu'] / x.cpus:.0f}", display=False)
+glue("xen-z-sched15", f"{by['zvm'].loc[15, 'sched_cpu']:.2f}", display=False)
+for hv in xen.HYPERVISORS:
+    for g in (6, 9, 12, 15):
+        glue(f"xen-{hv}-tp{g}", f"{by[hv].loc[g, 'throughput']:.2f}", display=False)
+        glue(f"xen-{hv}-cpu{g}", f"{by[hv].loc[g, 'cpu_util_pct']:.1f}", display=False)
+    glue(f"xen-{hv}-stop", f"{xen.stops_scaling_at(by[hv])}", display=False)
+glue("xen-z-drop15", f"{100 * (1 - by['zvm'].loc[15, 'throughput'] / by['zvm'].loc[12, 'throughput']):.1f}",
+     display=False)
+glue("xen-x-drop15", f"{100 * (1 - by['xen'].loc[15, 'throughput'] / by['xen'].loc[9, 'throughput']):.0f}",
+     display=False)
+glue("xen-x-pertrip12", f"{by['xen'].loc[12, 'per_triplet_pct']:.0f}", display=False)
+
+# %% [markdown]
+# ## Calibration: four statements, three numbers
+#
+# The function `xen.calibrate()` fits three numbers, each to statements of the slides
+# that are declared in `xen.CALIBRATION`:
+#
+# - **z/VM, `triplet_cpu`**: 12 guests, where z/VM has its maximum, just fill the 8
+#   CPUs. The slides say "nearly full", which the model reads as 99.9 % busy. Result:
+#   {glue:text}`xen-z-cpu` CPUs per triplet. z/VM's scheduling overhead,
+#   {glue:text}`xen-z-sigma`, is not fitted. It comes from the 2012 JVM stacking report,
+#   where z/VM's CP and system time grew by only about 0.6 of a processor between 2:1 and
+#   8.3:1 virtual to real CPUs, on about ten processors of guest work
+#   {cite:p}`ibm2012jvmstacking`.
+# - **Xen, `triplet_cpu` and `sched_overhead`**: 9 guests use 83 % of the CPUs, and 12
+#   guests (2.0:1) deliver exactly what 9 guests (1.5:1) deliver. The second condition is
+#   the slides' "scalability is limited by CPU overcommitment (1.5:1); scaling further
+#   increases only the CPU load". Result: {glue:text}`xen-x-cpu` CPUs per triplet and an
+#   overhead of {glue:text}`xen-x-sigma`, about {glue:text}`xen-sigma-ratio` times
+#   z/VM's.
+#
+# With four statements used up, little is left to test. What remains is Xen's highest CPU
+# utilisation (92 %), z/VM's behaviour with less memory, and the shape of the curves
+# between and beyond the marked points.
+#
+# ## CPU overcommitment, 1.0:1 to 2.5:1
+#
+# The chart runs both calibrated hypervisors from one triplet to seven. The document's
+# table covers the grey band. Choose a number of guests to see what the eight processors
+# do, and a measure to plot above.
+
+# %% tags=["remove-input"]
+fx.cpu_chart(frame)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: CPU overcommitment.** `xen.both()` runs `oc.simulate` for 1 to 7 triplets on
+# each calibrated hypervisor: z/VM 5.3 with 20 GiB of central storage plus 2 GiB of
+# XSTOR, and Xen 3.1 with 24 GiB. Throughput is in triplets at full speed (one triplet
+# running unhindered counts 1). Black diamonds mark where the document puts each
+# hypervisor's maximum, and the black tick the CPU utilisation it gives there; the
+# dashed orange line is Xen's highest CPU utilisation {cite:p}`ibm2009networkcrypto`.
+# Orange crosses mark Xen configurations whose defined memory does not fit in 24 GiB.
+# ```
+#
+# Up to 1.0:1 the two hypervisors behave the same: every triplet gets the CPU it asks for
+# and runs at full speed. After that they part:
+#
+# - **z/VM** adds the third and fourth triplet at full speed (throughput
+#   {glue:text}`xen-zvm-tp9` and {glue:text}`xen-zvm-tp12`). By construction the fourth
+#   fills the processors ({glue:text}`xen-zvm-cpu12` % busy). The fifth triplet has no
+#   processor time left. The five triplets share what four used, and with the small
+#   extra dispatching cost the total falls slightly, by {glue:text}`xen-z-drop15` %.
+#   Dispatching 20 virtual CPUs costs z/VM {glue:text}`xen-z-sched15` CPUs in the model.
+#   This is the slides' reading for z/VM: scaling stops because the processors are used
+#   up.
+# - **Xen** runs three triplets at full speed, but the dispatching already costs
+#   {glue:text}`xen-x-sched9` CPUs ({glue:text}`xen-x-sched9-pct` % of the machine). At
+#   2.0:1 that cost doubles and takes exactly the processor time a fourth triplet would
+#   have needed. Four triplets therefore run at {glue:text}`xen-x-pertrip12` % of full
+#   speed each, and the total stays at {glue:text}`xen-xen-tp12`. At 2.5:1 the dispatching
+#   takes {glue:text}`xen-x-sched15` CPUs ({glue:text}`xen-x-sched15-pct` %), and
+#   throughput falls {glue:text}`xen-x-drop15` % below its maximum.
+#
+# So the model can reproduce "Xen stops at 1.5:1, z/VM at 2.0:1". But it can do so only
+# by letting Xen's CPUs run full. The slides say that Xen stopped at 83 % and never went
+# above 92 %, while in the model the processors fill at 12 guests. In the model a
+# triplet is slowed only by lack of processor time, so throughput cannot stop growing
+# while processors are idle. A real scheduler can leave a processor idle while a virtual
+# CPU waits: it dispatches in time slices, a woken virtual CPU may wait for its turn, and
+# a web request crosses three guests, each of which may have to wait. That waiting is a
+# latency, not a CPU cost, and the water-filling model has no place for it. The fitted
+# overhead absorbs it as CPU, which is why it is so large.
+#
+# ## How much overhead stops scaling where
+#
+# The overhead decides where scaling stops. The chart keeps Xen's triplets and gives the
+# host enough memory for all seven. Each line is one value of the overhead. Choose a value
+# to highlight its curve and the point where it stops.
+
+# %% tags=["remove-input"]
+fx.overhead_chart(osweep, default=x.sched_overhead)
+
+# %% tags=["remove-cell"]
+first = osweep.drop_duplicates("sched_overhead").set_index("sched_overhead")["stops_at"]
+glue("xen-ov-z-stop", f"{int(first.loc[z.sched_overhead])}", display=False)
+glue("xen-ov-04-stop", f"{int(first.loc[0.4])}", display=False)
+zx = osweep[osweep["sched_overhead"] == z.sched_overhead].set_index("guests")
+glue("xen-ov-z-tp", f"{zx['throughput'].max():.2f}", display=False)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: overhead and the stopping point.** `xen.overhead_sweep()` runs the calibrated
+# Xen case (its triplet CPU demand) with 40 GiB of memory, so that all seven triplets
+# fit, for nine values of `sched_overhead`, including z/VM's borrowed
+# {glue:text}`xen-z-sigma` and Xen's fitted {glue:text}`xen-x-sigma`. The triangle marks
+# the first guest count within 1 % of the curve's highest throughput. Dashed lines: where
+# the document says each hypervisor stopped {cite:p}`ibm2009networkcrypto`.
+# ```
+#
+# With z/VM's small overhead, Xen's triplets would keep scaling to
+# {glue:text}`xen-ov-z-stop` guests and reach {glue:text}`xen-ov-z-tp` triplets' worth of
+# throughput, because an x86 triplet asks for less CPU than a z9 one. Moving the stop
+# from 12 guests down to 9 takes an overhead above 0.4: at 0.4 Xen still stops at
+# {glue:text}`xen-ov-04-stop`. The stopping point moves in steps of one triplet, so any
+# overhead between the two thresholds matches the document equally well. The fit takes
+# the lowest value that stops Xen at 9, where 12 guests deliver exactly as much as 9.
+#
+# ## Memory: defined, instantiated, resident
+#
+# The memory slide makes a different point. The 15 guests define 22,990 MB, but z/VM backs
+# only 11,355 MB: the guests never touched the rest. Memory that is defined but never
+# instantiated costs z/VM nothing ({doc}`tiers`). The chart shrinks the memory of both
+# hosts. Choose the number of guests and a memory size.
+
+# %% tags=["remove-input"]
+fx.memory_chart(msweep)
+
+# %% tags=["remove-cell"]
+m15 = msweep[(msweep["guests"] == 15)].set_index(["hypervisor", "memory_gib"])
+r7, r20 = m15.loc[("zvm", 7.0)], m15.loc[("zvm", 20.0)]
+glue("xen-m7-tp", f"{r7['throughput_pct']:.1f}", display=False)
+glue("xen-m4-tp", f"{m15.loc[('zvm', 4.0), 'throughput_pct']:.1f}", display=False)
+glue("xen-m7-res", f"{r7['resident_mib']:,.0f}", display=False)
+glue("xen-m7-xs", f"{r7['xstor_mib']:,.0f}", display=False)
+glue("xen-m7-dasd", f"{r7['dasd_only_mib']:,.0f}", display=False)
+glue("xen-m7-inst", f"{r7['instantiated_mib']:,.0f}", display=False)
+glue("xen-m7-reads", f"{r7['page_read_mib_s']:.2f}", display=False)
+glue("xen-m20-res", f"{r20['resident_mib']:,.0f}", display=False)
+glue("xen-x-need15", f"{xen.min_memory_gib(5, x):.1f}", display=False)
+glue("xen-x-max20", f"{int(xen.max_triplets(x, 20))}", display=False)
+glue("xen-m7-ocr", f"{r7['overcommit_ratio']:.2f}", display=False)
+glue("xen-m7-planned", f"{22990 / (7 * 1024):.1f}", display=False)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: shrinking the memory.** `xen.memory_sweep()` runs 2 to 5 triplets on each
+# hypervisor with 4 to 24 GiB of memory. For z/VM this is central storage, with 2 GiB of
+# XSTOR on top; for Xen it is all of the memory, and runs that cannot back the guests'
+# defined memory are left out. Throughput is relative to the same guests on the
+# document's host. The grey bar and the dashed black lines are the document's statements
+# for 15 guests {cite:p}`ibm2009networkcrypto`.
+# ```
+#
+# At 20 GiB, z/VM holds all {glue:text}`xen-m20-res` MiB the 15 guests instantiated as
+# {term}`resident memory`, with room to spare. At 7 GiB the {term}`DPA` holds
+# {glue:text}`xen-m7-res` MiB and expanded storage {glue:text}`xen-m7-xs` MiB, and
+# {glue:text}`xen-m7-dasd` MiB live only on DASD. The guests have also released some pages
+# that CP simply discards, so instantiated memory drops to {glue:text}`xen-m7-inst` MiB.
+# Throughput stays at {glue:text}`xen-m7-tp` % of the 20 GiB run. Two things explain this.
+# The pages that leave memory are referenced so rarely that the guests read back only
+# {glue:text}`xen-m7-reads` MiB/s. And the processors, not the memory, limit 15 guests
+# anyway. This agrees with the slide, and the model expects the same down to 4 GiB
+# ({glue:text}`xen-m4-tp` %). That is a prediction the slides cannot check, and it rests
+# on memory behaviour borrowed from the 2014 study's WebSphere guests.
+#
+# Xen has no such room. For 15 guests it needs {glue:text}`xen-x-need15` GiB, the whole
+# 22,990 MiB of defined memory plus the hypervisor's own share. The x3950 had 24 GB, so
+# the table's largest row fits on it. It would not fit on the 20 GB of the table's heading,
+# which holds at most {glue:text}`xen-x-max20` triplets.
+#
+# ## Try it live
+#
+# In Jupyter the explorer runs both hypervisors on any machine. The memory slider sets
+# z/VM's central storage (expanded storage stays 2 GiB) and all of Xen's memory, so the
+# default of 20 GiB is the table's heading, where Xen cannot hold five triplets. A
+# configuration the model cannot run, such as memory below what the hypervisor needs for
+# itself, shows a message.
+
+# %% tags=["remove-input"]
+def _slider(kind, value, lo, hi, step, label):
+    return kind(value=value, min=lo, max=hi, step=step, description=label,
+                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
+
+
+explorer(
+    fx.explorer_chart,
+    triplets=_slider(widgets.IntSlider, 5, 1, 10, 1, "triplets (3 guests each)"),
+    cpus=_slider(widgets.IntSlider, 8, 2, 16, 1, "physical CPUs"),
+    memory_gib=_slider(widgets.IntSlider, 20, 4, 32, 1, "memory (GiB)"),
+)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Explorer: both hypervisors on any machine.** `xen.both(range(1, triplets + 1),
+# memory_gib=..., cpus=...)` with the calibrated parameters. Top: throughput in triplets
+# at full speed, with a triangle where each hypervisor stops scaling and a cross where Xen
+# cannot back the guests' memory. Bottom: what the physical CPUs do with the largest
+# number of guests.
+# ```
+#
+# ## Document against model
+#
+# Every number of the slides' overcommitment findings beside the model's. For a number,
+# the verdict is *close* within 10 %, *rough* within 25 %, and *misses* beyond that. For a
+# guest count or a yes/no, it *holds* or *misses*. The `used for` column says whether the
+# number was fitted (*calibration*), is a model input taken from the document (*input*),
+# or was left for testing (*validation*).
+
+# %% tags=["remove-input"]
+fx.comparison_table()
+
+# %% tags=["remove-cell"]
+val = comp[comp["role"] == "validation"].set_index("record")
+glue("xen-n-cal", f"{int((comp['role'] == 'calibration').sum())}", display=False)
+glue("xen-n-input", f"{int((comp['role'] == 'input').sum())}", display=False)
+glue("xen-n-val", f"{len(val)}", display=False)
+glue("xen-val-maxcpu", f"{val.loc['o004-xen-max-cpu', 'model']:.0f}", display=False)
+glue("xen-val-maxcpu-ratio", f"{val.loc['o004-xen-max-cpu', 'ratio']:.2f}", display=False)
+
+# %% [markdown]
+# Of the ten numbers, {glue:text}`xen-n-cal` were used for calibration and
+# {glue:text}`xen-n-input` are inputs, which leaves {glue:text}`xen-n-val` for
+# validation:
+#
+# - **z/VM keeps its throughput down to 7 GB: holds** ({glue:text}`xen-m7-tp` % of the
+#   20 GiB run). This follows from the instantiated memory and the borrowed behaviour of
+#   the WebSphere guests, not from anything fitted here.
+# - **Xen's highest CPU utilisation: close in number, wrong in kind.** The model gives
+#   {glue:text}`xen-val-maxcpu` % against the slides' 92 % (ratio
+#   {glue:text}`xen-val-maxcpu-ratio`). Within the 10 % band, but the model reaches it
+#   for a reason the slides contradict: it needs full processors to stop scaling, and Xen
+#   stopped with idle ones.
+#
+# The calibration rows hold by construction. Their value is in what the fitted numbers
+# say: to stop Xen at 1.5:1 with processor time alone, the model needs a dispatching
+# overhead about {glue:text}`xen-sigma-ratio` times z/VM's, and
+# {glue:text}`xen-x-sched9-pct` % of the machine would go to dispatching at 1.5:1. That is
+# implausibly large. That is the strongest sign that
+# Xen 3.1's limit was partly latency, which this model does not represent.
+#
+# ## Exercises
+
+# %% tags=["remove-cell"]
+glue("xen-ex-max24", f"{int(xen.max_triplets(x, 24))}", display=False)
+glue("xen-ex-need12", f"{xen.min_memory_gib(4, x):.1f}", display=False)
+
+cpu12 = xen.both(range(1, 9), cpus=12)
+for hv in xen.HYPERVISORS:
+    sub = cpu12[cpu12["hypervisor"] == hv].set_index("guests")
+    glue(f"xen-ex12-{hv}-stop", f"{xen.stops_scaling_at(sub)}", display=False)
+    glue(f"xen-ex12-{hv}-tp", f"{sub['throughput'].max():.2f}", display=False)
+sub12 = cpu12[cpu12["hypervisor"] == "xen"].set_index("guests")
+glue("xen-ex12-xen-ratio", f"{sub12.loc[15, 'vcpu_ratio']:.2f}", display=False)
+glue("xen-ex12-xen-cpu15", f"{sub12.loc[15, 'cpu_util_pct']:.0f}", display=False)
+glue("xen-ex12-xen-sched15", f"{sub12.loc[15, 'sched_cpu']:.1f}", display=False)
+
+swap = xen.scaling(range(1, 6), replace(z, sched_overhead=x.sched_overhead))
+glue("xen-ex-swap-stop", f"{xen.stops_scaling_at(swap)}", display=False)
+glue("xen-ex-swap-cpu9", f"{swap.loc[9, 'cpu_util_pct']:.0f}", display=False)
+glue("xen-ex-swap-tp15", f"{swap.loc[15, 'throughput']:.2f}", display=False)
+glue("xen-ex-z-tp15", f"{by['zvm'].loc[15, 'throughput']:.2f}", display=False)
+
+# a Xen calibrated on 92 % instead of 83 % at its maximum
+x92 = replace(x, triplet_cpu=x.triplet_cpu * 92 / 83)
+f92 = xen.scaling(range(1, 6), x92)
+glue("xen-ex-92-cpu9", f"{f92.loc[9, 'cpu_util_pct']:.0f}", display=False)
+glue("xen-ex-92-stop", f"{xen.stops_scaling_at(f92)}", display=False)
+glue("xen-ex-92-drop12", f"{100 * (1 - f92.loc[12, 'throughput'] / f92.loc[9, 'throughput']):.0f}", display=False)
+glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: case_xen-ex-memory
+# The overcommitment table is headed "on 20GB phys. memory", but the Xen server had 24 GB.
+# With Xen's static memory, how many triplets fit on 20 GiB and on 24 GiB (use
+# `xen.max_triplets`)? How much memory would four triplets need? Then take z/VM at 7 GB
+# with 15 guests. What is its planned overcommitment (defined over physical memory), and
+# what is the model's {term}`overcommit ratio` (instantiated over resident, with XSTOR
+# counted as resident)? Why are the two so different?
+# :::
+#
+# :::{solution} case_xen-ex-memory
+# :class: dropdown
+# Xen holds {glue:text}`xen-x-max20` triplets on 20 GiB and {glue:text}`xen-ex-max24` on
+# 24 GiB. Four triplets need {glue:text}`xen-ex-need12` GiB: their 18,392 MiB of defined
+# memory plus the hypervisor's own share, which the model takes from its z/VM reserve as
+# a stand-in for Xen and domain 0. So the table's last row was possible on Xen only
+# because the x3950 had more memory than the heading says, and no row of the table
+# overcommits Xen's memory.
+#
+# For z/VM at 7 GB the planned overcommitment is 22,990 MB / 7,168 MB ≈
+# {glue:text}`xen-m7-planned`:1, but the model's ratio is only {glue:text}`xen-m7-ocr`.
+# Three things separate them. The planned figure counts memory the guests defined and
+# never touched, about half of it, which z/VM never backs. Pages the guests released are
+# discarded under pressure ({glue:text}`xen-m7-inst` MiB stay instantiated). And the
+# 2 GiB of expanded storage count as resident. The planned ratio measures what the
+# administrator promised; the instantiated-to-resident ratio measures what the pages
+# actually need ({doc}`tiers`).
+# :::
+#
+# :::{exercise}
+# :label: case_xen-ex-cpus
+# Give both hypervisors 12 physical CPUs instead of 8, keeping their memory. Use the
+# explorer or `xen.both(range(1, 9), cpus=12)`. Where does each stop scaling now, and at
+# what throughput? What limits Xen this time?
+# :::
+#
+# :::{solution} case_xen-ex-cpus
+# :class: dropdown
+# z/VM stops at {glue:text}`xen-ex12-zvm-stop` guests with
+# {glue:text}`xen-ex12-zvm-tp` triplets' worth of throughput. Its processors fill again,
+# now with half as many more triplets. Xen reaches {glue:text}`xen-ex12-xen-stop` guests
+# ({glue:text}`xen-ex12-xen-tp`). Fifteen guests put 20 virtual CPUs on 12 physical ones,
+# only {glue:text}`xen-ex12-xen-ratio`:1. Dispatching still takes
+# {glue:text}`xen-ex12-xen-sched15` CPUs, but the processors are only
+# {glue:text}`xen-ex12-xen-cpu15` % busy, so all five triplets run at full speed. A sixth
+# triplet would not fit into 24 GiB of static memory, so on this machine Xen is limited by
+# memory, not by CPU.
+# :::
+#
+# :::{exercise}
+# :label: case_xen-ex-swap
+# The model says z/VM and Xen differ in their dispatching overhead. Give z/VM Xen's
+# fitted overhead, `replace(z, sched_overhead=x.sched_overhead)`, and run 1 to 5 triplets.
+# Where does z/VM stop, and how busy are its CPUs at 9 guests? What does that say about
+# where the difference between the two platforms lies in this model?
+# :::
+#
+# :::{solution} case_xen-ex-swap
+# :class: dropdown
+# With Xen's overhead, z/VM also stops at {glue:text}`xen-ex-swap-stop` guests, with its
+# CPUs {glue:text}`xen-ex-swap-cpu9` % busy at 9 guests. At 15 guests it delivers
+# {glue:text}`xen-ex-swap-tp15` instead of {glue:text}`xen-ex-z-tp15`. A z9 triplet asks
+# for more CPU ({glue:text}`xen-z-cpu` against {glue:text}`xen-x-cpu`), so the same
+# overhead fills its processors a little earlier. The difference between the two
+# platforms therefore lies entirely in the overhead parameter. The triplet demand only
+# shifts where the processors fill; the overhead decides whether adding virtual CPUs
+# costs more than it brings.
+# :::
+#
+# :::{exercise}
+# :label: case_xen-ex-latency
+# The slides give two CPU numbers for Xen: 83 % at its maximum and 92 % at most, with
+# throughput flat in between. The model fits the first and misses the second in kind.
+# Calibrate on 92 % instead: scale Xen's triplet demand by 92/83 and keep the fitted
+# overhead (`replace(x, triplet_cpu=x.triplet_cpu * 92 / 83)`). Where does Xen stop, and
+# what happens at 12 guests? Can any choice of the two parameters give flat throughput
+# with the CPUs 83 to 92 % busy? Argue which mechanism is missing, and what measurement
+# would settle it.
+# :::
+#
+# :::{solution} case_xen-ex-latency
+# :class: dropdown
+# Nine guests are now {glue:text}`xen-ex-92-cpu9` % busy and Xen still stops at
+# {glue:text}`xen-ex-92-stop` guests. At 12 guests the CPUs are
+# {glue:text}`xen-ex-92-cpu12` % busy and throughput is {glue:text}`xen-ex-92-drop12` %
+# lower. The model matches one CPU number or the other, never the flat stretch between
+# them. In the model, CPU is handed out by water-filling ({doc}`shares`), which never
+# leaves a processor idle while a guest wants one. Throughput can stop growing below full
+# CPU only if something else limits it. In this model that could be paging stalls
+# ({doc}`paging`), a virtual-CPU cap or a guest I/O path, and none of these applies to
+# the triplets on Xen. So no choice of `triplet_cpu` and `sched_overhead` gives "flat
+# throughput at 83 to 92 % CPU".
+#
+# The missing piece is dispatch latency. With more virtual than physical CPUs, a virtual
+# CPU that wakes up may wait for a time slice. A request passes through three guests, so
+# it may wait three times, and the workload generator's users wait with it. That
+# lengthens each user's cycle without using any CPU, which is exactly "throughput flat,
+# CPU not full". The CPU load would still rise with more guests, through the dispatching
+# work itself. To settle it, you would measure how long the virtual CPUs wait to run
+# (Xen's scheduler statistics, or steal time inside the guests) together with the
+# response time at 9, 12 and 15 guests. If the response time grows while processors are
+# idle, the limit is latency. The model would then need a waiting term in the users'
+# cycle that grows with V/P, not only a CPU cost.
+# :::
