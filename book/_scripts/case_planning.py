@@ -1,0 +1,324 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,_scripts//py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Capacity planning: design your own mix
+#
+# The study ran one fixed mix of seventeen guests {cite:p}`johanssen2014overcommit`. A
+# performance analyst has a different mix and different questions: *how far can I cut
+# memory before this workload drops below 90 % of what it does now? How many processors
+# does it need? Would it help to put it on a host with different neighbours?* This
+# chapter uses the same model as the rest of the book, with the study's guests as
+# building blocks and guests you define yourself, to answer such questions, and shows the
+# paper's closing advice at work: overcommitment works best for a mix of workloads whose
+# memory needs differ.
+#
+# Nothing here is new mechanism. A mix is just a longer or shorter list of
+# `overcommit.Guest` objects passed to `overcommit.simulate`; the break points are
+# found by running the model repeatedly (`overcommit.planning`).
+
+# %% tags=["remove-cell"]
+import ipywidgets as widgets
+import pandas as pd
+from IPython.display import Markdown
+from overcommit.book import glue
+
+import overcommit as oc
+from overcommit import planning
+from overcommit.book import figures_planning as fp
+from overcommit.book.explore import explorer
+
+pd.set_option("display.max_colwidth", 80)
+mixes = fp.mix_frame()
+variants = fp.variant_frame()
+cat = planning.catalogue()
+
+
+def overall(mix, memory, cpus=20, env="zvm63-edev"):
+    f = mixes
+    return float(f[(f.mix == mix) & (f.memory_gib == memory) & (f.cpus == cpus) & (f.env == env)]["overall"].iloc[0])
+
+
+for mix in planning.MIXES:
+    glue(f"plan-size-{mix}", f"{planning.mix_instantiated_mib(planning.MIXES[mix]) / 1024:.0f}", display=False)
+    glue(f"plan-cpu-{mix}", f"{sum(cat.loc[v, 'cpu_load'] * n for v, n in planning.MIXES[mix].items()):.1f}",
+         display=False)
+    for m in (512, 80, 64, 48):
+        glue(f"plan-{mix}-{m}", f"{overall(mix, m):.2f}", display=False)
+    glue(f"plan-{mix}-64-10", f"{overall(mix, 64, 10):.2f}", display=False)
+    glue(f"plan-{mix}-512-10", f"{overall(mix, 512, 10):.2f}", display=False)
+
+
+
+def breaks_sentence(mix, cpus=20, level=0.9, env="zvm63-edev"):
+    """The chart's default reading as a sentence: CPU-limited workloads and break points."""
+    f = variants[(variants.mix == mix) & (variants.cpus == cpus) & (variants.env == env)]
+    below = f[f.throughput < level].groupby("variant")["memory_gib"].max()
+    cpu_limited = [v for v, m in below.items() if m >= 512]
+    memory = sorted(((int(m), v) for v, m in below.items() if m < 512), reverse=True)
+    never = sorted(set(f.variant) - set(below.index))
+    parts = []
+    if cpu_limited:
+        parts.append("below the level already at 512 GiB: " + ", ".join(f"`{v}`" for v in cpu_limited))
+    if memory:
+        parts.append("breaking as memory shrinks: " + ", ".join(f"`{v}` at {m} GiB" for m, v in memory))
+    if never:
+        parts.append("never below it on the grid: " + ", ".join(f"`{v}`" for v in never))
+    return "; ".join(parts)
+
+
+glue("plan-breaks-study", Markdown(breaks_sentence("study")), display=False)
+glue("plan-breaks-hungry", Markdown(breaks_sentence("memory-hungry")), display=False)
+
+# %% [markdown]
+# ## The building blocks
+#
+# Each workload variant of the study is one block; a copy of it brings all its guests (a
+# WebSphere triplet brings its web server, application server and DB2 guest). Sizes are
+# the unconstrained values of the paper's Table 17; how the guests use their memory is the
+# behaviour fitted in {doc}`results_model`.
+
+# %% tags=["remove-input"]
+cat.rename(columns={"guests": "guests", "instantiated_mib": "instantiated memory (MiB)",
+                    "cpu_load": "CPU load (processors)", "vcpus": "virtual CPUs"})
+
+# %% [markdown]
+# Three mixes are precomputed for the figures below. They touch about the same memory and
+# ask for about the same CPU when nothing is short, so a given host overcommits each of them
+# by about the same ratio:
+#
+# study
+# : the paper's mix, one of each variant: {glue:text}`plan-size-study` GiB touched,
+#   {glue:text}`plan-cpu-study` processors.
+#
+# memory-hungry
+# : page-cached file-system guests and Java guests only, whose memory is hot and re-read
+#   often: {glue:text}`plan-size-memory-hungry` GiB, {glue:text}`plan-cpu-memory-hungry`
+#   processors.
+#
+# cold-heavy
+# : the database with its large, rarely needed buffer cache, two page-cached file-system
+#   guests, and small CPU-bound guests (direct I/O, network, one WebSphere triplet):
+#   {glue:text}`plan-size-cold-heavy` GiB, {glue:text}`plan-cpu-cold-heavy` processors.
+#
+# ## What a balanced mix buys
+#
+# The three mixes on the same hosts. Pick the environment and the number of real CPUs.
+
+# %% tags=["remove-input"]
+fp.mixes_chart(mixes)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: three mixes of the same size.** Overall relative throughput (the mean over the
+# mix's workloads, each relative to its unconstrained run) and page reads, from
+# `planning.mix_grid(...)` for every memory size and CPU count shown, on the chosen
+# environment. Real memory on a log scale, shrinking to the right.
+# ```
+#
+# With 20 CPUs the three mixes keep their throughput down to about 96 GiB, where all three
+# are overcommitted by roughly 1.2 to 1.3. Below that they part ways. At 64 GiB, the
+# memory-hungry mix is down to {glue:text}`plan-memory-hungry-64` of its throughput, while
+# the study's mix keeps {glue:text}`plan-study-64` and the cold-heavy mix
+# {glue:text}`plan-cold-heavy-64`. The overcommit ratio is about the same for all three; what
+# differs is *which* pages global replacement must give up ({doc}`replacement`). In the
+# memory-hungry mix every page is referenced often, so any page evicted comes back soon and
+# the page reads climb; in the other two mixes the database's buffers, idle most of the
+# time, give the others room at a small cost. That is the paper's advice in the model's
+# terms: combine workloads whose memory needs differ, so the overcommitted memory is memory
+# somebody rarely uses.
+#
+# With 10 CPUs the picture changes: all three mixes are CPU-limited to about half their
+# throughput already at 512 GiB, each guest runs more slowly, touches its pages less often
+# and faults less, and the memory-hungry mix at 64 GiB still keeps
+# {glue:text}`plan-memory-hungry-64-10` against {glue:text}`plan-memory-hungry-512-10` at 512
+# GiB. A CPU-starved host hides a memory shortage, as the paper saw in its 5- and 10-CPU
+# runs.
+#
+# ## Break points of each workload
+#
+# For capacity planning one number per workload matters: the memory below which it no
+# longer delivers the level you need. Pick a mix, an environment, the CPUs and the level
+# with the slider; the lower chart reads the break points off the grid of the upper one.
+
+# %% tags=["remove-input"]
+fp.break_chart(variants)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: break points.** Top: relative throughput of each workload type of the chosen
+# mix (the mean over its copies), over real memory, with the chosen level dashed. Bottom:
+# the largest memory size of the grid at which the workload is below the level; a workload
+# below it already at 512 GiB is limited by CPU, not memory. From `planning.mix_grid`; the
+# grid has 11 memory sizes, so the break points are grid values. `planning.memory_break_point`
+# finds them to half a GiB.
+# ```
+#
+# With the defaults (z/VM 6.3 with EDEV-SCSI, 20 CPUs, a 90 % level) the study's mix has
+# these workloads
+#
+# ```{glue:md} plan-breaks-study
+# :format: myst
+# ```
+#
+# and the memory-hungry mix
+#
+# ```{glue:md} plan-breaks-hungry
+# :format: myst
+# ```
+#
+# A workload below the level even with all the memory is not a memory problem at all: with
+# 20 CPUs and guests that together want more, the water-filling of {doc}`shares` holds the
+# ones with the smallest share per unit of demand below 90 % whatever the memory. Among the
+# others, the memory-hungry mix breaks at larger memory, because every workload in it
+# competes for hot memory.
+#
+# ## How many CPUs?
+#
+# The other direction: with a given memory, the fewest real CPUs that keep each workload of
+# the study's mix at 90 % of its unconstrained throughput, from
+# `planning.cpus_needed(variant, 0.9, memory_gib)` (on z/VM 6.3 with EDEV-SCSI paging).
+
+# %% tags=["remove-input"]
+fp.cpus_table(0.9)
+
+# %% [markdown]
+# Most workloads need the same number of CPUs at 128 and at 64 GiB: with the study's mix
+# the processors, not the memory, set their throughput. The Java guests are the
+# exception: at 64 GiB no number of CPUs brings them back to 90 %, because their lost
+# throughput is time spent waiting for page reads, which more processors do not shorten.
+# The large counts for some workloads (21 for the medium WebSphere triplet) come from the
+# water-filling: every guest is cut in proportion to its share, so to bring the least
+# favoured guest to 90 % the host must nearly satisfy everyone.
+#
+# ## Plan your own mix
+#
+# In Jupyter, the planner below adds guests you define yourself to one of the mixes and
+# runs the model on any host. The title reports, for the target workload, the memory below
+# which it falls under the level with these CPUs (`planning.memory_break_point`) and the CPUs
+# it needs at this memory (`planning.cpus_needed`). A target that is not in the mix, or a
+# host the model refuses, shows a message instead of a chart.
+
+# %% tags=["remove-input"]
+def _slider(kind, value, lo, hi, step, label):
+    return kind(value=value, min=lo, max=hi, step=step, description=label,
+                style={"description_width": "initial"}, layout=widgets.Layout(width="320px"))
+
+
+explorer(
+    fp.explorer_chart,
+    mix=widgets.Dropdown(options=list(planning.MIXES), value="study", description="mix"),
+    memory_gib=_slider(widgets.IntSlider, 64, 16, 512, 8, "real memory (GiB)"),
+    cpus=_slider(widgets.IntSlider, 20, 1, 40, 1, "real CPUs"),
+    env=widgets.Dropdown(options=[(label, env) for env, label in fp.ENV_LABELS.items()],
+                         value="zvm63-edev", description="environment"),
+    extra_guests=_slider(widgets.IntSlider, 0, 0, 10, 1, "custom guests"),
+    extra_gib=_slider(widgets.FloatSlider, 16, 1, 64, 1, "each touches (GiB)"),
+    extra_hot=_slider(widgets.FloatSlider, 0.3, 0.05, 1.0, 0.05, "hot share of its memory"),
+    extra_cpu=_slider(widgets.FloatSlider, 0.5, 0.1, 4.0, 0.1, "CPU load (processors)"),
+    target=widgets.Dropdown(options=list(oc.workloads.VARIANTS) + ["custom-1"], value="db-bi",
+                            description="target"),
+    level=_slider(widgets.FloatSlider, 0.9, 0.5, 1.0, 0.05, "level"),
+)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Explorer: plan a mix.** `overcommit.simulate` on the chosen host with the chosen mix
+# plus the custom guests (each in its own workload, `planning.custom_guest`): one bar per
+# workload with its relative throughput, the target in red, the level dashed; the title
+# gives the target's memory break point and the CPUs it needs.
+# ```
+#
+# ## Exercises
+
+# %% tags=["remove-cell"]
+java20 = planning.memory_break_point("java-high", 0.75, 20, baseline="hi")
+glue("plan-ex-java20", f"{java20:.0f}", display=False)
+g_mh, v_mh = planning.build_mix(planning.MIXES["memory-hungry"])
+java20_mh = planning.memory_break_point("java-high", 0.75, 20, "zvm63-edev", g_mh, v_mh, baseline="hi")
+glue("plan-ex-java20-mh", f"{java20_mh:.0f}", display=False)
+java15 = planning.memory_break_point("java-high", 0.75, 15, baseline="hi")
+glue("plan-ex-java15", f"{java15:.0f}", display=False)
+need = planning.cpus_needed("db-bi", 0.9, 96)
+glue("plan-ex-db-cpus", str(need), display=False)
+add = [planning.custom_guest("batch", 32, vcpus=2, cpu_load=1.0, hot_frac=0.9, touches_per_hour=360)]
+g_b, v_b = planning.build_mix(planning.MIXES["study"], add)
+r_b = oc.simulate("96/20", guests=g_b, variants=v_b)
+r_s = oc.simulate("96/20")
+glue("plan-ex-batch-java", f"{r_b.workloads.loc['java-high', 'relative_throughput']:.2f}", display=False)
+glue("plan-ex-study-java", f"{r_s.workloads.loc['java-high', 'relative_throughput']:.2f}", display=False)
+glue("plan-ex-batch-self", f"{r_b.workloads.loc['batch', 'relative_throughput']:.2f}", display=False)
+glue("plan-ex-batch-reads", f"{r_b.system['page_read_mib_s']:.0f}", display=False)
+glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: case_planning-ex-java
+# In the study's mix with 20 real CPUs, at which real memory does the high-level Java
+# workload lose a quarter of the throughput it has at 512 GiB? And in the memory-hungry mix?
+# Use `planning.memory_break_point(..., baseline="hi")` and explain the difference. Then ask
+# the same of the study's mix with 15 CPUs: why is the answer so much smaller?
+# :::
+#
+# :::{solution} case_planning-ex-java
+# :class: dropdown
+# In the study's mix, about {glue:text}`plan-ex-java20` GiB:
+# `planning.memory_break_point("java-high", 0.75, 20, baseline="hi")`. In the memory-hungry
+# mix (pass its guests and variants from `planning.build_mix(planning.MIXES["memory-hungry"])`),
+# about {glue:text}`plan-ex-java20-mh` GiB. The Java heap's pages are referenced often, but in
+# the study's mix most of the memory it competes with is the database's cold buffer cache,
+# which global replacement evicts first. In the memory-hungry mix its competitors are
+# equally hot, so the characteristic time falls below the Java pages' re-reference time at
+# a much larger memory ({doc}`replacement`).
+#
+# With 15 CPUs the study's answer drops to about {glue:text}`plan-ex-java15` GiB: every guest
+# is CPU-limited, runs more slowly and touches its pages less often, and the CPU that
+# stalling neighbours give up is shared out to the rest, Java included. A CPU-starved host
+# hides a memory shortage.
+# :::
+#
+# :::{exercise}
+# :label: case_planning-ex-cpus
+# Your host has 96 GiB for the study's mix. How many real CPUs keep the database at 90 % of
+# its unconstrained throughput? Why does adding memory not lower that number?
+# :::
+#
+# :::{solution} case_planning-ex-cpus
+# :class: dropdown
+# {glue:text}`plan-ex-db-cpus` CPUs (`planning.cpus_needed("db-bi", 0.9, 96)`). At 96 GiB the
+# database barely pages, so what holds it below 90 % is its share of the processors: with
+# fewer CPUs than the guests want, water-filling cuts every guest in proportion to its
+# share ({doc}`shares`). More memory does not change the shares, so it does not change the
+# answer; the table above shows the same count at 128 GiB.
+# :::
+#
+# :::{exercise}
+# :label: case_planning-ex-batch
+# Add one guest of your own to the study's mix at 96/20: 32 GiB, 2 virtual CPUs, a load of
+# one processor, 90 % of its memory hot and touched ten times an hour
+# (`planning.custom_guest("batch", 32, vcpus=2, cpu_load=1.0, hot_frac=0.9,
+# touches_per_hour=360)`). What happens to the high-level Java workload, to the system's page
+# reads, and to the new guest itself? Would you place it on this host?
+# :::
+#
+# :::{solution} case_planning-ex-batch
+# :class: dropdown
+# Java-high drops from {glue:text}`plan-ex-study-java` to {glue:text}`plan-ex-batch-java`, the
+# page reads rise from {glue:text}`plan-ex-study-reads` to {glue:text}`plan-ex-batch-reads`
+# MiB/s, and the new guest itself runs at {glue:text}`plan-ex-batch-self` of its
+# unconstrained throughput. Thirty GiB of hot memory push the characteristic time down for
+# everyone, so the guests whose pages are re-referenced less often than the new
+# characteristic time (the Java heap among them) start faulting. Whether to place it
+# depends on the levels you need; the model's advice is to pair it with cold memory (a host
+# whose other guests hold large, rarely used caches) rather than with other hot guests.
+# :::
