@@ -1,0 +1,265 @@
+"""The chapter "The file-system I/O workload": its own figure builders (figures_fs) and the
+facts its prose states. If the model changes and one of those facts stops holding, the prose
+is wrong and a test here fails."""
+
+from __future__ import annotations
+
+import pytest
+
+import overcommit as oc
+from overcommit import planning
+from overcommit.book import figures_fs as ff
+from overcommit.book import figures_workload as fw
+from overcommit.model import PATH_MIB_S
+from overcommit.workloads import study_guests, study_variants
+from spec_utils import walk
+
+FS = ff.VARIANTS
+PAGECACHE = ("fs-pagecache-medium", "fs-pagecache-high")
+DIRECT = ("fs-direct-medium", "fs-direct-high")
+
+
+@pytest.fixture(scope="module")
+def vframe():
+    return fw.variant_frame("fs")
+
+
+@pytest.fixture(scope="module")
+def mframe(vframe):
+    return ff.modes_frame(vframe)
+
+
+@pytest.fixture(scope="module")
+def runs():
+    return ff.path_runs()
+
+
+def _bound(spec):
+    return {p["name"]: p for node in walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p}
+
+
+def _x(cid, variant, env="zvm63-edev"):
+    return float(oc.simulate(cid, env=env).workloads.loc[variant, "relative_throughput"])
+
+
+def _run(runs, env, cid):
+    return runs[(runs.env == env) & (runs.cid == cid)].iloc[0]
+
+
+# --- figures_fs: the two modes --------------------------------------------------------------
+
+def test_modes_frame_has_every_variant_of_every_run_but_the_reference(mframe):
+    assert len(mframe) == 3 * 28 * 4
+    assert "512/25" not in set(mframe["cid"])
+    assert not mframe.duplicated(["env", "cid", "variant"]).any()
+    assert dict(zip(mframe["variant"], mframe["mode"])) == {
+        "fs-direct-medium": "direct I/O", "fs-direct-high": "direct I/O",
+        "fs-pagecache-medium": "page-cached", "fs-pagecache-high": "page-cached"}
+    assert set(mframe.loc[mframe["variant"].str.endswith("-high"), "level"]) == {"high"}
+
+
+def test_modes_frame_values_are_the_models(mframe):
+    for env, cid in (("zvm63-edev", "48/20"), ("zvm63-eckd", "64/20"), ("zvm62-edev", "96/10")):
+        w = oc.simulate(cid, env=env).workloads
+        f = mframe[(mframe.env == env) & (mframe.cid == cid)].set_index("variant")
+        for v in FS:
+            assert f.loc[v, "throughput"] == pytest.approx(w.loc[v, "relative_throughput"], rel=1e-3)
+            assert f.loc[v, "page_read_mib_s"] == pytest.approx(w.loc[v, "page_read_mib_s"], rel=1e-3, abs=1e-6)
+
+
+def test_modes_chart_binds_environment_and_cpus_and_draws_the_paper_mark(mframe):
+    spec = ff.modes_chart(mframe).to_dict()
+    params = _bound(spec)
+    assert set(params) == {"env", "cpus"}
+    assert params["cpus"]["value"] == 20
+    assert params["cpus"]["bind"]["options"] == ff.CPU_OPTIONS
+    assert spec["description"]
+    marks = ff.paper_mode_marks()
+    assert list(marks["variant"]) == ["fs-direct-high"] and float(marks["y"].iloc[0]) == 1.0
+    assert "above 100 %" in marks["label"].iloc[0]
+
+
+def test_modes_chart_rejects_bad_input(mframe):
+    with pytest.raises(ValueError, match="default_cpus: 25"):
+        ff.modes_chart(mframe, default_cpus=25)
+    with pytest.raises(ValueError, match="mframe"):
+        ff.modes_chart(mframe.iloc[0:0])
+    with pytest.raises(ValueError, match="variant: 'java-high'"):
+        ff.mode_of("java-high")
+    with pytest.raises(ValueError, match="vframe"):
+        ff.modes_frame(fw.variant_frame("java"))
+
+
+# --- figures_fs: the shared storage path --------------------------------------------------
+
+def test_path_runs_name_who_shares_the_path(runs):
+    assert len(runs) == 3 * 29
+    eckd = runs[runs.env == "zvm63-eckd"]
+    edev = runs[runs.env != "zvm63-eckd"]
+    assert set(eckd["sharing_variants"]) == {", ".join(v for v in study_variants() if v.startswith("fs-"))}
+    assert set(edev["sharing_variants"]) == {"db-bi"}
+    assert set(eckd["bandwidth_mib_s"]) == {PATH_MIB_S["eckd"]}
+    assert set(edev["bandwidth_mib_s"]) == {PATH_MIB_S["scsi"]}
+    assert (eckd["threshold"] == 0.9).all() and edev["threshold"].isna().all()
+
+
+def test_path_runs_use_the_models_rates(runs):
+    variants = study_variants()
+    for env, cid in (("zvm63-eckd", "64/20"), ("zvm63-edev", "48/20"), ("zvm62-edev", "64/10")):
+        r = oc.simulate(cid, env=env)
+        row = _run(runs, env, cid)
+        assert row["page_read_mib_s"] == pytest.approx(r.system["page_read_mib_s"], rel=1e-3)
+        assert row["page_write_mib_s"] == pytest.approx(r.system["page_write_mib_s"], rel=1e-3)
+        sharing = row["sharing_variants"].split(", ")
+        io = sum(variants[v].io_mib_s * r.workloads.loc[v, "relative_throughput"] for v in sharing)
+        assert row["guest_io_mib_s"] == pytest.approx(io, rel=1e-3)
+        total = row["page_read_mib_s"] + row["page_write_mib_s"] + row["guest_io_mib_s"]
+        assert row["path_utilisation"] == pytest.approx(total / row["bandwidth_mib_s"], rel=1e-3)
+
+
+def test_unpaged_eckd_run_is_fio_alone_on_the_path(runs):
+    row = _run(runs, "zvm63-eckd", "512/20")
+    assert row["guest_io_mib_s"] == pytest.approx(sum(study_variants()[v].io_mib_s for v in FS))
+    assert row["path_utilisation"] == pytest.approx(row["guest_io_mib_s"] / PATH_MIB_S["eckd"])
+    assert row["slowdown"] == pytest.approx(1.0)
+
+
+def test_slowdown_explains_the_direct_io_loss_with_eckd_paging(runs):
+    """The chapter predicts direct I/O's ECKD throughput from think_frac and the slowdown."""
+    s = _run(runs, "zvm63-eckd", "64/20")["slowdown"]
+    a = study_variants()["fs-direct-medium"].think_frac
+    assert _x("64/20", "fs-direct-medium", "zvm63-eckd") == pytest.approx(1 / (a * s + 1 - a), abs=2e-3)
+    assert _x("64/20", "fs-direct-medium", "zvm63-eckd") < 0.9 < _x("64/20", "fs-direct-medium")
+
+
+def test_path_frame_stacks_to_the_utilisation(runs):
+    f = ff.path_frame(runs)
+    assert len(f) == 3 * len(runs)
+    assert list(dict.fromkeys(f["component"])) == list(ff.COMPONENTS)
+    total = f.groupby(["env", "cid"])["share"].sum()
+    util = runs.set_index(["env", "cid"])["path_utilisation"]
+    assert (abs(total - util.loc[total.index]) < 2e-3).all()
+
+
+def test_path_chart_binds_environment_and_cpus_and_marks_the_eckd_failures(runs):
+    spec = ff.path_chart(runs=runs).to_dict()
+    params = _bound(spec)
+    assert set(params) == {"env", "cpus"}
+    assert params["env"]["value"] == "zvm63-eckd"
+    marks = ff.paper_path_marks()
+    assert set(marks["env"]) == {"zvm63-eckd"} and set(marks["memory_gib"]) == {64}
+    assert sorted(marks["cpus"]) == sorted(ff.CPU_OPTIONS)
+    with pytest.raises(ValueError, match="default_cpus: 7"):
+        ff.path_chart(runs=runs, default_cpus=7)
+    with pytest.raises(ValueError, match="value: 'nowhere'"):
+        ff.path_chart(runs=runs, default_env="nowhere")
+    with pytest.raises(ValueError, match="envs: 'zvm99'"):
+        ff.path_runs(envs=["zvm99"])
+    with pytest.raises(ValueError, match="cids: '64/21'"):
+        ff.path_runs(cids=["64/21"])
+    with pytest.raises(ValueError, match="runs: empty"):
+        ff.path_frame(runs.iloc[0:0])
+
+
+# --- facts the prose states ------------------------------------------------------------------
+
+def test_page_cached_loses_at_64_20_and_collapses_at_48_20_while_direct_io_stays():
+    for v in PAGECACHE:
+        assert _x("48/20", v) < 0.7 < 0.9 < _x("64/20", v) < 0.99
+    for v in DIRECT:
+        for cid in ("64/20", "48/20", "48/15"):
+            assert _x(cid, v) == pytest.approx(1.0, abs=2e-3)
+            assert _x(cid, v) <= 1.0 + 1e-9  # the miss: the model's direct I/O never gains
+
+
+def test_memory_matters_only_a_few_percent_with_fewer_cpus(vframe):
+    edev = vframe[vframe.env == "zvm63-edev"]
+    loss = {}
+    for c in (20, 15, 10):
+        d = edev[(edev.cpus == c) & (edev.memory_gib >= 64)]
+        base = d[d.memory_gib == 512].set_index("variant")["throughput"]
+        loss[c] = float((1 - d["throughput"] / d["variant"].map(base)).max())
+    assert loss[10] < 0.02 and loss[15] < 0.05
+    assert loss[20] > loss[15] > loss[10]
+
+
+def test_direct_io_hardly_pages(vframe):
+    edev = vframe[(vframe.env == "zvm63-edev") & vframe.variant.isin(DIRECT)]
+    assert edev["page_read_mib_s"].max() < 0.1
+
+
+def test_kernel_faults_block_the_page_cached_virtual_cpus_at_48_20():
+    r = oc.simulate("48/20")
+    g = r.guests
+    v = study_variants()
+    for name, vcpus in (("fs-pagecache-medium", 2), ("fs-pagecache-high", 4)):
+        expected = v[name].blocking * g.loc[name, "page_read_mib_s"] * 256 * r.system["page_read_response_ms"] / 1000
+        assert g.loc[name, "blocked_vcpus"] == pytest.approx(expected, rel=1e-3)
+        assert g.loc[name, "cpu_load"] == pytest.approx(vcpus - g.loc[name, "blocked_vcpus"], rel=1e-3)
+    assert g.loc["fs-pagecache-high", "blocked_vcpus"] > g.loc["fs-pagecache-medium", "blocked_vcpus"]
+    assert _x("48/20", "fs-pagecache-high") > _x("48/20", "fs-pagecache-medium")
+    # "the paging devices are not the problem": the response time is that of idle devices
+    assert r.system["page_read_response_ms"] < 1.05 * oc.simulate("512/20").system["page_read_response_ms"]
+
+
+def test_page_cache_residency_story():
+    guests = {g.name: g for g in study_guests()}
+    t64 = oc.simulate("64/20").system["characteristic_time_s"]
+    t48 = oc.simulate("48/20").system["characteristic_time_s"]
+    for name in PAGECACHE:
+        g = guests[name]
+        assert 0.6 <= g.active_frac <= 0.75  # "about two thirds ... in active use"
+        median = 1 / g.median_rate_per_s
+        assert median < t64 / 2  # "well inside the characteristic time" at 64/20
+        assert median < t48 < 2 * median  # "close to the median interval" at 48/20
+        assert g.skew < guests["fs-direct-medium"].skew < guests["fs-direct-high"].skew
+    g64 = oc.simulate("64/20").guests
+    for name in PAGECACHE:
+        assert 0.6 <= g64.loc[name, "resident_mib"] / g64.loc[name, "instantiated_mib"] <= 0.75
+
+
+def test_instantiated_memory_is_the_same_in_every_constrained_run():
+    a, b = oc.simulate("64/20").guests, oc.simulate("48/20").guests
+    guests = {g.name: g for g in study_guests()}
+    for name in FS:
+        assert a.loc[name, "instantiated_mib"] == pytest.approx(b.loc[name, "instantiated_mib"])
+        assert a.loc[name, "instantiated_mib"] < 0.9 * guests[name].instantiated_mib
+
+
+def test_eckd_path_regulates_itself_and_never_reaches_the_failure_threshold(runs):
+    eckd = runs[runs.env == "zvm63-eckd"]
+    a, b, c = (_run(runs, "zvm63-eckd", cid) for cid in ("512/20", "64/20", "48/20"))
+    paging_added = b["page_read_mib_s"] + b["page_write_mib_s"]
+    assert a["guest_io_mib_s"] - b["guest_io_mib_s"] > paging_added
+    assert a["path_utilisation"] > b["path_utilisation"] > c["path_utilisation"]
+    assert eckd["path_utilisation"].max() < eckd["threshold"].min()
+    assert not eckd["fs_failed"].any()
+    assert _run(runs, "zvm63-edev", "64/20")["slowdown"] < 1.1 < b["slowdown"]
+
+
+def test_direct_high_alone_keeps_its_reference_with_10_cpus():
+    g = oc.simulate("512/10").guests
+    level = float((g["cpu_allocated"] / g["share"]).max())
+    guests = {x.name: x for x in study_guests()}
+    assert _x("512/10", "fs-direct-high") == pytest.approx(1.0, abs=1e-3)
+    assert guests["fs-direct-high"].cpu_load / guests["fs-direct-high"].share < level
+    for name in ("fs-pagecache-medium", "fs-direct-medium", "fs-pagecache-high"):
+        demand = guests[name].cpu_load / guests[name].share
+        assert demand > level
+        assert _x("512/10", name) == pytest.approx(level / demand, rel=5e-3)
+
+
+def test_sharing_the_path_costs_memory():
+    ph_edev = planning.memory_break_point("fs-pagecache-high", 0.9, 20)
+    ph_eckd = planning.memory_break_point("fs-pagecache-high", 0.9, 20, env="zvm63-eckd")
+    assert ph_eckd > ph_edev
+    assert planning.memory_break_point("fs-direct-high", 0.9, 20) is None
+    assert planning.memory_break_point("fs-direct-high", 0.9, 20, env="zvm63-eckd") is not None
+
+
+def test_page_cached_reads_match_the_share_based_targets_not_the_paged_in_fractions():
+    g = oc.simulate("64/20").guests
+    for name, share, pin in (("fs-pagecache-medium", 2.3, 0.4), ("fs-pagecache-high", 3.4, 0.3)):
+        reads = g.loc[name, "page_read_mib_s"]
+        assert reads == pytest.approx(share / 100 * 88, rel=0.25)
+        assert 100 * reads / g.loc[name, "resident_mib"] < pin / 5
