@@ -1,0 +1,191 @@
+"""Chart builders for the chapter "Which workloads tolerate overcommitment?".
+
+* :func:`tolerance_frame` — both measures of :mod:`overcommit.tolerance` for every Table 2
+  row at every CID of the paper's grid on the three environments, with the paper's classes.
+* :func:`tolerance_chart` — the two measures as a scatter plot with the class boundaries
+  (sliders) and the recomputed Table 2 below it, CID and environment picked in drop-downs;
+  the classes are computed in the browser from the sliders, so moving a boundary moves the
+  workloads between cells.
+* :func:`explorer_chart` — the live version for any host (:func:`measures_frame`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import altair as alt
+import pandas as pd
+
+from .. import data, tolerance
+from ..model import ENVIRONMENTS, simulate
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE
+from .figures_results import ENV_LABELS, _sig, env_picker
+
+SHORT = {
+    "net": "Network", "fs-direct": "FS direct I/O", "was-db2": "DB2 (WAS)", "was-ihs": "Web server (IHS)",
+    "fs-pagecache-medium": "FS page cache, medium", "fs-pagecache-high": "FS page cache, high",
+    "db-bi": "Database BI", "was-was": "WebSphere AS", "java": "Java",
+}
+AGREEMENT_COLOURS = {"same cell as the paper": REFERENCE, "another cell": HIGHLIGHT}
+READS_FLOOR = 0.01  # % per guest: "negligible" paging drawn at the bottom of the log scale
+
+
+def _paper_cids() -> list[str]:
+    return list(data.cid_grid()["cid"])
+
+
+@lru_cache(maxsize=1)
+def _frame() -> pd.DataFrame:
+    paper = tolerance.paper_table()
+    rows = []
+    for env in ENVIRONMENTS:
+        for cid in _paper_cids():
+            m = tolerance.measures(simulate(cid, env=env))
+            for key, r in m.iterrows():
+                rows.append({"cid": cid, "env": env, "row": key, "workload": SHORT[key],
+                             "read_share_pct": r["read_share_pct"], "page_read_mib_s": r["page_read_mib_s"],
+                             "resident_remaining_pct": r["resident_remaining_pct"],
+                             "paper_reads": paper.loc[key, "page_read_rate"],
+                             "paper_resident": paper.loc[key, "resident_remaining"]})
+    f = pd.DataFrame(rows)
+    f["read_share_pct"] = _sig(f["read_share_pct"].clip(lower=READS_FLOOR), 3)
+    f["page_read_mib_s"] = _sig(f["page_read_mib_s"], 3)
+    f["resident_remaining_pct"] = _sig(f["resident_remaining_pct"], 3)
+    return f
+
+
+def tolerance_frame() -> pd.DataFrame:
+    """One row per (env, CID of the paper's grid, Table 2 row): read_share_pct (per guest,
+    floored at :data:`READS_FLOOR` for the log scale), page_read_mib_s (the row's total),
+    resident_remaining_pct, and the paper's two classes."""
+    return _frame().copy()
+
+
+def _boundary_params(b: tolerance.Boundaries) -> list[alt.Parameter]:
+    def slider(name, value, lo, hi, step, label):
+        return alt.param(name=name, value=value, bind=alt.binding_range(min=lo, max=hi, step=step, name=label))
+
+    return [
+        slider("reads_low", b.reads_low, 0.1, 3, 0.1, "page reads: low below (% per guest) "),
+        slider("reads_high", b.reads_high, 3.5, 20, 0.5, "page reads: high from (% per guest) "),
+        slider("resident_low", b.resident_low, 5, 45, 1, "resident: low below (%) "),
+        slider("resident_high", b.resident_high, 50, 95, 1, "resident: high from (%) "),
+    ]
+
+
+def tolerance_chart(frame: pd.DataFrame | None = None, cid: str = "64/20", env: str = "zvm63-edev",
+                    boundaries: tolerance.Boundaries = tolerance.BOUNDARIES,
+                    cids: list[str] | None = None) -> alt.VConcatChart:
+    """Top: each Table 2 row at ``cid`` on ``env`` by page-read share per guest (x, log)
+    and remaining resident pages (y), the class boundaries as dashed lines. Bottom: Table 2
+    recomputed, one name per row in its cell, blue where the paper put it in the same cell
+    and red where not. Drop-downs pick CID (from ``cids``, default the paper's grid) and
+    environment; sliders move the boundaries."""
+    options = _paper_cids() if cids is None else list(cids)
+    if cid not in options:
+        raise ValueError(f"cid: {cid!r} is not accepted; expected one of the paper's grid {options}")
+    if env not in ENVIRONMENTS:
+        raise ValueError(f"env: {env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
+    f = tolerance_frame() if frame is None else frame
+    if cids is None:
+        cid_pick = alt.param(name="cid", value=cid, bind=alt.binding_select(options=options, name="CID "))
+        env_pick = env_picker(env)
+    else:  # one run (the explorer): the frame holds nothing to pick between
+        cid_pick, env_pick = alt.param(name="cid", value=cid), alt.param(name="env", value=env)
+    bounds = _boundary_params(boundaries)
+    keep = (alt.datum.cid == cid_pick) & (alt.datum.env == env_pick)
+    rc = ("datum.read_share_pct < reads_low ? 'low' : (datum.read_share_pct < reads_high ? 'medium' : 'high')")
+    sc = ("datum.resident_remaining_pct < resident_low ? 'low' : "
+          "(datum.resident_remaining_pct < resident_high ? 'medium' : 'high')")
+    base = alt.Chart(f).transform_filter(keep).transform_calculate(rc=rc, sc=sc).transform_calculate(
+        agreement="datum.rc == datum.paper_reads && datum.sc == datum.paper_resident ? "
+                  "'same cell as the paper' : 'another cell'")
+    colour = alt.Color("agreement:N", title="model's cell", scale=alt.Scale(
+        domain=list(AGREEMENT_COLOURS), range=list(AGREEMENT_COLOURS.values())), legend=alt.Legend(orient="bottom"))
+    tip = [alt.Tooltip("workload:N"), alt.Tooltip("read_share_pct:Q", title="page reads (% of all, per guest)"),
+           alt.Tooltip("page_read_mib_s:Q", title="page reads of the row (MiB/s)"),
+           alt.Tooltip("resident_remaining_pct:Q", title="remaining resident (%)"),
+           alt.Tooltip("rc:N", title="page reads (model)"), alt.Tooltip("sc:N", title="resident (model)"),
+           alt.Tooltip("paper_reads:N", title="page reads (paper, Table 2)"),
+           alt.Tooltip("paper_resident:N", title="resident (paper, Table 2)")]
+    x = alt.X("read_share_pct:Q", scale=alt.Scale(type="log", domain=[READS_FLOOR, 100], nice=False),
+              title="page reads per guest (% of all page reads; log scale)")
+    y = alt.Y("resident_remaining_pct:Q", scale=alt.Scale(domain=[0, 100]),
+              title="remaining resident pages (% of instantiated)")
+    points = base.mark_point(filled=True, size=90).encode(x=x, y=y, color=colour, tooltip=tip)
+    names = base.mark_text(align="left", dx=7, fontSize=10).encode(x=x, y=y, text="workload:N", color=colour)
+    lines = pd.DataFrame({"k": [0]})
+    vrules = [alt.Chart(lines).transform_calculate(v=p.name).mark_rule(color=MUTED, strokeDash=[5, 3]).encode(
+        x=alt.X("v:Q", scale=alt.Scale(type="log", domain=[READS_FLOOR, 100], nice=False))) for p in bounds[:2]]
+    hrules = [alt.Chart(lines).transform_calculate(v=p.name).mark_rule(color=MUTED, strokeDash=[5, 3]).encode(
+        y=alt.Y("v:Q", scale=alt.Scale(domain=[0, 100]))) for p in bounds[2:]]
+    top = alt.layer(*vrules, *hrules, points, names).properties(
+        width=WIDE, height=300,
+        title=alt.TitleParams("The two measures of Table 2, per workload", anchor="start",
+                              subtitle="dashed: class boundaries (sliders)"))
+    order = {"low": 0, "medium": 1, "high": 2}
+    cell_w, rows_per_cell = (WIDE - 110) / 3, 5
+    grid = (base.transform_calculate(
+        ri=f"{order}[datum.rc]".replace("'", '"'), si=f"{order}[datum.sc]".replace("'", '"'))
+        .transform_window(rank="row_number()", groupby=["rc", "sc"], sort=[alt.SortField("workload")])
+        .transform_calculate(gx="datum.si + 0.5", gy=f"datum.ri * {rows_per_cell} + datum.rank"))
+    text = grid.mark_text(fontSize=11, limit=cell_w - 6).encode(
+        x=alt.X("gx:Q", scale=alt.Scale(domain=[0, 3], nice=False), axis=None),
+        y=alt.Y("gy:Q", scale=alt.Scale(domain=[0, 3 * rows_per_cell], nice=False, reverse=True), axis=None),
+        text="workload:N", color=colour, tooltip=tip)
+    cells = pd.DataFrame([{"x0": i, "x1": i + 1, "y0": j * rows_per_cell, "y1": (j + 1) * rows_per_cell}
+                          for i in range(3) for j in range(3)])
+    boxes = alt.Chart(cells).mark_rect(fill="white", stroke="#888888", strokeWidth=1).encode(
+        x=alt.X("x0:Q", scale=alt.Scale(domain=[0, 3], nice=False), axis=None), x2="x1:Q",
+        y=alt.Y("y0:Q", scale=alt.Scale(domain=[0, 3 * rows_per_cell], nice=False, reverse=True), axis=None),
+        y2="y1:Q")
+    heads = pd.DataFrame({"label": ["resident: low", "resident: medium", "resident: high"], "gx": [0.5, 1.5, 2.5]})
+    col_heads = alt.Chart(heads).mark_text(fontWeight="bold", fontSize=11, dy=-8).encode(
+        x=alt.X("gx:Q", scale=alt.Scale(domain=[0, 3], nice=False), axis=None), y=alt.value(0), text="label:N")
+    side = pd.DataFrame({"label": ["page reads: low", "page reads: medium", "page reads: high"],
+                         "gy": [rows_per_cell * (i + 0.5) for i in range(3)]})
+    row_heads = alt.Chart(side).mark_text(fontWeight="bold", fontSize=11, align="right").encode(
+        x=alt.value(-6),
+        y=alt.Y("gy:Q", scale=alt.Scale(domain=[0, 3 * rows_per_cell], nice=False, reverse=True), axis=None),
+        text="label:N")
+    table = alt.layer(boxes, text, col_heads, row_heads).properties(
+        width=WIDE - 110, height=3 * 15 * rows_per_cell,
+        title=alt.TitleParams(alt.expr("'Table 2 recomputed: ' + cid + ' on ' + "
+                                       + "({" + ", ".join(f"'{e}': '{ENV_LABELS[e]}'" for e in ENVIRONMENTS)
+                                       + "})[env]"), anchor="start", offset=18,
+                              subtitle="upper left tolerates memory overcommitment; lower right suffers first"))
+    return alt.vconcat(top, table, spacing=14).add_params(cid_pick, env_pick, *bounds).properties(
+        description=(
+            "Two panels. Top: a scatter plot of the nine rows of the paper's Table 2 (network, direct I/O, DB2, "
+            "web server, the two page-cached file-system levels, database, WebSphere, Java) at the chosen "
+            "configuration and environment, by their share of the system's page reads per guest (x, log scale) "
+            "and their remaining resident pages as a percentage of the reference run (y), with dashed lines at "
+            "the class boundaries set by four sliders. Bottom: the 3 by 3 Table 2 recomputed from those classes, "
+            "rows page-read rate low to high, columns remaining resident low to high, each workload's name in "
+            "its cell, blue where the paper placed it in the same cell and red where not."
+        ),
+    )
+
+
+def measures_frame(result) -> pd.DataFrame:
+    """:func:`tolerance_frame`'s rows for one model run (any host), for the live explorer."""
+    paper = tolerance.paper_table()
+    m = tolerance.measures(result)
+    f = pd.DataFrame({
+        "cid": str(result.system["cid"]), "env": result.env, "row": m.index, "workload": [SHORT[k] for k in m.index],
+        "read_share_pct": _sig(m["read_share_pct"].clip(lower=READS_FLOOR), 3).to_numpy(),
+        "page_read_mib_s": _sig(m["page_read_mib_s"], 3).to_numpy(),
+        "resident_remaining_pct": _sig(m["resident_remaining_pct"], 3).to_numpy(),
+        "paper_reads": paper["page_read_rate"].reindex(m.index).to_numpy(),
+        "paper_resident": paper["resident_remaining"].reindex(m.index).to_numpy(),
+    })
+    return f
+
+
+def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-edev") -> alt.VConcatChart:
+    """The live explorer: :func:`tolerance_chart` for any host, recomputed by the model."""
+    if env not in ENVIRONMENTS:
+        raise ValueError(f"env: {env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
+    r = simulate((memory_gib, cpus), env=env)
+    cid = str(r.system["cid"])
+    return tolerance_chart(measures_frame(r), cid=cid, env=env, cids=[cid])
