@@ -263,6 +263,13 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("unit", required=False),
         Column("role", _choice("document", "recovered", "assumption", "borrowed", "fitted")),
     ),
+    "case_jvm.csv": _schema(
+        Column("parameter"),
+        Column("value"),
+        Column("unit", required=False),
+        Column("applies_to", _choice("host", "environment", "workload", "jvm", "guest", "cp", "binaries")),
+        Column("role", _choice("document", "recovered", "assumption", "borrowed", "fitted")),
+    ),
 }
 
 _OBSERVATION_SCHEMA = _schema(
