@@ -238,7 +238,8 @@ glue("vm-eckd-bw", f"{e['bandwidth_mib_s']:.0f}", display=False)
 # to {glue:text}`vm-reads-targets` MiB/s, but with one characteristic time for the whole
 # DPA ({glue:text}`vm-T` s in the model) the WebSphere guests read
 # {glue:text}`vm-was-reads` MiB/s against a target of {glue:text}`vm-was-target`, and the
-# Java guests {glue:text}`vm-java-reads` against {glue:text}`vm-java-target`. The paper's
+# Java guests {glue:text}`vm-java-reads` against {glue:text}`vm-java-target`
+# ({doc}`results_was`, {doc}`results_java`). The paper's
 # own Java numbers imply a characteristic time of about {glue:text}`vm-T-java` s for its
 # high-level guest, several times shorter than what the database's numbers imply. Under
 # one global clock ({doc}`replacement`) that cannot be: either z/VM's replacement is not as
@@ -257,7 +258,7 @@ glue("vm-eckd-bw", f"{e['bandwidth_mib_s']:.0f}", display=False)
 # missing paging explains only part of the miss. The rest would need a mechanism the model
 # lacks: the ECKD paging devices share the storage server's cache and its back end with the
 # fio disks, and a paging burst can delay the fio I/O far more than the average
-# utilisation says ({doc}`paging`).
+# utilisation says ({doc}`paging`, {doc}`results_fs`).
 #
 # **The database at 512 GiB.** The paper's database reached less than 60 % of its
 # reference throughput at 512/20 and rose to 70 % at 96/20; in the model it gets
@@ -334,6 +335,9 @@ fv.text_table(nopage[["kind", "paper", "model", "passes", "model without paging"
 #   queues at their mean load; a storage server's cache and bursts of paging are not.
 # - **Calibrated on one configuration.** Everything memory-related was fitted at 64/20 on
 #   one environment; the other CIDs and both other environments are extrapolation.
+#
+# The case studies ({doc}`case_zvm52`, {doc}`case_jvm`, {doc}`case_xen`) test the same
+# mechanisms on other systems, each against its own document's numbers.
 #
 # ## Try any host
 #
