@@ -118,3 +118,17 @@ def test_stored_numbers_are_rounded_so_the_last_bits_do_not_reach_nbval():
     bundle, _ = alt.renderers.get()(spec)
     stored = json.dumps(bundle[VEGALITE_MIME])
     assert "0.1428571429" in stored and "0.14285714285714285" not in stored
+
+
+def test_host_controls_are_the_three_explorer_inputs():
+    from overcommit.book.explore import host_controls, slider
+
+    c = host_controls(memory_gib=96, cpus=15, env="zvm63-eckd", max_cpus=40)
+    assert list(c) == ["memory_gib", "cpus", "env"]
+    assert (c["memory_gib"].value, c["cpus"].value, c["env"].value) == (96, 15, "zvm63-eckd")
+    assert c["cpus"].max == 40 and c["memory_gib"].min == 16
+    assert [v for _, v in c["env"].options] == ["zvm63-edev", "zvm63-eckd", "zvm62-edev"]
+    with pytest.raises(ValueError, match="env: 'zvm99' is not accepted"):
+        host_controls(env="zvm99")
+    with pytest.raises(ValueError, match="value: 600 is not accepted; expected a number from 16 to 512"):
+        slider(widgets.IntSlider, 600, 16, 512, 8, "real memory (GiB)")

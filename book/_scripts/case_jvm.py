@@ -47,7 +47,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit.book import figures_case_jvm as fj
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, slider
 from overcommit.cases import jvm
 from overcommit.model import CP_ATTRIBUTED_SHARE, CPU_COST_FACTOR
 
@@ -455,18 +455,13 @@ glue("jvm-saved", f"{199 * case.binaries_cache_mib / 1024:.1f}", display=False)
 # guest that asks for more CPU than its virtual CPUs can give, are refused with a message.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 explorer(
     fj.explorer_chart,
     guests=widgets.Dropdown(options=[1, 2, 4, 5, 8, 10, 20, 25, 40, 50, 100, 200], value=20,
                             description="Linux guests", style={"description_width": "initial"}),
-    vcpus=_slider(widgets.IntSlider, 2, 1, 32, 1, "virtual CPUs per guest"),
-    memory_gib=_slider(widgets.IntSlider, 200, 120, 256, 4, "LPAR memory (GiB)"),
-    cpus=_slider(widgets.IntSlider, 24, 4, 32, 1, "IFLs"),
+    vcpus=slider(widgets.IntSlider, 2, 1, 32, 1, "virtual CPUs per guest"),
+    memory_gib=slider(widgets.IntSlider, 200, 120, 256, 4, "LPAR memory (GiB)"),
+    cpus=slider(widgets.IntSlider, 24, 4, 32, 1, "IFLs"),
     binaries=widgets.Dropdown(options=list(jvm.BINARIES), value="dcss", description="binaries in",
                               style={"description_width": "initial"}),
 )

@@ -47,7 +47,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit.book import figures_case_xen as fx
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, slider
 from overcommit.cases import xen
 
 pd.set_option("display.max_colwidth", 90)
@@ -340,16 +340,11 @@ glue("xen-m7-planned", f"{22990 / (7 * 1024):.1f}", display=False)
 # itself, shows a message.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 explorer(
     fx.explorer_chart,
-    triplets=_slider(widgets.IntSlider, 5, 1, 10, 1, "triplets (3 guests each)"),
-    cpus=_slider(widgets.IntSlider, 8, 2, 16, 1, "physical CPUs"),
-    memory_gib=_slider(widgets.IntSlider, 20, 4, 32, 1, "memory (GiB)"),
+    triplets=slider(widgets.IntSlider, 5, 1, 10, 1, "triplets (3 guests each)"),
+    cpus=slider(widgets.IntSlider, 8, 2, 16, 1, "physical CPUs"),
+    memory_gib=slider(widgets.IntSlider, 20, 4, 32, 1, "memory (GiB)"),
 )
 
 # %% [markdown]

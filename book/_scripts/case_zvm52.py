@@ -41,7 +41,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit.book import figures_case_zvm52 as fz
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, slider
 from overcommit.cases import zvm52
 
 pd.set_option("display.max_colwidth", 120)
@@ -358,17 +358,12 @@ fz.movement_chart(frame)
 # four virtual CPUs each, and a memory below CP's needs is refused with a message.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 explorer(
     fz.explorer_chart,
-    guests=_slider(widgets.IntSlider, 6, 3, 12, 1, "database guests"),
-    central_memory_gib=_slider(widgets.IntSlider, 80, 16, 200, 4, "central storage (GiB)"),
-    cpus=_slider(widgets.IntSlider, 10, 1, 20, 1, "real CPUs"),
-    paging_devices=_slider(widgets.IntSlider, 25, 1, 64, 1, "paging volumes"),
+    guests=slider(widgets.IntSlider, 6, 3, 12, 1, "database guests"),
+    central_memory_gib=slider(widgets.IntSlider, 80, 16, 200, 4, "central storage (GiB)"),
+    cpus=slider(widgets.IntSlider, 10, 1, 20, 1, "real CPUs"),
+    paging_devices=slider(widgets.IntSlider, 25, 1, 64, 1, "paging volumes"),
 )
 
 # %% [markdown]

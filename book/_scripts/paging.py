@@ -32,7 +32,7 @@ from overcommit.book import glue
 import overcommit as oc
 from overcommit import exercises, paging
 from overcommit.book import figures_paging as fp
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, slider
 
 pd.set_option("display.precision", 3)
 
@@ -339,20 +339,15 @@ fp.model_summary()
 # (ECKD accepts only one), the page rates and the guest I/O on the same path.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 live = explorer(
     fp.explorer_chart,
     kind=widgets.Dropdown(options=[("ECKD", "eckd"), ("EDEV-SCSI", "edev-scsi")], value="eckd",
                           description="device type"),
-    devices=_slider(widgets.IntSlider, 25, 1, 64, 1, "devices"),
-    servers_per_device=_slider(widgets.IntSlider, 1, 1, 16, 1, "I/Os per device"),
-    page_read_mib_s=_slider(widgets.FloatSlider, 88, 0, 2000, 1, "page reads (MiB/s)"),
-    page_write_mib_s=_slider(widgets.FloatSlider, 55, 0, 2000, 1, "page writes (MiB/s)"),
-    guest_io_mib_s=_slider(widgets.FloatSlider, 0, 0, 3000, 10, "guest I/O (MiB/s)"),
+    devices=slider(widgets.IntSlider, 25, 1, 64, 1, "devices"),
+    servers_per_device=slider(widgets.IntSlider, 1, 1, 16, 1, "I/Os per device"),
+    page_read_mib_s=slider(widgets.FloatSlider, 88, 0, 2000, 1, "page reads (MiB/s)"),
+    page_write_mib_s=slider(widgets.FloatSlider, 55, 0, 2000, 1, "page writes (MiB/s)"),
+    guest_io_mib_s=slider(widgets.FloatSlider, 0, 0, 3000, 10, "guest I/O (MiB/s)"),
 )
 live.box.children[0].layout = widgets.Layout(flex_flow="row wrap")
 live

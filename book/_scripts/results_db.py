@@ -28,7 +28,6 @@
 # survives, and wherever it gives a number the number is drawn beside the model's.
 
 # %% tags=["remove-cell"]
-import ipywidgets as widgets
 import pandas as pd
 from IPython.display import Markdown
 from overcommit.book import glue
@@ -36,7 +35,7 @@ from overcommit.book import glue
 import overcommit as oc
 from overcommit import planning
 from overcommit.book import figures_workload as fw
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, host_controls
 
 pd.set_option("display.max_colwidth", 120)
 KEY = "db"
@@ -202,17 +201,9 @@ fw.claims_table(KEY)
 # environment, and shows the database's throughput and its pages.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 explorer(
     lambda memory_gib, cpus, env: fw.explorer_chart(KEY, memory_gib, cpus, env),
-    memory_gib=_slider(widgets.IntSlider, 64, 16, 512, 8, "real memory (GiB)"),
-    cpus=_slider(widgets.IntSlider, 20, 1, 32, 1, "real CPUs"),
-    env=widgets.Dropdown(options=[(label, env) for env, label in fw.ENV_LABELS.items()],
-                         value="zvm63-edev", description="environment"),
+    **host_controls(memory_gib=64, cpus=20),
 )
 
 # %% [markdown]

@@ -48,7 +48,6 @@
 # number is drawn beside the model's.
 
 # %% tags=["remove-cell"]
-import ipywidgets as widgets
 import pandas as pd
 from overcommit.book import glue
 
@@ -57,7 +56,7 @@ from overcommit import data, planning
 from overcommit.book import figures_fs as ff
 from overcommit.book import figures_validation as fv
 from overcommit.book import figures_workload as fw
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, host_controls
 from overcommit.book.figures_results import PAPER_PAGE_READ_6420
 from overcommit.workloads import study_guests, study_variants
 
@@ -504,17 +503,9 @@ glue("fs-dh-cpu-ref", f"{guests['fs-direct-high'].cpu_load:.2f}", display=False)
 # environment to ECKD to see the shared storage path at work.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 explorer(
     lambda memory_gib, cpus, env: fw.explorer_chart(KEY, memory_gib, cpus, env),
-    memory_gib=_slider(widgets.IntSlider, 64, 16, 512, 8, "real memory (GiB)"),
-    cpus=_slider(widgets.IntSlider, 20, 1, 32, 1, "real CPUs"),
-    env=widgets.Dropdown(options=[(label, env) for env, label in fw.ENV_LABELS.items()],
-                         value="zvm63-edev", description="environment"),
+    **host_controls(memory_gib=64, cpus=20),
 )
 
 # %% [markdown]

@@ -40,7 +40,6 @@
 # %% tags=["remove-cell"]
 import dataclasses
 
-import ipywidgets as widgets
 import pandas as pd
 from overcommit.book import glue
 
@@ -48,7 +47,7 @@ import overcommit as oc
 from overcommit import data, planning
 from overcommit.book import figures_java as fj
 from overcommit.book import figures_workload as fw
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, host_controls
 from overcommit.workloads import study_guests, study_variants
 
 pd.set_option("display.max_colwidth", 120)
@@ -541,17 +540,9 @@ claims
 # and shows both Java levels' throughput (each against its own reference) and their pages.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 explorer(
     lambda memory_gib, cpus, env: fw.explorer_chart(KEY, memory_gib, cpus, env),
-    memory_gib=_slider(widgets.IntSlider, 64, 16, 512, 8, "real memory (GiB)"),
-    cpus=_slider(widgets.IntSlider, 20, 1, 40, 1, "real CPUs"),
-    env=widgets.Dropdown(options=[(label, env) for env, label in fw.ENV_LABELS.items()],
-                         value="zvm63-edev", description="environment"),
+    **host_controls(memory_gib=64, cpus=20, max_cpus=40),
 )
 
 # %% [markdown]

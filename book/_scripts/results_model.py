@@ -36,7 +36,6 @@
 # section each comes from.
 
 # %% tags=["remove-cell"]
-import ipywidgets as widgets
 import pandas as pd
 from IPython.display import Markdown
 from overcommit.book import glue
@@ -44,7 +43,7 @@ from overcommit.book import glue
 import overcommit as oc
 from overcommit import calibrate
 from overcommit.book import figures_validation as fv
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, host_controls
 from overcommit.book.figures_results import ENV_LABELS
 
 pd.set_option("display.max_colwidth", 200)
@@ -345,17 +344,9 @@ fv.text_table(nopage[["kind", "paper", "model", "passes", "model without paging"
 # including hosts the paper never ran, and draws the paper's numbers where it has them.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 explorer(
     fv.explorer_chart,
-    memory_gib=_slider(widgets.IntSlider, 96, 16, 512, 8, "real memory (GiB)"),
-    cpus=_slider(widgets.IntSlider, 20, 1, 32, 1, "real CPUs"),
-    env=widgets.Dropdown(options=[(label, env) for env, label in ENV_LABELS.items()],
-                         value="zvm63-edev", description="environment"),
+    **host_controls(memory_gib=96, cpus=20),
 )
 
 # %% [markdown]

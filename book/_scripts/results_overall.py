@@ -29,14 +29,13 @@
 # and the tables at the end as "how far that prediction is from what IBM measured".
 
 # %% tags=["remove-cell"]
-import ipywidgets as widgets
 import pandas as pd
 from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
 from overcommit.book import figures_results as fr
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, host_controls
 
 pd.set_option("display.max_colwidth", 200)
 results = oc.sweep()
@@ -237,17 +236,9 @@ fr.breakup_chart(frame)
 # refused with a message.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 explorer(
     fr.explorer_chart,
-    memory_gib=_slider(widgets.IntSlider, 64, 16, 512, 8, "real memory (GiB)"),
-    cpus=_slider(widgets.IntSlider, 20, 1, 32, 1, "real CPUs"),
-    env=widgets.Dropdown(options=[(label, env) for env, label in fr.ENV_LABELS.items()],
-                         value="zvm63-edev", description="environment"),
+    **host_controls(memory_gib=64, cpus=20),
 )
 
 # %% [markdown]

@@ -28,7 +28,6 @@
 # follows from it: mix workloads of different kinds.
 
 # %% tags=["remove-cell"]
-import ipywidgets as widgets
 import pandas as pd
 from IPython.display import Markdown
 from overcommit.book import glue
@@ -37,7 +36,7 @@ import overcommit as oc
 from overcommit import tolerance
 from overcommit.book import figures_planning as fp
 from overcommit.book import figures_tolerance as ft
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, host_controls
 from overcommit.book.figures_results import ENV_LABELS
 
 b = tolerance.BOUNDARIES
@@ -196,17 +195,9 @@ fp.mixes_chart(mixes)
 # count and environment.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 explorer(
     ft.explorer_chart,
-    memory_gib=_slider(widgets.IntSlider, 64, 16, 512, 8, "real memory (GiB)"),
-    cpus=_slider(widgets.IntSlider, 20, 1, 32, 1, "real CPUs"),
-    env=widgets.Dropdown(options=[(label, env) for env, label in ENV_LABELS.items()],
-                         value="zvm63-edev", description="environment"),
+    **host_controls(memory_gib=64, cpus=20),
 )
 
 # %% [markdown]

@@ -47,7 +47,6 @@
 # %% tags=["remove-cell"]
 import dataclasses
 
-import ipywidgets as widgets
 import pandas as pd
 from overcommit.book import glue
 
@@ -56,7 +55,7 @@ from overcommit import planning
 from overcommit.book import figures_java as fj
 from overcommit.book import figures_was as fx
 from overcommit.book import figures_workload as fw
-from overcommit.book.explore import explorer
+from overcommit.book.explore import explorer, host_controls
 from overcommit.workloads import PAGES_PER_MIB, study_guests, study_variants
 
 pd.set_option("display.max_colwidth", 120)
@@ -522,17 +521,9 @@ trend[["paper says", "paper", "model", "verdict", "use"]]
 # and shows both WebSphere levels' throughput and the pages of their six guests.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
-
-
 explorer(
     lambda memory_gib, cpus, env: fw.explorer_chart(KEY, memory_gib, cpus, env),
-    memory_gib=_slider(widgets.IntSlider, 64, 16, 512, 8, "real memory (GiB)"),
-    cpus=_slider(widgets.IntSlider, 20, 1, 40, 1, "real CPUs"),
-    env=widgets.Dropdown(options=[(label, env) for env, label in fw.ENV_LABELS.items()],
-                         value="zvm63-edev", description="environment"),
+    **host_controls(memory_gib=64, cpus=20, max_cpus=40),
 )
 
 # %% [markdown]

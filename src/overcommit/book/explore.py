@@ -89,3 +89,31 @@ class Explorer:
 def explorer(render: Callable[..., Any], **controls: widgets.ValueWidget) -> Explorer:
     """Build an :class:`Explorer` from keyword controls: ``explorer(f, memory=slider)``."""
     return Explorer(render, controls)
+
+
+def slider(kind: type[widgets.ValueWidget], value: float, lo: float, hi: float, step: float,
+           label: str) -> widgets.ValueWidget:
+    """A slider of ``kind`` (``IntSlider``, ``FloatSlider``, ...) in the book's style: the
+    label in full, 300 px wide."""
+    if not lo <= value <= hi:
+        raise ValueError(f"value: {value!r} is not accepted; expected a number from {lo} to {hi}")
+    return kind(value=value, min=lo, max=hi, step=step, description=label,
+                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
+
+
+def host_controls(memory_gib: int = 64, cpus: int = 20, env: str = "zvm63-edev",
+                  max_cpus: int = 32) -> dict[str, widgets.ValueWidget]:
+    """The three controls of a host explorer, keyed as the render functions expect them:
+    ``memory_gib`` (16-512 GiB), ``cpus`` (1 to ``max_cpus``) and ``env`` (the study's
+    environments)."""
+    from ..model import ENVIRONMENTS
+    from .figures_results import ENV_LABELS
+
+    if env not in ENVIRONMENTS:
+        raise ValueError(f"env: {env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
+    return {
+        "memory_gib": slider(widgets.IntSlider, memory_gib, 16, 512, 8, "real memory (GiB)"),
+        "cpus": slider(widgets.IntSlider, cpus, 1, max_cpus, 1, "real CPUs"),
+        "env": widgets.Dropdown(options=[(ENV_LABELS[e], e) for e in ENVIRONMENTS], value=env,
+                                description="environment"),
+    }

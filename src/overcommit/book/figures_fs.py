@@ -29,10 +29,11 @@ import numpy as np
 import pandas as pd
 
 from .. import paging
-from ..model import ENVIRONMENTS, PATH_HEADROOM, PATH_MIB_S, environment, simulate
+from ..model import PATH_HEADROOM, PATH_MIB_S, environment, simulate
 from ..workloads import study_variants
 from .figures import HIGHLIGHT, WIDE
-from .figures_results import ENV_LABELS, MEMORY_ORDER, _paper_cids, _sig, env_picker
+from .figures_results import ENV_LABELS, MEMORY_ORDER, _sig, env_picker
+from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 from .figures_workload import variant_frame
 
 VARIANTS = ("fs-direct-medium", "fs-pagecache-medium", "fs-direct-high", "fs-pagecache-high")
@@ -59,21 +60,6 @@ def level_of(variant: str) -> str:
     return variant.rsplit("-", 1)[1]
 
 
-def _check_envs(envs) -> tuple[str, ...]:
-    envs = tuple(ENVIRONMENTS if envs is None else envs)
-    for e in envs:
-        if e not in ENVIRONMENTS:
-            raise ValueError(f"envs: {e!r} is not accepted; expected one of {', '.join(ENVIRONMENTS)}")
-    return envs
-
-
-def _check_cids(cids) -> tuple[str, ...]:
-    grid = _paper_cids()
-    cids = tuple(grid if cids is None else (str(c) for c in cids))
-    for c in cids:
-        if c not in grid:
-            raise ValueError(f"cids: {c!r} is not accepted; expected CIDs of the paper's grid {grid}")
-    return cids
 
 
 def _check_cpus(cpus) -> int:

@@ -30,10 +30,11 @@ import pandas as pd
 from scipy.optimize import brentq
 
 from .. import data, replacement
-from ..model import ENVIRONMENTS, simulate, sweep
+from ..model import simulate, sweep
 from ..workloads import study_guests
 from .figures import HIGHLIGHT, WIDE
-from .figures_results import ENV_LABELS, MEMORY_ORDER, _sig, env_picker
+from .figures_results import MEMORY_ORDER, _sig, env_picker
+from .figures_results import check_envs as _check_envs
 
 LEVELS = ("java-medium", "java-high")
 CPU_COUNTS = (20, 15, 10, 5)  # the paper's real-CPU settings below the reference's 25
@@ -44,15 +45,6 @@ CURVES = ("this run", "CPUs alone", "memory alone", "if the two losses multiplie
 CURVE_COLOURS = ("#1f1f1f", "#2ca02c", "#ff7f0e", "#9aa5b1")
 CURVE_DASHES = ((1, 0), (6, 3), (6, 3), (2, 2))
 
-
-def _check_envs(envs) -> tuple[str, ...]:
-    envs = tuple(ENVIRONMENTS if envs is None else envs)
-    if not envs:
-        raise ValueError("envs: empty; expected one or more of " + ", ".join(ENVIRONMENTS))
-    for e in envs:
-        if e not in ENVIRONMENTS:
-            raise ValueError(f"envs: {e!r} is not accepted; expected one of {', '.join(ENVIRONMENTS)}")
-    return envs
 
 
 def _x(r, variant: str) -> float:

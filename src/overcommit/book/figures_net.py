@@ -28,10 +28,11 @@ import numpy as np
 import pandas as pd
 
 from .. import data
-from ..model import ENVIRONMENTS, simulate
+from ..model import simulate
 from ..workloads import study_guests
 from .figures import HIGHLIGHT, WIDE
 from .figures_results import MEMORY_ORDER, _paper_cids, _sig, env_picker
+from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 from .figures_workload import variant_frame
 
 VARIANTS = ("net-medium", "net-high")
@@ -46,21 +47,6 @@ def _group(variant: str) -> str:
     return {"net-medium": GROUPS[0], "net-high": GROUPS[1]}.get(variant, GROUPS[2])
 
 
-def _check_envs(envs) -> tuple[str, ...]:
-    envs = tuple(ENVIRONMENTS if envs is None else envs)
-    for e in envs:
-        if e not in ENVIRONMENTS:
-            raise ValueError(f"envs: {e!r} is not accepted; expected one of {', '.join(ENVIRONMENTS)}")
-    return envs
-
-
-def _check_cids(cids) -> tuple[str, ...]:
-    grid = _paper_cids()
-    cids = tuple(grid if cids is None else (str(c) for c in cids))
-    for c in cids:
-        if c not in grid:
-            raise ValueError(f"cids: {c!r} is not accepted; expected CIDs of the paper's grid {grid}")
-    return cids
 
 
 # --- the two levels side by side ---------------------------------------------------------

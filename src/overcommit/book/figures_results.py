@@ -86,6 +86,31 @@ def system_frame(results: pd.DataFrame | None = None) -> pd.DataFrame:
     return f.reset_index(drop=True)
 
 
+def check_envs(envs) -> tuple[str, ...]:
+    """``envs`` as a tuple of environment names (all three for ``None``); an empty or
+    unknown entry is a ValueError naming it."""
+    envs = tuple(ENVIRONMENTS if envs is None else envs)
+    if not envs:
+        raise ValueError("envs: empty; expected one or more of " + ", ".join(ENVIRONMENTS))
+    for e in envs:
+        if e not in ENVIRONMENTS:
+            raise ValueError(f"envs: {e!r} is not accepted; expected one of {', '.join(ENVIRONMENTS)}")
+    return envs
+
+
+def check_cids(cids) -> tuple[str, ...]:
+    """``cids`` as a tuple of CIDs of the paper's grid (the whole grid for ``None``); an
+    empty or unknown entry is a ValueError naming it."""
+    grid = _paper_cids()
+    cids = tuple(grid if cids is None else (str(c) for c in cids))
+    if not cids:
+        raise ValueError("cids: empty; expected one or more CIDs of the paper's grid such as '64/20'")
+    for c in cids:
+        if c not in grid:
+            raise ValueError(f"cids: {c!r} is not accepted; expected one of {grid}")
+    return cids
+
+
 def env_picker(value: str = "zvm63-edev", name: str = "env") -> alt.Parameter:
     """A drop-down over the three environments."""
     if value not in ENVIRONMENTS:

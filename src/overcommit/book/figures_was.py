@@ -30,7 +30,8 @@ from .. import data
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests, study_variants
 from .figures import WIDE
-from .figures_results import ENV_LABELS, MEMORY_ORDER, _paper_cids, _sig, env_picker
+from .figures_results import MEMORY_ORDER, _sig, env_picker
+from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 
 LEVELS = ("was-medium", "was-high")
 COMPONENTS = ("ihs", "was", "db2")
@@ -56,25 +57,6 @@ def _group(variant: str) -> str:
     raise ValueError(f"variant: {variant!r} is not accepted; expected a variant of the study")
 
 
-def _check_envs(envs) -> tuple[str, ...]:
-    envs = tuple(ENVIRONMENTS if envs is None else envs)
-    if not envs:
-        raise ValueError("envs: empty; expected one or more of " + ", ".join(ENVIRONMENTS))
-    for e in envs:
-        if e not in ENVIRONMENTS:
-            raise ValueError(f"envs: {e!r} is not accepted; expected one of {', '.join(ENVIRONMENTS)}")
-    return envs
-
-
-def _check_cids(cids) -> tuple[str, ...]:
-    grid = _paper_cids()
-    cids = tuple(grid if cids is None else (str(c) for c in cids))
-    if not cids:
-        raise ValueError("cids: empty; expected one or more CIDs of the paper's grid such as '64/20'")
-    for c in cids:
-        if c not in grid:
-            raise ValueError(f"cids: {c!r} is not accepted; expected one of {grid}")
-    return cids
 
 
 def _check_level(level: str) -> str:
