@@ -77,6 +77,8 @@ from scipy.optimize import least_squares
 
 from .. import data, tiers
 from ..model import CP_ATTRIBUTED_SHARE, REORDER_S_PER_MIB, Environment, Host, Result, simulate
+# CLOSE and ROUGH are re-exported: each chapter states its grading bands.
+from ._common import CLOSE, ROUGH, blank as _blank, number as _number, whole as _whole, verdict
 from ..workloads import Guest, Variant
 
 DATA_FILE = "case_jvm.csv"
@@ -94,7 +96,6 @@ CALIBRATION: tuple[str, ...] = ("o003-s1-lpar-max", "o003-s1-lpar-min", "o003-s3
 FITTED: tuple[str, ...] = ("cpu_per_jvm", "stacking", "cpu_per_vcpu", "cp_vcpu_overhead")
 STANDIN_MIB = 1e-3  #: memory of a stand-in guest (it has none; the model needs a positive size)
 #: verdict bands on model / document
-CLOSE, ROUGH = 0.10, 0.25
 
 _COLUMNS = ("parameter", "value", "unit", "applies_to", "role", "source", "note")
 _ROLES = ("document", "recovered", "assumption", "borrowed", "fitted")
@@ -103,23 +104,7 @@ _TEXT = {"release", "paging_kind"}
 _INTEGER = {"cpus", "paging_devices", "jvms_total"}
 
 
-def _blank(cell) -> bool:
-    return (cell is None or (isinstance(cell, float) and math.isnan(cell))
-            or (isinstance(cell, str) and not cell.strip()))
 
-
-def _number(name: str, value, *, minimum: float = 0.0, strict: bool = True) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not math.isfinite(value) or (value <= minimum if strict else value < minimum):
-        raise ValueError(f"{name}: {value!r} is not accepted; expected a finite number "
-                         f"{'>' if strict else '>='} {minimum:g}")
-    return float(value)
-
-
-def _whole(name: str, value, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
-        raise ValueError(f"{name}: {value!r} is not accepted; expected a whole number >= {minimum}")
-    return int(value)
 
 
 @dataclass(frozen=True)
@@ -542,13 +527,6 @@ def calibrated(binaries: str = "dcss") -> Case:
 # --------------------------------------------------------------------------------------
 # The document against the model
 
-
-def verdict(ratio: float) -> str:
-    """``close`` within 10 %, ``rough`` within 25 %, else ``misses`` (model / document)."""
-    if not math.isfinite(ratio):
-        return "misses"
-    off = abs(ratio - 1.0)
-    return "close" if off <= CLOSE else "rough" if off <= ROUGH else "misses"
 
 
 def _spread_pct(values: pd.Series) -> float:

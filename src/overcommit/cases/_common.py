@@ -1,0 +1,45 @@
+"""What every case module shares: reading its data file's cells with clear errors, and
+grading the model against the document.
+
+Grading: ``close`` when the model is within :data:`CLOSE` (10 %) of the document's number,
+``rough`` within :data:`ROUGH` (25 %), else ``misses``. The bands are ours; each case chapter
+states them beside its comparison table.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+CLOSE, ROUGH = 0.10, 0.25
+
+
+def verdict(ratio: float) -> str:
+    """``close`` within 10 %, ``rough`` within 25 %, else ``misses`` (model / document)."""
+    if not math.isfinite(ratio):
+        return "misses"
+    off = abs(ratio - 1.0)
+    return "close" if off <= CLOSE else "rough" if off <= ROUGH else "misses"
+
+
+def blank(cell) -> bool:
+    """True for an empty CSV cell (None, NaN or whitespace)."""
+    return (cell is None or (isinstance(cell, float) and math.isnan(cell))
+            or (isinstance(cell, str) and not cell.strip()))
+
+
+def number(name: str, value, *, minimum: float = 0.0, strict: bool = True) -> float:
+    """``value`` as a finite float above ``minimum`` (or at least it, ``strict=False``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(value) or (value <= minimum if strict else value < minimum):
+        raise ValueError(f"{name}: {value!r} is not accepted; expected a finite number "
+                         f"{'>' if strict else '>='} {minimum:g}")
+    return float(value)
+
+
+def whole(name: str, value, minimum: int = 1) -> int:
+    """``value`` as a whole number of at least ``minimum``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        raise ValueError(f"{name}: {value!r} is not accepted; expected a whole number >= {minimum}")
+    return int(value)
