@@ -43,3 +43,32 @@ def whole(name: str, value, minimum: int = 1) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
         raise ValueError(f"{name}: {value!r} is not accepted; expected a whole number >= {minimum}")
     return int(value)
+
+
+def check_provenance(where: str, row: dict, note_roles: tuple[str, ...] = ("recovered", "assumption", "borrowed")) -> None:
+    """The provenance rules a case's data row must follow beyond its schema in
+    :data:`overcommit.data.TABLES` (which already checks role, the other choice columns and
+    that a value is present): the source names a seed document, and a row whose role is in
+    ``note_roles`` says in its note how the value was obtained. ``where`` is "file: row N"."""
+    if blank(row["source"]) or "seed 00" not in str(row["source"]):
+        raise ValueError(f"{where}, field 'source': {row['source']!r} does not name a seed document")
+    if row["role"] in note_roles and blank(row["note"]):
+        raise ValueError(f"{where}, field 'note': empty; a {row['role']} value must say how it was obtained")
+
+
+def cell_value(where: str, name: str, cell: str, *, text: set[str], integer: set[str]) -> str | float | int:
+    """A case row's value cell: text for parameters in ``text``, a whole number for those
+    in ``integer``, else a finite float; a bad cell is a ValueError naming row and field."""
+    if name in text:
+        return str(cell)
+    try:
+        value = float(cell)
+    except (TypeError, ValueError):
+        raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a number") from None
+    if not math.isfinite(value):
+        raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a finite number")
+    if name in integer:
+        if not value.is_integer():
+            raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a whole number")
+        return int(value)
+    return value

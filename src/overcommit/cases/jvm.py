@@ -78,7 +78,7 @@ from scipy.optimize import least_squares
 from .. import data, tiers
 from ..model import CP_ATTRIBUTED_SHARE, REORDER_S_PER_MIB, Environment, Host, Result, simulate
 # CLOSE and ROUGH are re-exported: each chapter states its grading bands.
-from ._common import CLOSE, ROUGH, blank as _blank, number as _number, whole as _whole, verdict
+from ._common import CLOSE, ROUGH, cell_value, check_provenance, number as _number, whole as _whole, verdict
 from ..workloads import Guest, Variant
 
 DATA_FILE = "case_jvm.csv"
@@ -98,8 +98,6 @@ STANDIN_MIB = 1e-3  #: memory of a stand-in guest (it has none; the model needs 
 #: verdict bands on model / document
 
 _COLUMNS = ("parameter", "value", "unit", "applies_to", "role", "source", "note")
-_ROLES = ("document", "recovered", "assumption", "borrowed", "fitted")
-_APPLIES = ("host", "environment", "workload", "jvm", "guest", "cp", "binaries")
 _TEXT = {"release", "paging_kind"}
 _INTEGER = {"cpus", "paging_devices", "jvms_total"}
 
@@ -186,35 +184,10 @@ def parameters(directory: Path | None = None, **overrides) -> Case:
             raise ValueError(f"{where}, field 'parameter': {name!r} is not accepted; expected one of {sorted(wanted)}")
         if name in values:
             raise ValueError(f"{where}, field 'parameter': {name!r} appears twice")
-        if row["role"] not in _ROLES:
-            raise ValueError(f"{where}, field 'role': {row['role']!r} is not accepted; expected one of {list(_ROLES)}")
-        if row["applies_to"] not in _APPLIES:
-            raise ValueError(f"{where}, field 'applies_to': {row['applies_to']!r} is not accepted; "
-                             f"expected one of {list(_APPLIES)}")
-        if _blank(row["source"]) or "seed 00" not in str(row["source"]):
-            raise ValueError(f"{where}, field 'source': {row['source']!r} does not name a seed document")
-        if row["role"] in ("recovered", "assumption", "borrowed") and _blank(row["note"]):
-            raise ValueError(f"{where}, field 'note': empty; a {row['role']} value must say how it was obtained")
+        check_provenance(where, row)
         if row["role"] == "fitted" and "fitted by" not in str(row["source"]):
             raise ValueError(f"{where}, field 'source': a fitted value must name the function that fits it")
-        cell = row["value"]
-        if _blank(cell):
-            raise ValueError(f"{where}, field 'value': empty; a value is required")
-        if name in _TEXT:
-            values[name] = str(cell)
-            continue
-        try:
-            value = float(cell)
-        except (TypeError, ValueError):
-            raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a number") from None
-        if not math.isfinite(value):
-            raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a finite number")
-        if name in _INTEGER:
-            if not value.is_integer():
-                raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a whole number")
-            values[name] = int(value)
-        else:
-            values[name] = value
+        values[name] = cell_value(where, name, row["value"], text=_TEXT, integer=_INTEGER)
     missing = sorted(wanted - set(values))
     if missing:
         raise ValueError(f"{DATA_FILE}: no row for parameter(s) {', '.join(missing)}")

@@ -64,7 +64,7 @@ from scipy.optimize import brentq
 from .. import data, tiers
 from ..model import Environment, Host, Result, simulate
 # CLOSE and ROUGH are re-exported: each chapter states its grading bands.
-from ._common import CLOSE, ROUGH, blank as _blank, number as _number, whole as _whole, verdict
+from ._common import CLOSE, ROUGH, cell_value, check_provenance, number as _number, whole as _whole, verdict
 from ..workloads import Guest, Variant, study_guests, study_variants
 
 DATA_FILE = "case_xen.csv"
@@ -93,7 +93,6 @@ STANDIN_MIB = 1e-3  #: memory of a stand-in guest (it has none; the model needs 
 #: verdict bands on model / document
 
 _COLUMNS = ("hypervisor", "parameter", "value", "unit", "role", "source", "note")
-_ROLES = ("document", "recovered", "assumption", "borrowed", "fitted")
 _TEXT = {"release", "paging_kind", "study_guest_web", "study_guest_app", "study_guest_db", "study_variant"}
 _INTEGER = {"cpus", "paging_devices", "vcpus_per_triplet", "static_memory"}
 _SHARED = ("cpus", "vcpus_per_triplet", "defined_mib_per_triplet", "study_guest_web", "study_guest_app",
@@ -182,35 +181,12 @@ def _rows(directory: Path | None) -> dict[str, dict[str, object]]:
     for number, row in enumerate(frame.to_dict("records"), start=1):
         where = f"{DATA_FILE}: row {number}"
         hv, name = row["hypervisor"], row["parameter"]
-        if hv not in out:
-            raise ValueError(f"{where}, field 'hypervisor': {hv!r} is not accepted; expected 'both', 'zvm' or 'xen'")
         if name not in known:
             raise ValueError(f"{where}, field 'parameter': {name!r} is not accepted; expected one of {sorted(known)}")
         if name in out[hv]:
             raise ValueError(f"{where}, field 'parameter': {name!r} appears twice for {hv!r}")
-        if row["role"] not in _ROLES:
-            raise ValueError(f"{where}, field 'role': {row['role']!r} is not accepted; expected one of {list(_ROLES)}")
-        if _blank(row["source"]) or "seed 00" not in str(row["source"]):
-            raise ValueError(f"{where}, field 'source': {row['source']!r} does not name a seed document")
-        if row["role"] in ("recovered", "assumption", "borrowed", "fitted") and _blank(row["note"]):
-            raise ValueError(f"{where}, field 'note': empty; a {row['role']} value must say how it was obtained")
-        cell = row["value"]
-        if _blank(cell):
-            raise ValueError(f"{where}, field 'value': empty; a value is required")
-        if name in _TEXT:
-            out[hv][name] = str(cell).strip()
-            continue
-        try:
-            value = float(cell)
-        except (TypeError, ValueError):
-            raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a number") from None
-        if not math.isfinite(value):
-            raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a finite number")
-        if name in _INTEGER:
-            if not value.is_integer():
-                raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a whole number")
-            value = int(value)
-        out[hv][name] = value
+        check_provenance(where, row, note_roles=("recovered", "assumption", "borrowed", "fitted"))
+        out[hv][name] = cell_value(where, name, row["value"], text=_TEXT, integer=_INTEGER)
     return out
 
 

@@ -59,7 +59,7 @@ from scipy.optimize import brentq
 from .. import data, tiers
 from ..model import CPU_COST_FACTOR, Environment, Host, Result, simulate
 # CLOSE and ROUGH are re-exported: each chapter states its grading bands.
-from ._common import CLOSE, ROUGH, verdict
+from ._common import CLOSE, ROUGH, cell_value, check_provenance, verdict
 from ..workloads import PAGES_PER_MIB, Guest, Variant
 
 DATA_FILE = "case_zvm52.csv"
@@ -75,7 +75,6 @@ PAGES_PER_GIB = 1024 * PAGES_PER_MIB
 #: verdict bands on model / document
 
 _COLUMNS = ("parameter", "value", "unit", "applies_to", "role", "source", "note")
-_ROLES = ("document", "recovered", "assumption", "borrowed", "fitted")
 
 
 @dataclass(frozen=True)
@@ -138,8 +137,6 @@ class Case:
 _INTEGER = {"cpus", "paging_devices", "baseline_guests", "vcpus"}
 
 
-def _blank(cell) -> bool:
-    return cell is None or (isinstance(cell, float) and math.isnan(cell)) or (isinstance(cell, str) and not cell.strip())
 _TEXT = {"release", "paging_kind"}
 
 
@@ -168,29 +165,8 @@ def parameters(directory: Path | None = None, **overrides) -> Case:
             raise ValueError(f"{where}, field 'parameter': {name!r} is not accepted; expected one of {sorted(wanted)}")
         if name in values:
             raise ValueError(f"{where}, field 'parameter': {name!r} appears twice")
-        if row["role"] not in _ROLES:
-            raise ValueError(f"{where}, field 'role': {row['role']!r} is not accepted; expected one of {list(_ROLES)}")
-        if _blank(row["source"]) or "seed 00" not in str(row["source"]):
-            raise ValueError(f"{where}, field 'source': {row['source']!r} does not name a seed document")
-        if row["role"] in ("recovered", "assumption", "borrowed") and _blank(row["note"]):
-            raise ValueError(f"{where}, field 'note': empty; a {row['role']} value must say how it was obtained")
-        cell = row["value"]
-        if _blank(cell):
-            raise ValueError(f"{where}, field 'value': empty; a value is required")
-        if name in _TEXT:
-            values[name] = str(cell)
-            continue
-        try:
-            number_ = float(cell)
-        except (TypeError, ValueError):
-            raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a number") from None
-        if not math.isfinite(number_):
-            raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a finite number")
-        if name in _INTEGER:
-            if not number_.is_integer():
-                raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a whole number")
-            number_ = int(number_)
-        values[name] = number_
+        check_provenance(where, row)
+        values[name] = cell_value(where, name, row["value"], text=_TEXT, integer=_INTEGER)
     absent = sorted(wanted - set(values))
     if absent:
         raise ValueError(f"{DATA_FILE}: no row for parameter(s) {', '.join(absent)}")
