@@ -546,6 +546,23 @@ def _paper_cids() -> list[str]:
     return list(data.cid_grid()["cid"])
 
 
+_RELATION_SYMBOLS = {"~": "≈", "=": "=", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}
+
+
+def _paper_mark(statement: dict) -> dict:
+    """Where a row of :func:`paper_statements` is drawn (x to x2: one point, or the
+    stated range) and its label, e.g. "paper: ≈ 0.55 (fitted)" for a calibration target."""
+    if statement["relation"] == "between":
+        x, x2 = float(statement["lower"]), float(statement["upper"])
+        text = f"paper: {x:.2f}–{x2:.2f}"
+    else:
+        x = x2 = float(statement["value"])
+        text = f"paper: {_RELATION_SYMBOLS[statement['relation']]} {x:.2f}"
+    if statement["kind"] == "calibration":
+        text += " (fitted)"
+    return {"x": x, "x2": x2, "text": text}
+
+
 def explorer_status(cid: str, env: str) -> str:
     """One sentence on what the paper says about ``cid`` on ``env``."""
     statements = paper_statements(cid, env)
@@ -576,15 +593,8 @@ def explorer_chart(memory_gib: float = 96, cpus: int = 20, env: str = "zvm63-ede
     statements = paper_statements(cid, env)
     marks = []
     for s in statements.to_dict("records"):
-        if s["relation"] == "between":
-            text = f"paper: {s['lower']:.2f}–{s['upper']:.2f}"
-            marks.append({"variant": s["variant"], "x": s["lower"], "x2": s["upper"], "shape": "range", "text": text})
-        else:
-            symbol = {"~": "≈", "=": "=", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}[s["relation"]]
-            shape = {"<": "bound", "<=": "bound", ">": "bound", ">=": "bound"}.get(s["relation"], "value")
-            marks.append({"variant": s["variant"], "x": s["value"], "x2": s["value"], "shape": shape,
-                          "text": f"paper: {symbol} {s['value']:.2f}" + (" (fitted)" if s["kind"] == "calibration" else "")})
-    paper = pd.DataFrame(marks, columns=["variant", "x", "x2", "shape", "text"])
+        marks.append({"variant": s["variant"], **_paper_mark(s)})
+    paper = pd.DataFrame(marks, columns=["variant", "x", "x2", "text"])
     top = max(1.2, float(model["x"].max()) * 1.1, float(paper["x2"].max()) * 1.1 if len(paper) else 0)
     x = alt.X("x:Q", title="relative throughput (1 = reference run 512/25)", scale=alt.Scale(domain=[0, top], nice=False))
     y = alt.Y("variant:N", sort=VARIANT_ORDER, title=None)
@@ -638,17 +648,9 @@ def grid_frame(results: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.Da
     for env in ENVIRONMENTS:
         for cid in _paper_cids():
             for s in paper_statements(cid, env).to_dict("records"):
-                if s["relation"] == "between":
-                    x, x2 = s["lower"], s["upper"]
-                    text = f"paper: {x:.2f}–{x2:.2f}"
-                else:
-                    symbol = {"~": "≈", "=": "=", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}[s["relation"]]
-                    x = x2 = s["value"]
-                    text = f"paper: {symbol} {x:.2f}"
-                if s["kind"] == "calibration":
-                    text += " (fitted)"
-                marks.append({"cid": cid, "env": env, "variant": s["variant"], "x": round(float(x), 3),
-                              "x2": round(float(x2), 3), "text": text, "kind": s["kind"], "id": s["id"]})
+                mark = _paper_mark(s)
+                marks.append({"cid": cid, "env": env, "variant": s["variant"], "x": round(mark["x"], 3),
+                              "x2": round(mark["x2"], 3), "text": mark["text"], "kind": s["kind"], "id": s["id"]})
     paper = pd.DataFrame(marks, columns=["cid", "env", "variant", "x", "x2", "text", "kind", "id"])
     return model, paper
 
