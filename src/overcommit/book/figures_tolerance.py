@@ -36,22 +36,8 @@ def _paper_cids() -> list[str]:
 
 @lru_cache(maxsize=1)
 def _frame() -> pd.DataFrame:
-    paper = tolerance.paper_table()
-    rows = []
-    for env in ENVIRONMENTS:
-        for cid in _paper_cids():
-            m = tolerance.measures(simulate(cid, env=env))
-            for key, r in m.iterrows():
-                rows.append({"cid": cid, "env": env, "row": key, "workload": SHORT[key],
-                             "read_share_pct": r["read_share_pct"], "page_read_mib_s": r["page_read_mib_s"],
-                             "resident_remaining_pct": r["resident_remaining_pct"],
-                             "paper_reads": paper.loc[key, "page_read_rate"],
-                             "paper_resident": paper.loc[key, "resident_remaining"]})
-    f = pd.DataFrame(rows)
-    f["read_share_pct"] = _sig(f["read_share_pct"].clip(lower=READS_FLOOR), 3)
-    f["page_read_mib_s"] = _sig(f["page_read_mib_s"], 3)
-    f["resident_remaining_pct"] = _sig(f["resident_remaining_pct"], 3)
-    return f
+    return pd.concat([measures_frame(simulate(cid, env=env)) for env in ENVIRONMENTS for cid in _paper_cids()],
+                     ignore_index=True)
 
 
 def tolerance_frame() -> pd.DataFrame:
