@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 from dataclasses import replace
 
 import numpy as np
@@ -14,10 +13,10 @@ import pandas as pd
 import pytest
 
 import overcommit as oc
-from overcommit import data
 from overcommit.book import figures_case_jvm as fj
 from overcommit.cases import jvm
 from overcommit.model import CP_ATTRIBUTED_SHARE, CPU_COST_FACTOR, REORDER_S_PER_MIB
+from case_utils import copy_data_file, rewrite as _rewrite
 from spec_utils import walk
 
 
@@ -71,14 +70,7 @@ def test_parameters_follow_the_document():
 
 @pytest.fixture
 def data_copy(tmp_path):
-    shutil.copy(data.data_dir() / jvm.DATA_FILE, tmp_path / jvm.DATA_FILE)
-    return tmp_path
-
-
-def _rewrite(path, old, new):
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
+    return copy_data_file(tmp_path, jvm.DATA_FILE)
 
 
 def test_bad_cell_names_file_row_and_field(data_copy):
@@ -111,11 +103,11 @@ def test_bad_role_applies_to_and_missing_note(data_copy):
                              else line) for line in lines))
     with pytest.raises(ValueError, match=r"field 'note': empty; a assumption value"):
         jvm.parameters(data_copy)
-    shutil.copy(data.data_dir() / jvm.DATA_FILE, path)
+    copy_data_file(data_copy, jvm.DATA_FILE)
     _rewrite(path, "cpus,24,IFLs,host,document", "cpus,24,IFLs,lpar,document")
     with pytest.raises(ValueError, match=r"row 2, field 'applies_to': 'lpar'"):
         jvm.parameters(data_copy)
-    shutil.copy(data.data_dir() / jvm.DATA_FILE, path)
+    copy_data_file(data_copy, jvm.DATA_FILE)
     _rewrite(path, "cpus,24,IFLs,host,document", "cpus,24,IFLs,host,guessed")
     with pytest.raises(ValueError, match=r"row 2, field 'role': 'guessed'"):
         jvm.parameters(data_copy)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 from dataclasses import replace
 
 import numpy as np
@@ -14,9 +13,9 @@ import pandas as pd
 import pytest
 
 import overcommit as oc
-from overcommit import data
 from overcommit.book import figures_case_xen as fx
 from overcommit.cases import xen
+from case_utils import copy_data_file, rewrite as _rewrite
 from spec_utils import walk
 
 
@@ -78,14 +77,7 @@ def test_parameters_follow_the_document():
 
 @pytest.fixture
 def data_copy(tmp_path):
-    shutil.copy(data.data_dir() / xen.DATA_FILE, tmp_path / xen.DATA_FILE)
-    return tmp_path
-
-
-def _rewrite(path, old, new):
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
+    return copy_data_file(tmp_path, xen.DATA_FILE)
 
 
 def test_bad_cell_names_file_row_and_field(data_copy):
