@@ -97,7 +97,6 @@ FITTED: tuple[str, ...] = ("cpu_per_jvm", "stacking", "cpu_per_vcpu", "cp_vcpu_o
 STANDIN_MIB = 1e-3  #: memory of a stand-in guest (it has none; the model needs a positive size)
 #: verdict bands on model / document
 
-_COLUMNS = ("parameter", "value", "unit", "applies_to", "role", "source", "note")
 _TEXT = {"release", "paging_kind"}
 _INTEGER = {"cpus", "paging_devices", "jvms_total"}
 
@@ -159,13 +158,9 @@ class Case:
 
 
 def provenance(directory: Path | None = None) -> pd.DataFrame:
-    """``data/case_jvm.csv`` as loaded by :func:`overcommit.data.load_table`, with its
-    columns checked (the file has no declared schema of its own)."""
-    frame = data.load_table(DATA_FILE, directory)
-    missing = [c for c in _COLUMNS if c not in frame.columns]
-    if missing:
-        raise ValueError(f"{DATA_FILE}: header lacks column(s) {', '.join(missing)}")
-    return frame
+    """``data/case_jvm.csv`` as loaded and checked by :func:`overcommit.data.load_table`
+    against its schema in :data:`overcommit.data.TABLES` (columns, roles, choices)."""
+    return data.load_table(DATA_FILE, directory)
 
 
 def parameters(directory: Path | None = None, **overrides) -> Case:
