@@ -16,6 +16,7 @@ import math as _math
 from typing import Any as _Any
 
 import altair as _alt
+import numpy as _np
 
 VEGALITE_MIME = "application/vnd.vegalite.v5+json"
 
@@ -31,8 +32,7 @@ def stable(value: _Any, digits: int = STORED_DIGITS) -> _Any:
     significant digits; other values pass through unchanged."""
     if isinstance(value, bool) or value is None:
         return value
-    if isinstance(value, float) or type(value).__module__ == "numpy" and hasattr(value, "dtype") \
-            and getattr(value, "ndim", 1) == 0 and value.dtype.kind == "f":
+    if isinstance(value, (float, _np.floating)):
         x = float(value)
         if not _math.isfinite(x) or x == 0.0:
             return x

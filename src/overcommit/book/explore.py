@@ -15,6 +15,8 @@ from typing import Any, Callable
 
 import ipywidgets as widgets
 
+from ..model import ENVIRONMENTS
+from .figures_results import ENV_LABELS
 from .mime import STATIC_MIME
 
 LIVE_NOTE = (
@@ -106,9 +108,6 @@ def host_controls(memory_gib: int = 64, cpus: int = 20, env: str = "zvm63-edev",
     """The three controls of a host explorer, keyed as the render functions expect them:
     ``memory_gib`` (16-512 GiB), ``cpus`` (1 to ``max_cpus``) and ``env`` (the study's
     environments)."""
-    from ..model import ENVIRONMENTS
-    from .figures_results import ENV_LABELS
-
     if env not in ENVIRONMENTS:
         raise ValueError(f"env: {env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
     return {
