@@ -93,7 +93,10 @@ __all__ = [
     "benchmark_lru",
     "characteristic_time",
     "che",
+    "hit_and_miss",
+    "hit_and_slope",
     "hit_probabilities",
+    "implied_time",
     "irm_trace",
     "lru_miss_ratio_curve",
     "run",
@@ -653,21 +656,82 @@ def irm_trace(rates, n_refs: int, seed: int | None = None) -> np.ndarray:
     return np.minimum(ids, lam.size - 1).astype(np.int64)
 
 
-def _hit_and_miss(lam: np.ndarray, T: float, policy: str):
-    """hᵢ and 1 − hᵢ, each computed without cancellation or overflow."""
-    if T == math.inf:
-        h = (lam > 0).astype(float)
-        return h, 1.0 - h
-    x = lam * T
+def hit_and_miss(load: np.ndarray, policy: str) -> tuple[np.ndarray, np.ndarray]:
+    """h and 1 − h as functions of the *load* ``y = λT`` (references per characteristic
+    time), each computed without cancellation or overflow; ``y`` may be ``inf``.
+
+    This is the one place the hit formulas live: :func:`hit_probabilities`, :func:`che`,
+    :func:`shared_memory`, :func:`two_tier` and the study's model
+    (:mod:`overcommit.model`) all evaluate them here. No argument checks: callers check.
+    """
+    x = np.asarray(load, dtype=float)
     if policy == "lru":
         miss = np.exp(-x)
         return -np.expm1(-x), miss
     if policy in ("fifo", "random"):
-        return x / (1.0 + x), 1.0 / (1.0 + x)
+        with np.errstate(invalid="ignore"):
+            h = np.where(np.isinf(x), 1.0, x / (1.0 + x))
+        return h, 1.0 - h
     # CLOCK: multiply numerator and denominator by y = e^{-x} (no overflow for large x).
     y = np.exp(-x)
-    den = y + x * (1.0 + y)
-    return x * (1.0 + y) / den, y / den
+    with np.errstate(invalid="ignore"):
+        den = y + x * (1.0 + y)
+        miss = np.where(np.isinf(x), 0.0, y / den)
+    return 1.0 - miss, miss
+
+
+def hit_and_slope(load: np.ndarray, policy: str) -> tuple[np.ndarray, np.ndarray]:
+    """h(y) and y·h'(y), the derivative of h with respect to log T at ``y = λT``.
+
+    Newton's method on log T (the model's solver for Σ S·h(λT) = C) needs the slope;
+    it is derived from the same formulas as :func:`hit_and_miss`.
+    """
+    y = np.asarray(load, dtype=float)
+    if policy == "lru":
+        e = np.exp(-y)
+        return 1.0 - e, y * e
+    if policy in ("fifo", "random"):
+        return y / (1.0 + y), y / (1.0 + y) ** 2
+    y = np.minimum(y, 50.0)  # h(50) = 1 - 4e-24: resident for good
+    ey = np.exp(y)
+    z = y * (1.0 + ey)
+    h = 1.0 - 1.0 / (1.0 + z)
+    dz = 1.0 + ey + y * ey
+    return h, y * dz / (1.0 + z) ** 2
+
+
+def _hit_and_miss(lam: np.ndarray, T: float, policy: str):
+    """hᵢ and 1 − hᵢ for rates ``lam`` at characteristic time ``T``."""
+    if T == math.inf:
+        h = (lam > 0).astype(float)
+        return h, 1.0 - h
+    return hit_and_miss(lam * T, policy)
+
+
+def implied_time(resident_frac: float, paged_in_per_s: float, policy: str = "clock") -> tuple[float, float]:
+    """Invert the hit formula for memory whose pages are all touched at one rate λ.
+
+    Given the resident share ``h`` of a guest's memory and its page-in rate ``p`` (share of
+    the *resident* memory read back per second), return the characteristic time ``T`` (s)
+    and the touch interval ``1/λ`` (s) with ``h = h(λT)`` and ``p = λ(1 − h)/h``. The book
+    uses it to show what the paper's residency/page-in pairs say about each guest's
+    reclaim time (seed 000, CID 64/20 memory paragraphs).
+    """
+    for name, value in (("resident_frac", resident_frac), ("paged_in_per_s", paged_in_per_s)):
+        if isinstance(value, bool) or not isinstance(value, (int, float, np.floating)) or not math.isfinite(value):
+            raise ValueError(f"{name}: {value!r} is not accepted; expected a finite number")
+    if not 0 < resident_frac < 1:
+        raise ValueError(f"resident_frac: {resident_frac!r} is not accepted; expected a fraction in (0, 1)")
+    if not paged_in_per_s > 0:
+        raise ValueError(f"paged_in_per_s: {paged_in_per_s!r} is not accepted; expected a rate > 0 per second")
+    policy = _check_policy(policy, ANALYTIC_POLICIES)
+
+    def excess(y: float) -> float:
+        return float(hit_and_miss(np.array([y]), policy)[0][0]) - resident_frac
+
+    y = brentq(excess, 1e-9, 60.0 if policy != "fifo" else 1e9, xtol=1e-12)
+    lam = paged_in_per_s * resident_frac / (1 - resident_frac)
+    return y / lam, 1 / lam
 
 
 def hit_probabilities(rates, T: float, policy: str = "lru") -> np.ndarray:

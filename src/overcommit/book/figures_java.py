@@ -27,7 +27,6 @@ from functools import lru_cache
 import altair as alt
 import numpy as np
 import pandas as pd
-from scipy.optimize import brentq
 
 from .. import data, replacement
 from ..model import simulate, sweep
@@ -213,27 +212,8 @@ def water_level(cid: str, env: str = "zvm63-edev") -> float:
 
 # --- what residency and page-ins imply -------------------------------------------------------
 
-def implied_clock_time(resident_frac: float, paged_in_per_s: float, policy: str = "clock") -> tuple[float, float]:
-    """For memory whose pages are all touched at the same rate λ (a heap that garbage
-    collection sweeps), the characteristic time ``T`` (s) and the touch interval ``1/λ`` (s)
-    that give resident share ``h`` and page-in rate ``p`` (share of the *resident* memory
-    read back per second): ``h = h(λT)`` of the replacement policy and ``p = λ(1 − h)/h``."""
-    for name, value in (("resident_frac", resident_frac), ("paged_in_per_s", paged_in_per_s)):
-        if isinstance(value, bool) or not isinstance(value, (int, float, np.floating)) or not math.isfinite(value):
-            raise ValueError(f"{name}: {value!r} is not accepted; expected a finite number")
-    if not 0 < resident_frac < 1:
-        raise ValueError(f"resident_frac: {resident_frac!r} is not accepted; expected a fraction in (0, 1)")
-    if not paged_in_per_s > 0:
-        raise ValueError(f"paged_in_per_s: {paged_in_per_s!r} is not accepted; expected a rate > 0 per second")
-    if policy not in ("clock", "lru", "fifo"):
-        raise ValueError(f"policy: {policy!r} is not accepted; expected 'clock', 'lru' or 'fifo'")
-
-    def excess(y: float) -> float:
-        return float(replacement.hit_probabilities(np.array([y]), 1.0, policy)[0]) - resident_frac
-
-    y = brentq(excess, 1e-9, 60.0, xtol=1e-12)
-    lam = paged_in_per_s * resident_frac / (1 - resident_frac)
-    return y / lam, 1 / lam
+#: The inversion lives in :mod:`overcommit.replacement` beside the hit formula it inverts.
+implied_clock_time = replacement.implied_time
 
 
 @lru_cache(maxsize=4)
