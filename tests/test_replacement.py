@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from overcommit import replacement
 from overcommit.replacement import (
     ANALYTIC_POLICIES,
     COLD,
@@ -483,3 +484,42 @@ def test_bad_input_names_parameter(call, name):
     message = str(info.value)
     assert message.startswith(f"{name}:"), message
     assert "expected" in message or "accepted" in message
+
+
+# --- the hit formulas as functions of the load λT, used by the model ----------------------
+
+@pytest.mark.parametrize("policy", ["lru", "fifo", "random", "clock"])
+def test_hit_and_miss_matches_hit_probabilities_and_sums_to_one(policy):
+    lam = np.array([0.0, 1e-4, 0.01, 0.5, 3.0, 800.0])
+    h, miss = replacement.hit_and_miss(lam * 7.0, policy)
+    np.testing.assert_allclose(h, replacement.hit_probabilities(lam, 7.0, policy), rtol=1e-14, atol=0)
+    np.testing.assert_allclose(h + miss, 1.0, rtol=1e-14)
+    assert np.all(np.diff(h) >= 0)
+
+
+@pytest.mark.parametrize("policy", ["lru", "fifo", "clock"])
+def test_hit_and_slope_is_the_log_derivative(policy):
+    y = np.array([0.01, 0.3, 1.0, 4.0, 20.0])
+    h, slope = replacement.hit_and_slope(y, policy)
+    np.testing.assert_allclose(h, replacement.hit_and_miss(y, policy)[0], rtol=1e-12)
+    eps = 1e-6
+    numeric = (replacement.hit_and_miss(y * math.exp(eps), policy)[0]
+               - replacement.hit_and_miss(y * math.exp(-eps), policy)[0]) / (2 * eps)
+    np.testing.assert_allclose(slope, numeric, rtol=1e-5, atol=1e-9)
+
+
+def test_the_model_evaluates_the_hit_formula_of_this_module():
+    """One formula in one place: the model's resident shares are replacement's h(λT)."""
+    import overcommit as oc
+    from overcommit import model
+
+    r = oc.simulate("64/20")
+    guests = list(oc.study_guests())
+    T = float(r.system["characteristic_time_s"])
+    x = r.workloads["relative_throughput"]
+    for g in guests[:3]:
+        sizes, rates = oc.workloads.memory_classes(g)
+        h = replacement.hit_and_miss(rates * x[g.variant] * T, "clock")[0]
+        # the fixed point stops within 1e-6 of its throughputs, hence the tolerance
+        assert r.guests.loc[g.name, "resident_mib"] == pytest.approx(float(sizes @ h), rel=1e-6)
+    assert not hasattr(model, "_hit") and not hasattr(model, "_chain_allocate")

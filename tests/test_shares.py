@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from overcommit import shares
 from overcommit.shares import allocate, idle, per_vcpu, water_level
 
 # --------------------------------------------------------------------------------------
@@ -219,3 +220,49 @@ def test_water_fill_caps_matches_allocate(real_cpus, guests):
     exact = _allocate(real_cpus, vcpus, share, demand=demand)
     fast = water_fill_caps(real_cpus, np.minimum(vcpus, demand), share)
     assert np.allclose(fast, exact, rtol=1e-9, atol=1e-9)
+
+
+# --- chain allocation and lock-holder preemption (used by the model) ------------------------
+
+def test_chain_allocate_is_water_filling_for_single_guest_chains():
+    caps = np.array([1.0, 4.0, 2.0])
+    sh = np.array([100.0, 400.0, 200.0])
+    cost = np.ones(3)
+    use, x = shares.chain_allocate(3.0, caps, sh, cost, np.zeros(3), np.arange(3), np.full(3, 10.0))
+    np.testing.assert_allclose(use, shares.allocate(3.0, [1, 4, 2], sh, caps), rtol=1e-12)
+    np.testing.assert_allclose(x, use, rtol=1e-12)
+
+
+def test_chain_allocate_holds_a_chain_to_its_slowest_guest():
+    # one workload on two guests; the first may use only 0.5 CPU, so the second must not hold more
+    use, x = shares.chain_allocate(10.0, np.array([0.5, 4.0]), np.array([100.0, 100.0]),
+                                   np.array([1.0, 2.0]), np.zeros(2), np.array([0, 0]), np.array([1.0]))
+    assert x[0] == pytest.approx(0.5)
+    np.testing.assert_allclose(use, [0.5, 1.0])
+
+
+@given(st.lists(st.floats(0.05, 3.0), min_size=2, max_size=8), st.floats(0.5, 20.0))
+@settings(max_examples=60, deadline=None)
+def test_chain_allocate_never_gives_more_than_available_or_wanted(costs, cpus):
+    n = len(costs)
+    cost = np.array(costs)
+    caps = np.full(n, 2.0)
+    wanted = np.ones(n)
+    use, x = shares.chain_allocate(cpus, caps, np.full(n, 100.0), cost, np.zeros(n), np.arange(n), wanted)
+    assert use.sum() <= cpus + 1e-9
+    assert np.all(x <= wanted + 1e-12) and np.all(use <= caps + 1e-12)
+    # work-conserving: every workload gets what it wants or is at its cap, or all CPUs are used
+    satisfied = (x >= wanted - 1e-9) | (use >= caps - 1e-9)
+    assert satisfied.all() or use.sum() == pytest.approx(cpus, rel=1e-9)
+
+
+def test_host_pressure():
+    assert shares.host_pressure(25.0, 21.57) == 0.0
+    assert shares.host_pressure(20.0, 25.0) == pytest.approx(0.2)
+    assert shares.host_pressure(20.0, 0.0) == 0.0
+
+
+def test_lock_wait_ratio_spares_single_vcpu_guests_and_grows_with_vcpus():
+    r = shares.lock_wait_ratio([1, 2, 4], [3.0, 3.0, 3.0], [0.2, 0.2, 0.2])
+    np.testing.assert_allclose(r, [0.0, 0.6, 1.8])
+    assert shares.lock_wait_ratio([4], [3.0], [0.0])[0] == 0.0  # nobody waits on an idle host

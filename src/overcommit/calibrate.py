@@ -138,10 +138,10 @@ def _residual(target: Target, value: float) -> float:
 
 def _guest_memory(guest, T: float, x: float) -> tuple[float, float]:
     """Resident MiB and page-read MiB/s of one guest at characteristic time T, throughput x."""
-    from .model import _hit
+    from . import replacement
 
     sizes, rates = workloads.memory_classes(guest)
-    h = _hit(rates * x * T, "clock")
+    h = replacement.hit_and_slope(rates * x * T, "clock")[0]  # as the model evaluates it
     return float(sizes @ h), float(sizes @ (rates * x * (1 - h)))
 
 

@@ -51,7 +51,7 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from . import data, paging, tiers
+from . import data, paging, replacement, shares, tiers
 from .cids import CID, parse_cid
 from .workloads import (
     PAGES_PER_MIB, Guest, Variant, memory_classes, study_guests, study_variants,
@@ -230,33 +230,6 @@ class NotConvergedError(RuntimeError):
 # Residency
 
 
-def _hit(y: np.ndarray, policy: str) -> np.ndarray:
-    """Hit probability as a function of y = λT (see overcommit.replacement)."""
-    if policy == "lru":
-        return -np.expm1(-y)
-    if policy in ("fifo", "random"):
-        return y / (1.0 + y)
-    # CLOCK: y(1+e^y) / (1 + y(1+e^y)), written stably for large y
-    y = np.minimum(y, 50.0)
-    z = y * (1.0 + np.exp(y))
-    return 1.0 - 1.0 / (1.0 + z)
-
-
-def _hit_and_slope(y: np.ndarray, policy: str) -> tuple[np.ndarray, np.ndarray]:
-    """h(y) and y·h'(y), the derivative with respect to log T."""
-    if policy == "lru":
-        e = np.exp(-y)
-        return 1.0 - e, y * e
-    if policy in ("fifo", "random"):
-        return y / (1.0 + y), y / (1.0 + y) ** 2
-    y = np.minimum(y, 50.0)  # h(50) = 1 - 4e-24: resident for good
-    ey = np.exp(y)
-    z = y * (1.0 + ey)
-    h = 1.0 - 1.0 / (1.0 + z)
-    dz = 1.0 + ey + y * ey
-    return h, y * dz / (1.0 + z) ** 2
-
-
 def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: str, guess: float) -> float:
     """T with Σ sizes·h(rates·T) = capacity (requires Σ sizes over rate>0 > capacity).
 
@@ -270,7 +243,7 @@ def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: s
     u = math.log(guess) if math.isfinite(guess) and guess > 0 else 0.0
     lo, hi = -math.inf, math.inf
     for _ in range(200):
-        h, slope = _hit_and_slope(r * math.exp(u), policy)
+        h, slope = replacement.hit_and_slope(r * math.exp(u), policy)
         f = float(np.dot(s, h)) - capacity
         if abs(f) <= 1e-9 * capacity:
             return math.exp(u)
@@ -347,7 +320,9 @@ def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str,
         keep = min(1.0, (capacity - active_total) / idle_total) if idle_total > 0 else 1.0
         return math.inf, np.where(active, 1.0, keep)
     T = _solve_time(cat.sizes, rates, capacity, policy, guess)
-    return T, np.where(active, _hit(np.where(active, rates, 0.0) * T, policy), 0.0)
+    # h from hit_and_slope, the form the Newton solver above evaluates, so the hits the
+    # model reports are exactly those whose sum the solver matched to the capacity
+    return T, np.where(active, replacement.hit_and_slope(np.where(active, rates, 0.0) * T, policy)[0], 0.0)
 
 
 def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: str,
@@ -402,47 +377,6 @@ def _paging_config(env: Environment, host: Host) -> paging.PagingConfig:
         overrides["devices"] = host.paging_devices
     overrides["path_bandwidth_mib_s"] = PATH_MIB_S[env.io_sharing_path]
     return paging.PagingConfig.from_data(env.paging_kind, **overrides)
-
-
-def _chain_allocate(available: float, cap: np.ndarray, share: np.ndarray, cpu_ref: np.ndarray,
-                    fault: np.ndarray, gv: np.ndarray, x_open: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Weighted water-filling where a guest uses only what its variant's chain can use.
-
-    With water level θ, guest h may use ``min(cap_h, θ s_h)`` CPUs, so variant v runs at
-    ``x_v(θ) = min(x_open_v, min_{h∈v} (min(cap_h, θ s_h) − f_h) / c_h)`` and each of its
-    guests uses ``c_g x_v + f_g``. Total use U(θ) is non-decreasing and piecewise linear
-    in θ with breakpoints where a guest reaches its cap or its chain reaches x_open; the
-    level is where U(θ) equals the CPUs available (or the largest breakpoint if everyone is
-    satisfied before that). Guests of a chain never hold CPU their slowest member cannot
-    use, and nothing is left idle while any guest still wants more.
-    """
-    n_var = len(x_open)
-    c = np.where(cpu_ref > 0, cpu_ref, 1e-12)
-    thetas = np.concatenate([cap / share, (x_open[gv] * c + fault) / share, [0.0]])
-    thetas = np.unique(thetas[np.isfinite(thetas)])
-
-    def usage(theta: np.ndarray):
-        limit = np.minimum(cap[None, :], theta[:, None] * share[None, :])
-        per_guest_x = np.clip(limit - fault[None, :], 0.0, None) / c[None, :]
-        x = np.tile(x_open, (theta.size, 1))
-        for v in range(n_var):
-            members = gv == v
-            x[:, v] = np.minimum(x[:, v], per_guest_x[:, members].min(axis=1))
-        use = x[:, gv] * c[None, :] + fault[None, :]
-        use = np.minimum(use, cap[None, :])
-        return use.sum(axis=1), x, use
-
-    total, xs, uses = usage(thetas)
-    k = int(np.searchsorted(total, available))
-    if k >= thetas.size:  # everyone satisfied with CPUs to spare
-        return uses[-1], xs[-1]
-    if k == 0:
-        return uses[0], xs[0]
-    # linear between breakpoints k-1 and k
-    t0, t1, u0, u1 = thetas[k - 1], thetas[k], total[k - 1], total[k]
-    theta = t0 + (available - u0) * (t1 - t0) / (u1 - u0) if u1 > u0 else t1
-    _, x, use = usage(np.array([theta]))
-    return use[0], x[0]
 
 
 def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]):
@@ -507,7 +441,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         fault_cp = (mem.read_mib_s + mem.xstor_read_mib_s) * PAGES_PER_MIB * FAULT_CP_CPU_S
         available = max(host.cpus - cp_system, 1e-6)
         # share allocation with chained variants: repeat so non-bottleneck guests release CPU
-        alloc, x_new = _chain_allocate(available, np.minimum(cap, vcpus), share, cpu_ref, fault_cp, gv, x_open)
+        alloc, x_new = shares.chain_allocate(available, np.minimum(cap, vcpus), share, cpu_ref, fault_cp, gv, x_open)
         x_new = np.maximum(x_new, 1e-6)
         delta = float(np.max(np.abs(x_new - x)))
         state = (mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit, available)

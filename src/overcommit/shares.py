@@ -83,7 +83,7 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["allocate", "water_level", "idle", "per_vcpu"]
+__all__ = ["allocate", "chain_allocate", "host_pressure", "idle", "lock_wait_ratio", "per_vcpu", "water_level"]
 
 ArrayLike = Sequence[float] | np.ndarray
 
@@ -333,3 +333,106 @@ def water_fill_caps(real_cpus: float, caps: np.ndarray, shares: np.ndarray) -> n
     out[k:] = level[k] * s[k:]
     x[order] = out
     return x
+
+
+def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost: np.ndarray,
+                   overhead: np.ndarray, chain: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Water-filling where a guest uses only what its workload's *chain* can use.
+
+    A workload may run on several guests (the WebSphere triplet IHS → WAS → DB2, the uperf
+    client and server): every unit of its work needs ``cost[g]`` CPU-seconds on each of its
+    guests, so it goes as fast as its slowest guest allows. With water level θ, guest g may
+    use ``min(caps[g], θ shares[g])`` CPUs, so workload v runs at
+
+        x_v(θ) = min(wanted_v, min_{g∈v} (min(caps[g], θ shares[g]) − overhead[g]) / cost[g])
+
+    and each of its guests uses ``cost[g] x_v + overhead[g]``. Total use U(θ) is
+    non-decreasing and piecewise linear in θ, with breakpoints where a guest reaches its cap
+    or its chain reaches ``wanted``; the level is where U(θ) equals ``available`` (or the
+    largest breakpoint, if every workload gets what it wants with CPUs to spare). Guests of
+    a chain never hold CPU their slowest member cannot use, and no CPU is left idle while
+    any guest still wants more: water-filling (:func:`allocate`) with the chain constraint.
+
+    ``chain[g]`` is the index of guest g's workload in ``wanted``. Returns (CPUs used per
+    guest, throughput per workload). Trusted inputs (the model's inner loop): no checks.
+    """
+    n_var = len(wanted)
+    c = np.where(cost > 0, cost, 1e-12)
+    thetas = np.concatenate([caps / shares, (wanted[chain] * c + overhead) / shares, [0.0]])
+    thetas = np.unique(thetas[np.isfinite(thetas)])
+
+    def usage(theta: np.ndarray):
+        limit = np.minimum(caps[None, :], theta[:, None] * shares[None, :])
+        per_guest_x = np.clip(limit - overhead[None, :], 0.0, None) / c[None, :]
+        x = np.tile(wanted, (theta.size, 1))
+        for v in range(n_var):
+            members = chain == v
+            x[:, v] = np.minimum(x[:, v], per_guest_x[:, members].min(axis=1))
+        use = np.minimum(x[:, chain] * c[None, :] + overhead[None, :], caps[None, :])
+        return use.sum(axis=1), x, use
+
+    total, xs, uses = usage(thetas)
+    k = int(np.searchsorted(total, available))
+    if k >= thetas.size:
+        return uses[-1], xs[-1]
+    if k == 0:
+        return uses[0], xs[0]
+    t0, t1, u0, u1 = thetas[k - 1], thetas[k], total[k - 1], total[k]
+    theta = t0 + (available - u0) * (t1 - t0) / (u1 - u0) if u1 > u0 else t1
+    _, x, use = usage(np.array([theta]))
+    return use[0], x[0]
+
+
+# --------------------------------------------------------------------------------------
+# Lock-holder preemption
+
+
+def host_pressure(available: float, demand: float) -> float:
+    r"""The share of time a runnable virtual CPU waits for a real CPU, in the mean:
+
+    .. math::
+
+        H = \max\!\left(0,\; 1 - \frac{P}{D}\right),
+
+    with :math:`P` the real CPUs available to guests and :math:`D` the CPUs the guests'
+    runnable virtual CPUs ask for. When the host has CPUs to spare (the reference run) no
+    virtual CPU waits and :math:`H = 0`; when they ask for 25 % more than there is, each
+    runnable virtual CPU is dispatched four fifths of the time it wants, :math:`H = 0.2`.
+    """
+    if demand <= 0 or available >= demand:
+        return 0.0
+    return 1.0 - available / demand
+
+
+def lock_wait_ratio(vcpus: ArrayLike, lock_intensity: ArrayLike, holder_unavailable: ArrayLike) -> np.ndarray:
+    r"""Waiting caused by *lock-holder preemption*, per CPU-second of a guest's own work.
+
+    A guest with several virtual CPUs protects shared data with locks: kernel spin locks,
+    database latches. z/VM dispatches virtual CPUs independently, so it can preempt one
+    that holds a lock; the guest's other virtual CPUs that need the lock then wait until
+    the holder runs again (they spin for a while, then Linux on z hands the CPU back to
+    z/VM with a yield diagnose). Uhlig, LeVasseur, Skoglund and Dannowski ("Towards
+    scalable multiprocessor virtual machines", USENIX VM '04) measured this waiting grow
+    with the hypervisor's CPU contention, and it cannot happen to a guest with one virtual
+    CPU: when its only virtual CPU is preempted, nobody in the guest is waiting for it.
+
+    Per CPU-second of work, the guest's threads wait
+
+    .. math::
+
+        r_g = \kappa_g \, (n_g - 1)\, H_g
+
+    seconds, with :math:`n_g` virtual CPUs (each of the other :math:`n_g - 1` may be the
+    one that needs the lock), :math:`\kappa_g` the workload's *lock intensity* (lock waits
+    per CPU-second, times how long the holder stays away, in units of that CPU-second) and
+    :math:`H_g` the probability that the holder is not running: waiting for a real CPU
+    (:func:`host_pressure`) or stalled in a page fault while it holds the lock.
+
+    Not yet wired into :func:`overcommit.model.simulate`: measured there (issue 10), one
+    lock intensity for every lock-heavy workload either spares single-CPU guests (Java,
+    network medium) or keeps the database within its 10-CPU range, not both.
+    """
+    n = np.asarray(vcpus, float)
+    k = np.asarray(lock_intensity, float)
+    h = np.clip(np.asarray(holder_unavailable, float), 0.0, 1.0)
+    return k * np.maximum(n - 1.0, 0.0) * h
