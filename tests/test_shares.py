@@ -222,7 +222,7 @@ def test_water_fill_caps_matches_allocate(real_cpus, guests):
     assert np.allclose(fast, exact, rtol=1e-9, atol=1e-9)
 
 
-# --- chain allocation and lock-holder preemption (used by the model) ------------------------
+# --- chain allocation (used by the model) ----------------------------------------------
 
 def test_chain_allocate_is_water_filling_for_single_guest_chains():
     caps = np.array([1.0, 4.0, 2.0])
@@ -255,14 +255,3 @@ def test_chain_allocate_never_gives_more_than_available_or_wanted(costs, cpus):
     satisfied = (x >= wanted - 1e-9) | (use >= caps - 1e-9)
     assert satisfied.all() or use.sum() == pytest.approx(cpus, rel=1e-9)
 
-
-def test_host_pressure():
-    assert shares.host_pressure(25.0, 21.57) == 0.0
-    assert shares.host_pressure(20.0, 25.0) == pytest.approx(0.2)
-    assert shares.host_pressure(20.0, 0.0) == 0.0
-
-
-def test_lock_wait_ratio_spares_single_vcpu_guests_and_grows_with_vcpus():
-    r = shares.lock_wait_ratio([1, 2, 4], [3.0, 3.0, 3.0], [0.2, 0.2, 0.2])
-    np.testing.assert_allclose(r, [0.0, 0.6, 1.8])
-    assert shares.lock_wait_ratio([4], [3.0], [0.0])[0] == 0.0  # nobody waits on an idle host

@@ -657,27 +657,24 @@ def irm_trace(rates, n_refs: int, seed: int | None = None) -> np.ndarray:
 
 
 def hit_and_miss(load: np.ndarray, policy: str) -> tuple[np.ndarray, np.ndarray]:
-    """h and 1 − h as functions of the *load* ``y = λT`` (references per characteristic
-    time), each computed without cancellation or overflow; ``y`` may be ``inf``.
+    """h and 1 − h as functions of the finite *load* ``y = λT`` (references per
+    characteristic time), each computed without cancellation or overflow.
 
-    This is the one place the hit formulas live: :func:`hit_probabilities`, :func:`che`,
-    :func:`shared_memory`, :func:`two_tier` and the study's model
-    (:mod:`overcommit.model`) all evaluate them here. No argument checks: callers check.
+    :func:`hit_probabilities`, :func:`che`, :func:`shared_memory`, :func:`two_tier` and
+    :func:`implied_time` evaluate the hit formulas here; the study's model evaluates the
+    same functions through :func:`hit_and_slope`, the form its Newton solver needs (a test
+    pins the two together). No argument checks: callers check.
     """
     x = np.asarray(load, dtype=float)
     if policy == "lru":
         miss = np.exp(-x)
         return -np.expm1(-x), miss
     if policy in ("fifo", "random"):
-        with np.errstate(invalid="ignore"):
-            h = np.where(np.isinf(x), 1.0, x / (1.0 + x))
-        return h, 1.0 - h
+        return x / (1.0 + x), 1.0 / (1.0 + x)
     # CLOCK: multiply numerator and denominator by y = e^{-x} (no overflow for large x).
     y = np.exp(-x)
-    with np.errstate(invalid="ignore"):
-        den = y + x * (1.0 + y)
-        miss = np.where(np.isinf(x), 0.0, y / den)
-    return 1.0 - miss, miss
+    den = y + x * (1.0 + y)
+    return x * (1.0 + y) / den, y / den
 
 
 def hit_and_slope(load: np.ndarray, policy: str) -> tuple[np.ndarray, np.ndarray]:

@@ -83,7 +83,7 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["allocate", "chain_allocate", "host_pressure", "idle", "lock_wait_ratio", "per_vcpu", "water_level"]
+__all__ = ["allocate", "chain_allocate", "idle", "per_vcpu", "water_level"]
 
 ArrayLike = Sequence[float] | np.ndarray
 
@@ -381,58 +381,3 @@ def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost:
     theta = t0 + (available - u0) * (t1 - t0) / (u1 - u0) if u1 > u0 else t1
     _, x, use = usage(np.array([theta]))
     return use[0], x[0]
-
-
-# --------------------------------------------------------------------------------------
-# Lock-holder preemption
-
-
-def host_pressure(available: float, demand: float) -> float:
-    r"""The share of time a runnable virtual CPU waits for a real CPU, in the mean:
-
-    .. math::
-
-        H = \max\!\left(0,\; 1 - \frac{P}{D}\right),
-
-    with :math:`P` the real CPUs available to guests and :math:`D` the CPUs the guests'
-    runnable virtual CPUs ask for. When the host has CPUs to spare (the reference run) no
-    virtual CPU waits and :math:`H = 0`; when they ask for 25 % more than there is, each
-    runnable virtual CPU is dispatched four fifths of the time it wants, :math:`H = 0.2`.
-    """
-    if demand <= 0 or available >= demand:
-        return 0.0
-    return 1.0 - available / demand
-
-
-def lock_wait_ratio(vcpus: ArrayLike, lock_intensity: ArrayLike, holder_unavailable: ArrayLike) -> np.ndarray:
-    r"""Waiting caused by *lock-holder preemption*, per CPU-second of a guest's own work.
-
-    A guest with several virtual CPUs protects shared data with locks: kernel spin locks,
-    database latches. z/VM dispatches virtual CPUs independently, so it can preempt one
-    that holds a lock; the guest's other virtual CPUs that need the lock then wait until
-    the holder runs again (they spin for a while, then Linux on z hands the CPU back to
-    z/VM with a yield diagnose). Uhlig, LeVasseur, Skoglund and Dannowski ("Towards
-    scalable multiprocessor virtual machines", USENIX VM '04) measured this waiting grow
-    with the hypervisor's CPU contention, and it cannot happen to a guest with one virtual
-    CPU: when its only virtual CPU is preempted, nobody in the guest is waiting for it.
-
-    Per CPU-second of work, the guest's threads wait
-
-    .. math::
-
-        r_g = \kappa_g \, (n_g - 1)\, H_g
-
-    seconds, with :math:`n_g` virtual CPUs (each of the other :math:`n_g - 1` may be the
-    one that needs the lock), :math:`\kappa_g` the workload's *lock intensity* (lock waits
-    per CPU-second, times how long the holder stays away, in units of that CPU-second) and
-    :math:`H_g` the probability that the holder is not running: waiting for a real CPU
-    (:func:`host_pressure`) or stalled in a page fault while it holds the lock.
-
-    Not yet wired into :func:`overcommit.model.simulate`: measured there (issue 10), one
-    lock intensity for every lock-heavy workload either spares single-CPU guests (Java,
-    network medium) or keeps the database within its 10-CPU range, not both.
-    """
-    n = np.asarray(vcpus, float)
-    k = np.asarray(lock_intensity, float)
-    h = np.clip(np.asarray(holder_unavailable, float), 0.0, 1.0)
-    return k * np.maximum(n - 1.0, 0.0) * h
