@@ -247,7 +247,7 @@ def test_explore_chart_recomputes_and_rejects_bad_values():
 def test_exercise_answers_are_the_translations(seed):
     ex = exercises.generate("dat", seed)
     p = ex.parameters
-    s = dat.generate(seed, page_size=p["page_size"], process_bytes=16 * p["page_size"],
+    s = dat.generate(p["variant_seed"], page_size=p["page_size"], process_bytes=16 * p["page_size"],
                      guest_bytes=32 * p["page_size"], host_bytes=16 * p["page_size"], addresses=4)
     assert ex.answer == [dat.translate(s, a).answer for a in s.addresses]
     assert exercises.check("dat", seed, ex.answer)

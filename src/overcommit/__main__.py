@@ -1,6 +1,7 @@
 """Command line: ``python -m overcommit simulate 64/20 --env zvm63-edev``,
 ``python -m overcommit sweep --out results.csv``, ``python -m overcommit calibrate``,
-``python -m overcommit validate``."""
+``python -m overcommit validate``, ``python -m overcommit exercise dat --seed 12 [-c]``,
+``python -m overcommit exercise --roster students.csv``."""
 
 from __future__ import annotations
 
@@ -23,6 +24,18 @@ def main(argv: list[str] | None = None) -> int:
     sw.add_argument("--env", action="append", choices=model.ENVIRONMENTS, help="limit to environments")
     sub.add_parser("calibrate", help="refit data/calibrated_parameters.csv")
     sub.add_parser("validate", help="evaluate the paper's findings against the model")
+    ex = sub.add_parser(
+        "exercise", help="print a seeded exercise (-c: with its answer), or write a class's seeds and answer key",
+        description="Print the exercise of TOPIC for --seed N; -c adds the answer and the worked solution. "
+                    "With --roster students.csv, give every student a seed and write seeds.csv, answer_key.csv "
+                    "and answer_key.md into --out.")
+    ex.add_argument("topic", nargs="?", help="one of: " + ", ".join(_topics()))
+    ex.add_argument("--seed", "-s", default="0", help="a whole number >= 0 (default 0)")
+    ex.add_argument("-c", "--compute", action="store_true", help="also print the answer and the worked solution")
+    ex.add_argument("--roster", help="CSV with a 'student' column: write seeds and an answer key for the class")
+    ex.add_argument("--course-seed", default="0", help="with --roster: draws the students' seeds (default 0)")
+    ex.add_argument("--out", default="answer-key", help="with --roster: directory to write into (default answer-key)")
+    ex.add_argument("--topics", help="with --roster: comma-separated topics (default: all)")
     args = parser.parse_args(argv)
 
     try:
@@ -55,9 +68,54 @@ def main(argv: list[str] | None = None) -> int:
             from . import validation
 
             return validation.main()
+        if args.command == "exercise":
+            return _exercise(args)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    return 0
+
+
+def _topics() -> tuple[str, ...]:
+    from .exercises import TOPICS
+
+    return TOPICS
+
+
+def _whole(name: str, text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise ValueError(f"{name}: {text!r} is not accepted; expected a whole number >= 0")
+    return value
+
+
+def _exercise(args) -> int:
+    from . import exercises
+    from .exercises import roster
+
+    if args.roster:
+        if args.topic:
+            raise ValueError(f"topic: {args.topic!r} is not accepted with --roster; use --topics t1,t2")
+        topics = tuple(t.strip() for t in args.topics.split(",")) if args.topics else exercises.TOPICS
+        for t in topics:
+            if t not in exercises.TOPICS:
+                raise ValueError(f"topics: {t!r} is not accepted; expected some of {', '.join(exercises.TOPICS)}")
+        students = roster.read_roster(args.roster)
+        assignments = roster.assign(students, _whole("course-seed", args.course_seed))
+        paths = roster.write(assignments, args.out, topics)
+        print(f"{len(assignments)} students, topics {', '.join(topics)}; wrote " + ", ".join(str(p) for p in paths))
+        return 0
+    if not args.topic:
+        raise ValueError("topic: missing; expected one of " + ", ".join(exercises.TOPICS) + " (or --roster FILE)")
+    if args.topic not in exercises.TOPICS:
+        raise ValueError(f"topic: {args.topic!r} is not accepted; expected one of {', '.join(exercises.TOPICS)}")
+    ex = exercises.generate(args.topic, _whole("seed", args.seed))
+    print(f"# Exercise: {ex.topic}, seed {ex.seed}\n\n{ex.question}")
+    if args.compute:
+        print(f"\n## Answer\n\n{roster._answer_text(ex.answer)}\n\n## Worked solution\n\n{ex.solution}")
     return 0
 
 

@@ -23,3 +23,16 @@ def rng(seed: int | None = None) -> np.random.Generator:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed: {seed!r} is not accepted; expected a whole number >= 0")
     return np.random.default_rng(int(seed))
+
+
+def variant_seeds(seed: int, attempts: int = 200):
+    """The seeds a generator may try for the student-facing ``seed``: ``seed`` itself first,
+    then ``attempts - 1`` seeds derived from ``(seed, attempt)`` with NumPy's
+    ``SeedSequence``. A generator that rejects a variant as not worth asking takes the next
+    one, so the same ``seed`` always ends at the same exercise.
+    """
+    rng(seed)  # the same check and message as every other seed
+    yield int(seed)
+    for attempt in range(1, attempts):
+        yield int(np.random.SeedSequence([int(seed), attempt]).generate_state(1, dtype=np.uint64)[0])
+

@@ -19,9 +19,11 @@ from __future__ import annotations
 import importlib
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
+
+from ..seeding import variant_seeds
 
 TOPICS: tuple[str, ...] = ("tiers", "dat", "replacement", "shares", "paging")
 
@@ -53,6 +55,27 @@ class CheckResult:
 
     def _repr_markdown_(self) -> str:
         return ("✅ " if self.correct else "❌ ") + self.message
+
+
+def first_worth_asking(seed: int, build: Callable[[int, int], "Exercise"],
+                       not_worth: Callable[["Exercise"], str | None]) -> "Exercise":
+    """The first variant for ``seed`` that is worth asking.
+
+    ``build(seed, variant)`` makes the exercise from one of
+    :func:`overcommit.seeding.variant_seeds`; ``not_worth(exercise)`` returns why a variant
+    teaches nothing (a DAT question where every address translates, a shares question
+    where nobody is short of CPU), or None. The student keeps ``seed``; the variant used is
+    recorded in ``parameters["variant_seed"]``.
+    """
+    reasons = []
+    for variant in variant_seeds(seed):
+        ex = build(seed, variant)
+        reason = not_worth(ex)
+        if reason is None:
+            ex.parameters["variant_seed"] = variant
+            return ex
+        reasons.append(reason)
+    raise RuntimeError(f"seed {seed}: no variant worth asking in {len(reasons)} tries (last: {reasons[-1]})")
 
 
 def _module(topic: str):
@@ -89,6 +112,11 @@ def _close(given: Any, expected: Any, rel: float, abs_: float) -> bool:
     return math.isfinite(g) and math.isclose(g, e, rel_tol=rel, abs_tol=abs_)
 
 
+def not_worth_asking(topic: str, exercise: Exercise) -> str | None:
+    """Why ``exercise`` would not be worth asking, by its topic's rule (None if it is)."""
+    return _module(topic).not_worth(exercise)
+
+
 def check(topic: str, seed: int, answer: Any) -> CheckResult:
     """Compare a student's ``answer`` with the answer for (``topic``, ``seed``)."""
     ex = generate(topic, seed)
@@ -98,4 +126,4 @@ def check(topic: str, seed: int, answer: Any) -> CheckResult:
                               f"{ex.rel_tolerance:.0%}). Look again at the worked solution's first step.")
 
 
-__all__ = ["TOPICS", "Exercise", "CheckResult", "generate", "check"]
+__all__ = ["TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking", "not_worth_asking"]

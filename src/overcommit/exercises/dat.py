@@ -4,23 +4,43 @@ A seed builds a two-tier set-up with :func:`overcommit.dat.generate` (its page s
 drawn from the seed: 256, 1024 or 4096 bytes) and four process virtual addresses. For each
 address the student gives the host real address it ends at, or the tier that faults:
 ``"Linux"`` or ``"z/VM"``. The answer is that list (:attr:`overcommit.dat.Translation.answer`).
+
+A variant is worth asking (:func:`not_worth`) only if at least one address faults, at least
+one translates, and the four addresses lie on four different process pages.
 """
 
 from __future__ import annotations
 
 from .. import dat
 from ..seeding import rng
-from . import Exercise
+from . import Exercise, first_worth_asking
 
 PAGE_SIZES = (256, 1024, 4096)
 
 
 def generate(seed: int) -> Exercise:
     """The DAT exercise for ``seed`` (see the module docstring)."""
-    r = rng(seed)
+    return first_worth_asking(seed, _build, not_worth)
+
+
+def not_worth(ex: Exercise) -> str | None:
+    """Why this DAT variant teaches nothing, or None."""
+    answers = ex.answer
+    if not any(isinstance(a, str) for a in answers):
+        return "no address faults"
+    if all(isinstance(a, str) for a in answers):
+        return "every address faults"
+    pages = [a // ex.parameters["page_size"] for a in ex.parameters["addresses"]]
+    if len(set(pages)) < len(pages):
+        return "two addresses share a process page"
+    return None
+
+
+def _build(seed: int, variant: int) -> Exercise:
+    r = rng(variant)
     page_size = int(r.choice(PAGE_SIZES))
     setup = dat.generate(
-        seed, page_size=page_size, process_bytes=16 * page_size, guest_bytes=32 * page_size,
+        variant, page_size=page_size, process_bytes=16 * page_size, guest_bytes=32 * page_size,
         host_bytes=16 * page_size, addresses=4,
     )
     translations = [dat.translate(setup, a) for a in setup.addresses]

@@ -7,6 +7,9 @@ utilisation of one device and the mean response time of a paging I/O at the devi
 EDEV-SCSI. The answer is ``[utilisation, response_ms]``, as
 :func:`overcommit.paging.response_time` and :func:`overcommit.paging.device_response_time`
 compute them.
+
+A variant is worth asking (:func:`not_worth`) only if a device is between 10 % and 95 %
+busy and its I/Os visibly queue.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import math
 
 from .. import paging
 from ..seeding import rng
-from . import Exercise
+from . import Exercise, first_worth_asking
 
 
 def _fmt(value: float, digits: int = 4) -> str:
@@ -24,7 +27,22 @@ def _fmt(value: float, digits: int = 4) -> str:
 
 def generate(seed: int) -> Exercise:
     """The paging exercise for ``seed`` (see the module docstring)."""
-    r = rng(seed)
+    return first_worth_asking(seed, _build, not_worth)
+
+
+def not_worth(ex: Exercise) -> str | None:
+    """Why this paging variant teaches nothing, or None: a device so idle that queueing
+    does not show, or so busy that the answer hangs on the rounding of the rates."""
+    rho, response_ms = ex.answer
+    if not 0.1 <= rho <= 0.95:
+        return f"device utilisation {rho:.2f} is outside 0.1-0.95"
+    if response_ms <= ex.parameters["service_time_s"] * 1e3 * 1.02:
+        return "no visible queueing"
+    return None
+
+
+def _build(seed: int, variant: int) -> Exercise:
+    r = rng(variant)
     kind = str(r.choice(list(paging.KINDS)))
     if kind == "eckd":
         devices = int(r.integers(4, 31))

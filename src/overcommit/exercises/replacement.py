@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..replacement import run
 from ..seeding import rng
-from . import Exercise
+from . import Exercise, first_worth_asking
 
 POLICY_RULES = {
     "fifo": "FIFO evicts the page that was *loaded* longest ago; a hit changes nothing.",
@@ -50,7 +50,22 @@ def _replay(trace: list[int], frames: int, policy: str) -> list[tuple[int, str, 
 
 def generate(seed: int) -> Exercise:
     """The exercise for ``seed``: same seed, same trace, policy, frames and answer."""
-    gen = rng(seed)
+    return first_worth_asking(seed, _build, not_worth)
+
+
+def not_worth(ex: Exercise) -> str | None:
+    """Why this replacement variant teaches nothing, or None: every miss is a first
+    reference (the policy never chooses), or nothing hits."""
+    trace = ex.parameters["trace"]
+    if ex.answer <= len(set(trace)):
+        return "no miss is caused by an eviction"
+    if ex.answer >= len(trace):
+        return "every reference misses"
+    return None
+
+
+def _build(seed: int, variant: int) -> Exercise:
+    gen = rng(variant)
     policy = str(gen.choice(list(NAMES)))
     # OPT faults so rarely that 4 frames leave almost nothing to work out.
     frames = 3 if policy == "opt" else int(gen.integers(3, 5))

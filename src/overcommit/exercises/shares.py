@@ -5,6 +5,10 @@ virtual CPUs, a relative share and a CPU demand (what its virtual CPUs would use
 were short). The student water-fills the real CPUs by hand; the answer is the list of CPUs
 each guest receives, in the order of the question, as :func:`overcommit.shares.allocate`
 computes it. The worked solution walks through the sorted pass of the algorithm.
+
+A variant is worth asking (:func:`not_worth`) only if the CPUs are short for someone and
+the water-filling has a step: at least one guest gets all it can use (it is *capped*) and
+at least one gets less than that.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import numpy as np
 
 from .. import shares
 from ..seeding import rng
-from . import Exercise
+from . import Exercise, first_worth_asking
 
 NAMES = ("LNXA", "LNXB", "LNXC", "LNXD")
 OTHER_SHARES = (50, 100, 150, 200, 300, 400)
@@ -29,7 +33,23 @@ def _fmt(value: float) -> str:
 
 def generate(seed: int) -> Exercise:
     """The shares exercise for ``seed`` (see the module docstring)."""
-    r = rng(seed)
+    return first_worth_asking(seed, _build, not_worth)
+
+
+def not_worth(ex: Exercise) -> str | None:
+    """Why this shares variant teaches nothing, or None."""
+    p = ex.parameters
+    caps = np.minimum(p["vcpus"], p["demand"])
+    got = np.asarray(ex.answer, float)
+    if not np.any(got >= caps - 1e-3):
+        return "no guest is capped: the answer is a plain split by shares"
+    if not np.any(got < caps - 1e-3):
+        return "every guest gets all it can use: the shares decide nothing"
+    return None
+
+
+def _build(seed: int, variant: int) -> Exercise:
+    r = rng(variant)
     count = int(r.integers(3, 5))
     names = list(NAMES[:count])
     vcpus = [int(v) for v in r.integers(1, 5, size=count)]
@@ -45,7 +65,8 @@ def generate(seed: int) -> Exercise:
         else:
             demand.append(round(float(r.uniform(0.1, v)), 1))
     caps = np.minimum(vcpus, demand)
-    # Usually fewer CPUs than the guests could use; now and then more (every guest capped).
+    # Usually fewer CPUs than the guests could use (variants where they are not are
+    # rejected by not_worth).
     most = max(1, math.ceil(float(caps.sum())))
     real_cpus = int(r.integers(1, most + 1))
 

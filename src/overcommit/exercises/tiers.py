@@ -5,13 +5,18 @@ random handful of guests, each with a defined and an instantiated size. The stud
 computes the DPA (:func:`overcommit.tiers.dpa_mib`) and the overcommit ratio the paper
 would report when the guests use all of it (:func:`overcommit.tiers.overcommit_ratio`,
 with Σ resident = min(Σ instantiated, DPA)). The answer is ``[dpa_mib, ocr]``.
+
+Both cases are worth asking: guests that overcommit the DPA, and guests that fit although
+they are defined larger than the host (ocr 1). A variant is rejected (:func:`not_worth`)
+only when Σ instantiated is within 2 % of the DPA, where a slip in the DPA arithmetic would
+flip the answer from one case to the other.
 """
 
 from __future__ import annotations
 
 from .. import tiers
 from ..seeding import rng
-from . import Exercise
+from . import Exercise, first_worth_asking
 
 NAMES = tuple(f"LINUX{c}" for c in "ABCDEFGHJKLM")
 
@@ -22,7 +27,19 @@ def _round_to(value: float, step: int) -> int:
 
 def generate(seed: int) -> Exercise:
     """The tiers exercise for ``seed`` (see the module docstring)."""
-    r = rng(seed)
+    return first_worth_asking(seed, _build, not_worth)
+
+
+def not_worth(ex: Exercise) -> str | None:
+    """Why this tiers variant teaches nothing, or None."""
+    total, dpa = sum(ex.parameters["instantiated_mib"]), ex.answer[0]
+    if abs(total - dpa) <= 0.02 * dpa:
+        return f"Σ instantiated {total} MiB is within 2 % of the DPA {dpa} MiB"
+    return None
+
+
+def _build(seed: int, variant: int) -> Exercise:
+    r = rng(variant)
     release = str(r.choice(["6.3", "6.2"]))
     xstor_gib = 2.0 if release == "6.2" else 0.0
     real_gib = int(r.integers(4, 33)) * 4  # 16 .. 128 GiB

@@ -1,0 +1,153 @@
+"""The seeded exercises as a class uses them: every variant worth asking, the instructor's
+command line and the roster's seeds and answer key."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from overcommit import exercises
+from overcommit.__main__ import main
+from overcommit.exercises import Exercise, dat as dat_ex, roster, shares as shares_ex
+from overcommit.seeding import variant_seeds
+
+seeds = st.integers(min_value=0, max_value=10**9)
+
+
+@pytest.mark.parametrize("topic", exercises.TOPICS)
+@settings(max_examples=60, deadline=None)
+@given(seed=seeds)
+def test_every_generated_variant_is_worth_asking(topic, seed):
+    ex = exercises.generate(topic, seed)
+    assert exercises.not_worth_asking(topic, ex) is None
+    assert ex.seed == seed
+    again = exercises.generate(topic, seed)
+    assert (again.question, again.answer) == (ex.question, ex.answer)
+
+
+def test_the_dat_variant_the_issue_found_is_rejected_and_replaced():
+    # Seed 12's first draw translated all four addresses (two on one page): nothing faults.
+    raw = dat_ex._build(12, 12)
+    assert dat_ex.not_worth(raw) == "no address faults"
+    ex = exercises.generate("dat", 12)
+    assert ex.parameters["variant_seed"] != 12
+    assert any(isinstance(a, str) for a in ex.answer) and any(isinstance(a, int) for a in ex.answer)
+
+
+@pytest.mark.parametrize("topic", ["dat", "shares", "tiers", "paging"])
+def test_rejected_first_draws_exist_and_are_replaced(topic):
+    module = exercises._module(topic)
+    rejected = [s for s in range(300) if module.not_worth(module._build(s, s)) is not None]
+    assert rejected, f"{topic}: no first draw in 300 was rejected, so the rule is not exercised"
+    for s in rejected[:5]:
+        assert exercises.generate(topic, s).parameters["variant_seed"] != s
+
+
+def test_shares_rule_names_both_failures():
+    base = dict(topic="shares", seed=0, question="", solution="")
+    all_capped = Exercise(answer=[1.0, 0.5], parameters={"vcpus": [1, 1], "demand": [1.0, 0.5]}, **base)
+    none_capped = Exercise(answer=[0.5, 0.5], parameters={"vcpus": [2, 2], "demand": [2.0, 2.0]}, **base)
+    good = Exercise(answer=[0.5, 1.5], parameters={"vcpus": [1, 2], "demand": [0.5, 2.0]}, **base)
+    assert "shares decide nothing" in shares_ex.not_worth(all_capped)
+    assert "no guest is capped" in shares_ex.not_worth(none_capped)
+    assert shares_ex.not_worth(good) is None
+
+
+def test_replacement_rule_rejects_a_trace_without_evictions():
+    from overcommit.exercises import replacement as rep
+
+    base = dict(topic="replacement", seed=0, question="", solution="")
+    cold_only = Exercise(answer=3, parameters={"trace": [1, 2, 3, 1, 2, 3]}, **base)
+    assert rep.not_worth(cold_only) == "no miss is caused by an eviction"
+    assert rep.not_worth(Exercise(answer=5, parameters={"trace": [1, 2, 3, 4, 1, 2]}, **base)) is None
+
+
+def test_variant_seeds_start_with_the_seed_and_do_not_repeat():
+    first = list(variant_seeds(5, attempts=50))
+    assert first[0] == 5 and len(set(first)) == 50
+    assert first == list(variant_seeds(5, attempts=50))
+    with pytest.raises(ValueError, match="seed: -1"):
+        list(variant_seeds(-1))
+
+
+# --- the instructor's command line --------------------------------------------------------
+
+
+def test_cli_prints_the_question_and_with_c_the_answer(capsys):
+    assert main(["exercise", "shares", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    ex = exercises.generate("shares", 3)
+    assert out.startswith("# Exercise: shares, seed 3") and ex.question in out
+    assert "Worked solution" not in out
+    assert main(["exercise", "shares", "--seed", "3", "-c"]) == 0
+    out = capsys.readouterr().out
+    assert json.dumps(ex.answer) in out and ex.solution in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["exercise", "nonsense"], "topic: 'nonsense' is not accepted; expected one of tiers"),
+    (["exercise", "dat", "--seed", "-3"], "seed: '-3' is not accepted; expected a whole number >= 0"),
+    (["exercise", "dat", "--seed", "1.5"], "seed: '1.5' is not accepted"),
+    (["exercise"], "topic: missing"),
+    (["exercise", "--roster", "no-such-file.csv"], "roster: 'no-such-file.csv' is not a file"),
+])
+def test_cli_bad_input_names_the_field(capsys, argv, message):
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
+
+
+# --- the roster ------------------------------------------------------------------------------
+
+
+def _roster(tmp_path, rows, header=("student", "email")):
+    path = tmp_path / "students.csv"
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)
+    return path
+
+
+def test_roster_gives_distinct_reproducible_seeds_and_a_matching_key(tmp_path, capsys):
+    path = _roster(tmp_path, [(f"student {i}", f"s{i}@example.org") for i in range(40)])
+    out = tmp_path / "key"
+    assert main(["exercise", "--roster", str(path), "--out", str(out), "--topics", "dat,shares"]) == 0
+    assert "40 students" in capsys.readouterr().out
+    with open(out / "seeds.csv") as handle:
+        handed = list(csv.DictReader(handle))
+    seeds = [int(r["seed"]) for r in handed]
+    assert len(set(seeds)) == 40 and all(0 <= s <= roster.MAX_SEED for s in seeds)
+    assert [r["student"] for r in handed] == [f"student {i}" for i in range(40)]
+    with open(out / "answer_key.csv") as handle:
+        key = list(csv.DictReader(handle))
+    assert len(key) == 80
+    for row in key[:6]:
+        assert json.loads(row["answer"]) == exercises.generate(row["topic"], int(row["seed"])).answer
+    sheet = (out / "answer_key.md").read_text()
+    assert sheet.count("## student ") == 40 and exercises.generate("dat", seeds[0]).solution in sheet
+    # the same roster and course seed give the same seeds; another course seed, others
+    assert roster.assign([f"student {i}" for i in range(40)]) == roster.assign([f"student {i}" for i in range(40)])
+    assert roster.assign(["a", "b", "c"], course_seed=1) != roster.assign(["a", "b", "c"], course_seed=0)
+
+
+@pytest.mark.parametrize("rows, header, message", [
+    ([("Ada",), ("Ada",)], ("student",), "student 'Ada' appears twice"),
+    ([("Ada",)], ("name",), "has no 'student' column; its header is ['name']"),
+    ([("Ada",), ("",)], ("student",), "line 3 has an empty student name"),
+    ([], ("student",), "lists no students"),
+])
+def test_bad_rosters_are_refused_with_the_reason(tmp_path, rows, header, message):
+    path = _roster(tmp_path, rows, header)
+    with pytest.raises(ValueError, match="roster: ") as info:
+        roster.read_roster(path)
+    assert message in str(info.value)
+
+
+def test_cli_refuses_an_unknown_topic_in_the_roster_list(tmp_path, capsys):
+    path = _roster(tmp_path, [("Ada", "a@x")])
+    assert main(["exercise", "--roster", str(path), "--topics", "dat,bogus", "--out", str(tmp_path / "k")]) == 2
+    assert "topics: 'bogus' is not accepted" in capsys.readouterr().err
