@@ -195,3 +195,89 @@ def test_page(page_path, server, browser):
     assert unrendered == [], f"{page_path}: charts without SVG/canvas: {unrendered}"
     assert dead == [], f"{page_path}: controls that change nothing: {dead}"
     assert widget_views == 0, f"{page_path}: {widget_views} ipywidget view(s) in static HTML"
+
+
+# --- self-check boxes of the seeded exercises ------------------------------------------------
+
+
+def _selfcheck_pages() -> list[str]:
+    return [p for p in _pages() if 'class="oc-selfcheck"' in (SITE / p).read_text(errors="replace")]
+
+
+def _bank(topic: str, seed: int) -> dict:
+    import json
+
+    return json.loads((SITE / "_static" / "exercises" / topic / f"{seed}.json").read_text())
+
+
+def _wrong(answer):
+    """A clearly wrong answer of the same shape: numbers moved far outside any tolerance,
+    the fault tiers swapped."""
+    items = answer if isinstance(answer, list) else [answer]
+    first = items[0]
+    if isinstance(first, str):
+        changed = "z/VM" if first.lower() == "linux" else "Linux"
+    else:
+        changed = first * 1.5 + 7
+    return [changed] + items[1:] if isinstance(answer, list) else changed
+
+
+def test_selfcheck_pages_exist():
+    if not SITE.is_dir():
+        pytest.skip("no built site: run `make book` first")
+    pages = _selfcheck_pages()
+    assert len(pages) >= 5, f"self-check boxes on {pages}"
+    assert (SITE / "_static" / "exercises" / "dat" / "999.json").exists()
+
+
+@pytest.mark.parametrize("page_path", _selfcheck_pages() or ["(no site built)"])
+def test_selfcheck_boxes_answer_every_seed(page_path, server, browser):
+    """For every box: another seed shows another question (the package's, for that seed);
+    the right answer is accepted and a wrong one refused, with the tolerance named; a bad
+    seed gets a clear message. No request leaves 127.0.0.1."""
+    import json
+
+    from playwright.sync_api import expect
+
+    if page_path == "(no site built)":
+        pytest.skip("no built site: run `make book` first")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    outside: list[str] = []
+    context.route("**/*", lambda route: route.continue_() if urlparse(route.request.url).hostname in ("127.0.0.1", None)
+                  or route.request.url.startswith(("data:", "blob:")) else (outside.append(route.request.url), route.abort()))
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server}/{page_path}", wait_until="load")
+    boxes = page.locator(".oc-selfcheck")
+    assert boxes.count() >= 1
+    for k in range(boxes.count()):
+        box = boxes.nth(k)
+        box.locator(".oc-sc-seed").wait_for()
+        topic = box.get_attribute("data-topic")
+        default = int(box.get_attribute("data-seed"))
+        questions = []
+        for seed in ((default + 1) % 1000, (default + 500) % 1000):
+            expected = _bank(topic, seed)
+            box.locator(".oc-sc-seed").fill(str(seed))
+            box.locator(".oc-sc-show").click()
+            expect(box.locator(".oc-sc-question")).to_contain_text(f"Your question (seed {seed})")
+            shown = box.locator(".oc-sc-question").inner_html()
+            assert expected["question"].strip()[:200] in shown, f"{topic} seed {seed}: question is not the package's"
+            questions.append(shown)
+            feedback = box.locator(".oc-sc-feedback")
+            box.locator(".oc-sc-answer").fill(json.dumps(_wrong(expected["answer"])))
+            box.locator(".oc-sc-check").click()
+            expect(feedback).to_contain_text("Not quite")  # a wrong answer is refused
+            box.locator(".oc-sc-answer").fill(json.dumps(expected["answer"]))
+            box.locator(".oc-sc-check").click()
+            expect(feedback).to_contain_text("Correct (checked:")
+        assert questions[0] != questions[1], f"{topic}: two seeds showed the same question"
+        box.locator(".oc-sc-seed").fill("1000")
+        box.locator(".oc-sc-show").click()
+        expect(box.locator(".oc-sc-feedback")).to_contain_text("is not accepted; type a whole number from 0 to 999")
+    page.screenshot(path=str(SHOTS / (page_path.replace("/", "__").removesuffix(".html") + "-selfcheck-390.png")), full_page=False)
+    context.close()
+    assert outside == [], f"{page_path}: requests to other hosts: {outside}"
+    assert errors == [], f"{page_path}: page errors: {errors}"

@@ -151,3 +151,17 @@ def test_cli_refuses_an_unknown_topic_in_the_roster_list(tmp_path, capsys):
     path = _roster(tmp_path, [("Ada", "a@x")])
     assert main(["exercise", "--roster", str(path), "--topics", "dat,bogus", "--out", str(tmp_path / "k")]) == 2
     assert "topics: 'bogus' is not accepted" in capsys.readouterr().err
+
+
+# --- the static site's bank ------------------------------------------------------------------
+
+
+def test_web_bank_holds_the_packages_variant_as_html_and_json(tmp_path):
+    from overcommit.exercises import web
+
+    assert web.write_bank(tmp_path, topics=("dat", "shares"), seeds=range(3)) == 6
+    stored = json.loads((tmp_path / "dat" / "2.json").read_text())
+    ex = exercises.generate("dat", 2)
+    assert stored["answer"] == ex.answer and stored["seed"] == 2
+    assert "<table>" in stored["question"] and stored["rel"] == ex.rel_tolerance
+    assert exercises.check("shares", 1, json.loads((tmp_path / "shares" / "1.json").read_text())["answer"])

@@ -263,6 +263,8 @@ shadow
 # `exercises.check("dat", seed=..., answer=[...])`, after
 # `from overcommit import exercises`. Host addresses may be given as `0x...` or decimal
 # numbers; they are the same Python integers.
+#
+# <div class="oc-selfcheck" data-topic="dat" data-seed="12"></div>
 # :::
 #
 # :::{solution} dat-ex-seeded

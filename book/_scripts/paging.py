@@ -466,6 +466,8 @@ glue("paging-a", Markdown(ex.solution), display=False)
 # print(exercises.generate("paging", seed=1234).question)
 # exercises.check("paging", seed=1234, answer=[0.5, 2.0])   # [rho, response_ms]
 # ```
+#
+# <div class="oc-selfcheck" data-topic="paging" data-seed="1"></div>
 # :::
 #
 # :::{solution} paging-ex-seeded

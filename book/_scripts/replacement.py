@@ -467,6 +467,8 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 # This is the question for seed 1. Get your own with
 # `exercises.generate("replacement", seed=...)` and check your count with
 # `exercises.check("replacement", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="replacement" data-seed="1"></div>
 # :::
 #
 # :::{solution} replacement-ex-seeded

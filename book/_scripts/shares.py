@@ -449,6 +449,8 @@ glue("shares-a", Markdown(ex.solution), display=False)
 # print(exercises.generate("shares", seed=1234).question)
 # exercises.check("shares", seed=1234, answer=[1.5, 2.5, 2.0, 1.0])
 # ```
+#
+# <div class="oc-selfcheck" data-topic="shares" data-seed="7"></div>
 # :::
 #
 # :::{solution} shares-ex-seeded

@@ -344,6 +344,8 @@ explorer(
 # Get your own with `exercises.generate("tiers", seed=...)` (any whole number) and check
 # your answer with `exercises.check("tiers", seed=..., answer=[dpa_mib, ocr])`, after
 # `from overcommit import exercises`.
+#
+# <div class="oc-selfcheck" data-topic="tiers" data-seed="7"></div>
 # :::
 #
 # :::{solution} tiers-ex-seeded

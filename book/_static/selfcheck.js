@@ -1,0 +1,121 @@
+/* Self-check boxes for the seeded exercises (no kernel, no other host).
+ *
+ * A chapter places <div class="oc-selfcheck" data-topic="dat" data-seed="12"></div> in an
+ * exercise. This script builds a seed box, an answer box and a feedback line in it, and
+ * loads _static/exercises/<topic>/<seed>.json, written at build time from the Python
+ * package (overcommit.exercises.web). Answers are compared like
+ * overcommit.exercises.check: numbers within the exercise's relative or absolute tolerance
+ * (hex like 0x1a2b allowed), words ignoring case.
+ */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var STATIC = script ? script.src.replace(/selfcheck\.js(\?.*)?$/, "") : "../_static/";
+
+  function load(topic, seed) {
+    return fetch(STATIC + "exercises/" + topic + "/" + seed + ".json").then(function (r) {
+      if (!r.ok) throw new Error("no variant for seed " + seed);
+      return r.json();
+    });
+  }
+
+  function tokens(text) {
+    var body = text.trim().replace(/^\[/, "").replace(/\]$/, "");
+    if (!body.trim()) return [];
+    return body.split(",").map(function (t) {
+      var s = t.trim().replace(/^["']|["']$/g, "").trim();
+      if (/^[-+]?0x[0-9a-f]+$/i.test(s)) return parseInt(s, 16);
+      if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return parseFloat(s);
+      return s;
+    });
+  }
+
+  function close(given, expected, rel, abs) {
+    if (typeof expected === "string") return typeof given === "string" && given.toLowerCase() === expected.toLowerCase();
+    if (typeof given !== "number" || !isFinite(given)) return false;
+    var tol = Math.max(rel * Math.max(Math.abs(given), Math.abs(expected)), abs);
+    return Math.abs(given - expected) <= tol;
+  }
+
+  function tolerance(v) {
+    if (v.rel > 0) return "numbers within " + +(v.rel * 100).toPrecision(3) + " %" + (v.abs >= 1e-6 ? " or " + v.abs : "");
+    return "numbers exactly";
+  }
+
+  function judge(text, v) {
+    var expected = Array.isArray(v.answer) ? v.answer : [v.answer];
+    var given = tokens(text);
+    if (given.length !== expected.length)
+      return [false, "Not quite: the answer has " + expected.length + " item" + (expected.length === 1 ? "" : "s") + ", you gave " + given.length + "."];
+    var wrong = [];
+    for (var i = 0; i < expected.length; i++) if (!close(given[i], expected[i], v.rel, v.abs)) wrong.push(i + 1);
+    if (!wrong.length) return [true, "Correct (checked: " + tolerance(v) + ")."];
+    return [false, "Not quite: item" + (wrong.length > 1 ? "s " : " ") + wrong.join(", ") + " of " + expected.length +
+      " " + (wrong.length > 1 ? "are" : "is") + " off (checked: " + tolerance(v) + ")."];
+  }
+
+  var counter = 0;
+  function build(box) {
+    var topic = box.dataset.topic, seed0 = box.dataset.seed || "0", id = "oc-sc-" + ++counter;
+    box.innerHTML =
+      '<p class="oc-sc-title"><strong>Check yourself</strong> (works in this page, no Python needed)</p>' +
+      '<div class="oc-sc-row"><label for="' + id + '-seed">Your seed (0–999)</label>' +
+      '<input id="' + id + '-seed" class="oc-sc-seed" type="number" min="0" max="999" step="1" inputmode="numeric" value="' + seed0 + '">' +
+      '<button type="button" class="oc-sc-show">Show my question</button></div>' +
+      '<div class="oc-sc-question" hidden></div>' +
+      '<div class="oc-sc-row"><label for="' + id + '-answer">Your answer</label>' +
+      '<input id="' + id + '-answer" class="oc-sc-answer" type="text" autocomplete="off" spellcheck="false">' +
+      '<button type="button" class="oc-sc-check">Check</button></div>' +
+      '<p class="oc-sc-feedback" role="status" aria-live="polite"></p>' +
+      '<details class="oc-sc-solution" hidden><summary>Worked solution for seed <span></span></summary><div></div></details>';
+    var seedInput = box.querySelector(".oc-sc-seed"), question = box.querySelector(".oc-sc-question");
+    var feedback = box.querySelector(".oc-sc-feedback"), solution = box.querySelector(".oc-sc-solution");
+    var current = null;
+
+    function seedValue() {
+      var s = seedInput.value.trim();
+      if (!/^\d+$/.test(s) || +s > 999) {
+        feedback.textContent = "Seed: " + JSON.stringify(s) + " is not accepted; type a whole number from 0 to 999.";
+        feedback.className = "oc-sc-feedback oc-sc-wrong";
+        return null;
+      }
+      return +s;
+    }
+
+    function show(seed, reveal) {
+      return load(topic, seed).then(function (v) {
+        current = v;
+        if (reveal) {
+          question.innerHTML = "<p><strong>Your question (seed " + seed + ")</strong></p>" + v.question;
+          question.hidden = false;
+        }
+        solution.querySelector("span").textContent = seed;
+        solution.querySelector("div").innerHTML = v.solution;
+        return v;
+      });
+    }
+
+    box.querySelector(".oc-sc-show").addEventListener("click", function () {
+      var seed = seedValue();
+      if (seed === null) return;
+      feedback.textContent = "";
+      solution.hidden = true;
+      show(seed, true).catch(function (e) { feedback.textContent = String(e); });
+    });
+    box.querySelector(".oc-sc-check").addEventListener("click", function () {
+      var seed = seedValue();
+      if (seed === null) return;
+      var ready = current && current.seed === seed ? Promise.resolve(current) : show(seed, seed !== +seed0);
+      ready.then(function (v) {
+        var verdict = judge(box.querySelector(".oc-sc-answer").value, v);
+        feedback.textContent = (verdict[0] ? "✓ " : "✗ ") + verdict[1];
+        feedback.className = "oc-sc-feedback " + (verdict[0] ? "oc-sc-right" : "oc-sc-wrong");
+        solution.hidden = false;
+      }).catch(function (e) { feedback.textContent = String(e); });
+    });
+  }
+
+  function init() { document.querySelectorAll(".oc-selfcheck").forEach(build); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
