@@ -133,13 +133,9 @@ def _exercise_controls(page, index: int) -> list[str]:
     return dead
 
 
-@pytest.mark.parametrize("page_path", _pages() or ["(no site built)"])
-def test_page(page_path, server, browser):
-    if page_path == "(no site built)":
-        pytest.skip("no built site: run `make book` first")
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    outside: list[str] = []
-    errors: list[str] = []
+def _block_other_hosts(context, outside: list[str]) -> None:
+    """Let requests to the local server (and data:/blob: URLs) through; abort every other
+    one and record it in ``outside``."""
 
     def route(route):
         host = urlparse(route.request.url).hostname
@@ -150,6 +146,17 @@ def test_page(page_path, server, browser):
             route.abort()
 
     context.route("**/*", route)
+
+
+@pytest.mark.parametrize("page_path", _pages() or ["(no site built)"])
+def test_page(page_path, server, browser):
+    if page_path == "(no site built)":
+        pytest.skip("no built site: run `make book` first")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+    errors: list[str] = []
+
+    _block_other_hosts(context, outside)
     # Generous timeouts: on a busy 2-core machine a page with several charts can take a
     # while; "networkidle" is not used because it waits on timers, not on our content.
     context.set_default_timeout(90_000)
@@ -243,8 +250,7 @@ def test_selfcheck_boxes_answer_every_seed(page_path, server, browser):
         pytest.skip("no built site: run `make book` first")
     context = browser.new_context(viewport={"width": 390, "height": 844})
     outside: list[str] = []
-    context.route("**/*", lambda route: route.continue_() if urlparse(route.request.url).hostname in ("127.0.0.1", None)
-                  or route.request.url.startswith(("data:", "blob:")) else (outside.append(route.request.url), route.abort()))
+    _block_other_hosts(context, outside)
     context.set_default_timeout(60_000)
     page = context.new_page()
     errors: list[str] = []

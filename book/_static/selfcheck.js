@@ -50,6 +50,7 @@
     var wrong = [];
     for (var i = 0; i < expected.length; i++) if (!close(given[i], expected[i], v.rel, v.abs)) wrong.push(i + 1);
     if (!wrong.length) return [true, "Correct (checked: " + tolerance(v) + ")."];
+    if (expected.length === 1) return [false, "Not quite (checked: " + tolerance(v) + ")."];
     return [false, "Not quite: item" + (wrong.length > 1 ? "s " : " ") + wrong.join(", ") + " of " + expected.length +
       " " + (wrong.length > 1 ? "are" : "is") + " off (checked: " + tolerance(v) + ")."];
   }

@@ -26,6 +26,8 @@ import numpy as np
 from ..seeding import variant_seeds
 
 TOPICS: tuple[str, ...] = ("tiers", "dat", "replacement", "shares", "paging")
+#: The seeds a class uses: the roster hands them out and the static site answers them.
+CLASS_SEEDS = range(1000)
 
 
 @dataclass(frozen=True)
@@ -67,15 +69,26 @@ def first_worth_asking(seed: int, build: Callable[[int, int], "Exercise"],
     where nobody is short of CPU), or None. The student keeps ``seed``; the variant used is
     recorded in ``parameters["variant_seed"]``.
     """
-    reasons = []
-    for variant in variant_seeds(seed):
+    tries, reason = 0, None
+    for tries, variant in enumerate(variant_seeds(seed), start=1):
         ex = build(seed, variant)
         reason = not_worth(ex)
         if reason is None:
             ex.parameters["variant_seed"] = variant
             return ex
-        reasons.append(reason)
-    raise RuntimeError(f"seed {seed}: no variant worth asking in {len(reasons)} tries (last: {reasons[-1]})")
+    raise RuntimeError(f"seed {seed}: no variant worth asking in {tries} tries (last: {reason})")
+
+
+def plain_answer(answer: Any) -> Any:
+    """``answer`` with NumPy arrays and scalars turned into lists and Python numbers, ready
+    for JSON (the roster's answer key, the static site's variants, the command line)."""
+    if isinstance(answer, np.ndarray):
+        return answer.tolist()
+    if isinstance(answer, (list, tuple)):
+        return [plain_answer(a) for a in answer]
+    if isinstance(answer, np.generic):
+        return answer.item()
+    return answer
 
 
 def _module(topic: str):
@@ -126,4 +139,5 @@ def check(topic: str, seed: int, answer: Any) -> CheckResult:
                               f"{ex.rel_tolerance:.0%}). Look again at the worked solution's first step.")
 
 
-__all__ = ["TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking", "not_worth_asking"]
+__all__ = ["CLASS_SEEDS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
+           "not_worth_asking", "plain_answer"]

@@ -21,12 +21,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
-
 from ..seeding import rng
-from . import TOPICS, generate
+from . import CLASS_SEEDS, TOPICS, generate, plain_answer
 
-MAX_SEED = 999
+MAX_SEED = CLASS_SEEDS[-1]
 
 
 @dataclass(frozen=True)
@@ -69,8 +67,9 @@ def assign(students: list[str], course_seed: int = 0) -> list[Assignment]:
     return [Assignment(s, int(seed)) for s, seed in zip(students, seeds)]
 
 
-def _answer_text(answer) -> str:
-    return json.dumps(answer.tolist() if isinstance(answer, np.ndarray) else answer)
+def answer_text(answer) -> str:
+    """An answer as the key and the command line print it: JSON, e.g. ``[37, "Linux"]``."""
+    return json.dumps(plain_answer(answer))
 
 
 def write(assignments: list[Assignment], out: str | Path, topics: tuple[str, ...] = TOPICS) -> list[Path]:
@@ -90,10 +89,10 @@ def write(assignments: list[Assignment], out: str | Path, topics: tuple[str, ...
             sheet += [f"## {a.student} (seed {a.seed})", ""]
             for topic in topics:
                 ex = generate(topic, a.seed)
-                writer.writerow([a.student, a.seed, topic, _answer_text(ex.answer), ex.rel_tolerance, ex.abs_tolerance])
-                sheet += [f"### {topic}", "", f"**Answer:** `{_answer_text(ex.answer)}`", "", ex.solution, ""]
+                writer.writerow([a.student, a.seed, topic, answer_text(ex.answer), ex.rel_tolerance, ex.abs_tolerance])
+                sheet += [f"### {topic}", "", f"**Answer:** `{answer_text(ex.answer)}`", "", ex.solution, ""]
     sheet_path.write_text("\n".join(sheet), encoding="utf-8")
     return [seeds_path, key_path, sheet_path]
 
 
-__all__ = ["Assignment", "MAX_SEED", "assign", "read_roster", "write"]
+__all__ = ["Assignment", "MAX_SEED", "answer_text", "assign", "read_roster", "write"]

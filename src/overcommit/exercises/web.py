@@ -15,24 +15,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
 from markdown_it import MarkdownIt
 
-from . import TOPICS, generate
-
-SEEDS = range(1000)  #: the seeds the static site answers (the roster hands out 0-999 too)
+from . import CLASS_SEEDS, TOPICS, generate, plain_answer
 
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
-
-
-def _plain(answer):
-    if isinstance(answer, np.ndarray):
-        return answer.tolist()
-    if isinstance(answer, (list, tuple)):
-        return [_plain(a) for a in answer]
-    if isinstance(answer, np.generic):
-        return answer.item()
-    return answer
 
 
 def variant(topic: str, seed: int) -> dict:
@@ -42,11 +29,11 @@ def variant(topic: str, seed: int) -> dict:
     return {
         "topic": topic, "seed": seed,
         "question": _markdown.render(ex.question), "solution": _markdown.render(ex.solution),
-        "answer": _plain(ex.answer), "rel": ex.rel_tolerance, "abs": ex.abs_tolerance,
+        "answer": plain_answer(ex.answer), "rel": ex.rel_tolerance, "abs": ex.abs_tolerance,
     }
 
 
-def write_bank(directory: str | Path, topics=TOPICS, seeds=SEEDS) -> int:
+def write_bank(directory: str | Path, topics=TOPICS, seeds=CLASS_SEEDS) -> int:
     """Write ``<directory>/<topic>/<seed>.json`` for every topic and seed; the file count."""
     count = 0
     for topic in topics:
@@ -59,4 +46,4 @@ def write_bank(directory: str | Path, topics=TOPICS, seeds=SEEDS) -> int:
     return count
 
 
-__all__ = ["SEEDS", "variant", "write_bank"]
+__all__ = ["variant", "write_bank"]
