@@ -9,12 +9,15 @@ PY := $(BIN)/python
 PORT ?= 8000
 SANITIZE := tests/nbval_sanitize.cfg
 NOTEBOOKS := $(wildcard book/*.ipynb)
+INSTRUCTOR := _build/instructor
 
-.PHONY: help setup vendor book notebooks test test-unit test-notebooks test-browser serve lab bench clean
+.PHONY: help setup vendor book book-instructor assignments notebooks test test-unit test-notebooks test-browser serve lab bench clean
 
 help:
-	@echo "make book       build the book into _build/html (executes every notebook)"
+	@echo "make book       build the student edition into _build/html (executes every notebook)"
+	@echo "make book-instructor  the instructor edition (with solutions) into $(INSTRUCTOR)/_build/html"
 	@echo "make test       build, then run every test: unit, strict nbval, browser"
+	@echo "make assignments  otter-grader student notebooks + autograders (CHAPTERS=\"shares paging\")"
 	@echo "make notebooks  re-execute the chapter notebooks and store their outputs"
 	@echo "make serve      serve _build/html on http://127.0.0.1:$(PORT)"
 	@echo "make lab        open the chapters in JupyterLab (live explorers work there)"
@@ -49,12 +52,25 @@ book: setup vendor
 	@test -f _build/html/index.html || { echo "build failed: _build/html/index.html missing"; exit 1; }
 	@echo "book built: _build/html/index.html"
 
+# The same book with every folded solution and the self-check boxes' worked solutions, from
+# the notebooks' stored outputs (strict nbval checks those against a fresh run).
+book-instructor: setup vendor
+	rm -rf $(INSTRUCTOR)
+	OVERCOMMIT_EDITION=instructor $(BIN)/jupyter-book build . -W -n --keep-going --path-output $(INSTRUCTOR)
+	@test -f $(INSTRUCTOR)/_build/html/index.html || { echo "build failed: $(INSTRUCTOR)/_build/html/index.html missing"; exit 1; }
+	@echo "instructor edition built: $(INSTRUCTOR)/_build/html/index.html"
+
+# Graded assignments from the seeded exercises (overcommit.exercises.assignment): per chapter
+# a student notebook and an autograder zip under _build/assignments/<chapter>/dist.
+assignments: setup
+	$(PY) -m overcommit.exercises.assignment $(CHAPTERS) --out _build/assignments
+
 notebooks: setup
 	$(PY) tools/execute_notebooks.py
 
 # --- tests -----------------------------------------------------------------------------
 
-test: book
+test: book book-instructor
 	$(PY) -m pytest tests $(NOTEBOOKS) --nbval --nbval-current-env \
 		--nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
 

@@ -204,14 +204,15 @@ def test_page(page_path, server, browser):
     assert widget_views == 0, f"{page_path}: {widget_views} ipywidget view(s) in static HTML"
 
 
-# --- self-check boxes of the seeded exercises ------------------------------------------------
+# --- self-check boxes: seeded exercises and fixed answers -------------------------------------
 
 
 def _selfcheck_pages() -> list[str]:
     return [p for p in _pages() if 'class="oc-selfcheck"' in (SITE / p).read_text(errors="replace")]
 
 
-def _bank(topic: str, seed: int) -> dict:
+def _bank(topic: str, seed) -> dict:
+    """A seeded variant (``topic``, ``seed``) or, with topic ``"check"``, a fixed answer."""
     import json
 
     return json.loads((SITE / "_static" / "exercises" / topic / f"{seed}.json").read_text())
@@ -227,6 +228,34 @@ def _wrong(answer):
     else:
         changed = first * 1.5 + 7
     return [changed] + items[1:] if isinstance(answer, list) else changed
+
+
+def _check_fixed_box(box, expect) -> None:
+    """A fixed-answer box: says how many answers it wants, refuses a wrong answer, accepts
+    the package's, and (student edition) shows no worked solution."""
+    import json
+
+    key = box.get_attribute("data-check")
+    expected = _bank("check", key)
+    items = len(expected["answer"]) if isinstance(expected["answer"], list) else 1
+    expect(box.locator(".oc-sc-hint")).to_contain_text("Type one answer" if items == 1 else f"Type {items} answers")
+    feedback = box.locator(".oc-sc-feedback")
+    box.locator(".oc-sc-answer").fill(json.dumps(_wrong(expected["answer"])))
+    box.locator(".oc-sc-check").click()
+    expect(feedback).to_contain_text("Not quite")
+    box.locator(".oc-sc-answer").fill(json.dumps(expected["answer"]))
+    box.locator(".oc-sc-check").click()
+    expect(feedback).to_contain_text("Correct (checked:")
+    assert ("solution" in expected) == box.locator(".oc-sc-solution").is_visible(), f"{key}: worked solution shown in the wrong edition"
+
+
+def test_every_chapter_has_a_selfcheck_box():
+    """Every chapter with exercises lets a reader check at least one answer in the page."""
+    if not SITE.is_dir():
+        pytest.skip("no built site: run `make book` first")
+    with_exercises = [p for p in _pages() if 'class="exercise' in (SITE / p).read_text(errors="replace")]
+    without = sorted(set(with_exercises) - set(_selfcheck_pages()))
+    assert len(with_exercises) >= 18 and without == [], f"chapters with exercises but no self-check box: {without}"
 
 
 def test_selfcheck_pages_exist():
@@ -260,6 +289,9 @@ def test_selfcheck_boxes_answer_every_seed(page_path, server, browser):
     assert boxes.count() >= 1
     for k in range(boxes.count()):
         box = boxes.nth(k)
+        if box.get_attribute("data-check"):
+            _check_fixed_box(box, expect)
+            continue
         box.locator(".oc-sc-seed").wait_for()
         topic = box.get_attribute("data-topic")
         default = int(box.get_attribute("data-seed"))

@@ -49,6 +49,7 @@ import overcommit as oc
 from overcommit.book import figures_case_jvm as fj
 from overcommit.book.explore import explorer, slider
 from overcommit.cases import jvm
+from overcommit.exercises import checks
 from overcommit.model import CP_ATTRIBUTED_SHARE, CPU_COST_FACTOR
 
 pd.set_option("display.max_colwidth", 120)
@@ -360,7 +361,7 @@ glue("jvm-20v10", f"{s2.loc[3, 'lpar_load'] - ten3['lpar_load']:.2f}", display=F
 # much. A guest with 10 JVMs has far more threads that can use a further virtual CPU than
 # a guest with one. The report's scenario 4 saw the same thing from inside Linux: more
 # virtual CPUs, more active WebSphere threads, more CPU time. A cost per virtual CPU that
-# does not depend on the JVMs behind it cannot produce this ({ref}`jvm-ex-vcpu` asks what
+# does not depend on the JVMs behind it cannot produce this ({ref}`case_jvm-ex-vcpu` asks what
 # would). The comparison of 20 and 10 guests at three virtual CPUs each, 1 IFL apart in
 # the report, shows the same gap: the model puts them {glue:text}`jvm-20v10` IFL apart.
 #
@@ -577,15 +578,9 @@ glue("jvm-few-full", ", ".join(str(n) for n in full), display=False)
 glue("jvm-few-200", f"{100 * (1 - few.loc[200, 'throughput'] / few['throughput'].max()):.0f}", display=False)
 glue("jvm-few-4", f"{100 * (1 - few.loc[4, 'throughput'] / few['throughput'].max()):.0f}", display=False)
 
-at = 152
-mem152 = sweep[(sweep["memory_gib"] == at) & (sweep["binaries"] == "dcss")].set_index("guests")
-glue("jvm-m-at", f"{at}", display=False)
-glue("jvm-m-fail", ", ".join(str(n) for n in mem152.index[mem152["failed_share"] > 0]), display=False)
-glue("jvm-m-ok", ", ".join(str(n) for n in mem152.index[mem152["failed_share"] == 0]), display=False)
-glue("jvm-m-pause4", f"{mem152.loc[4, 'model_reorder_pause_s']:.1f}", display=False)
-glue("jvm-m-pause10", f"{mem152.loc[10, 'model_reorder_pause_s']:.1f}", display=False)
-glue("jvm-m-reads200", f"{mem152.loc[200, 'page_read_mib_s']:.1f}", display=False)
-glue("jvm-m-reads1", f"{mem152.loc[1, 'page_read_mib_s']:.1f}", display=False)
+mem = checks.get("case_jvm-ex-memory").values
+for key in ("at", "fail", "ok", "pause4", "pause10", "reads200", "reads1"):
+    glue(f"jvm-m-{key}", mem[key], display=False)
 
 xen_psi = 0.01
 borrowed = replace(case, cp_vcpu_overhead=xen_psi)
@@ -604,14 +599,15 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 
 # %% [markdown]
 # :::{exercise}
-# :label: jvm-ex-vcpu
+# :label: case_jvm-ex-vcpu
+# :class: oc-where-browser
 # From the report's scenarios 2 and 3 alone, work out the extra CPU one added virtual CPU
 # costs, first per guest and then per JVM in the guest. Which of the two is closer to
 # being one constant? Then try the per-JVM figure on the single guest with 200 JVMs and 24
 # virtual CPUs. What does that tell you about the form a better cost law must have?
 # :::
 #
-# :::{solution} jvm-ex-vcpu
+# :::{solution} case_jvm-ex-vcpu
 # :class: dropdown
 # Per guest: scenario 2 adds 3.6 IFLs for 20 added virtual CPUs, {glue:text}`jvm-pv-s2`
 # IFL each. Scenario 3 adds 1.9 IFLs of emulation for 200, {glue:text}`jvm-pv-s3` IFL
@@ -630,7 +626,8 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # :::
 #
 # :::{exercise}
-# :label: jvm-ex-cpus
+# :label: case_jvm-ex-cpus
+# :class: oc-where-jupyter
 # The model sees no throughput difference because the 24 IFLs are never short. Run
 # Table 4's configurations from 4 to 200 guests on an LPAR with only 9 IFLs
 # (`jvm.scaling([4, 10, 20, 50, 100, 200], case, cpus=9)`; one and two guests have more
@@ -638,7 +635,7 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # the others lose what they lose?
 # :::
 #
-# :::{solution} jvm-ex-cpus
+# :::{solution} case_jvm-ex-cpus
 # :class: dropdown
 # ```{glue:md} jvm-few-table
 # :format: myst
@@ -654,14 +651,19 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # :::
 #
 # :::{exercise}
-# :label: jvm-ex-memory
+# :label: case_jvm-ex-memory
+# :class: oc-where-browser
 # Use the memory figure to find which of Table 4's configurations fail on a
 # {glue:text}`jvm-m-at` GiB LPAR with the binaries in a DCSS, and explain from the reorder
-# rule why the boundary lies between 4 and 10 guests. The 200-guest configuration pages more
-# than the single guest at the same memory size. Why does it still run?
+# rule why the boundary lies between 4 and 10 guests: for how many seconds does a reorder
+# stop one of the 4 guests, and one of the 10? Answer as two numbers, in seconds (read
+# them off the figure, or work them out from the rule). The 200-guest configuration pages
+# more than the single guest at the same memory size. Why does it still run?
+#
+# <div class="oc-selfcheck" data-check="case_jvm-ex-memory"></div>
 # :::
 #
-# :::{solution} jvm-ex-memory
+# :::{solution} case_jvm-ex-memory
 # :class: dropdown
 # Failing: {glue:text}`jvm-m-fail` guests. Running: {glue:text}`jvm-m-ok` guests. Once
 # CP steals frames, each reorder stops a guest for its resident memory at one second per
@@ -676,7 +678,8 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # :::
 #
 # :::{exercise}
-# :label: jvm-ex-psi
+# :label: case_jvm-ex-psi
+# :class: oc-where-jupyter
 # The {doc}`case_xen` chapter borrows z/VM's dispatching overhead from this report as
 # {glue:text}`jvm-xpsi`, read from the rise of CP and system time between 2:1 and 8.3:1.
 # This chapter fits {glue:text}`jvm-psi` on scenario 3. Run the case with the borrowed value
@@ -685,7 +688,7 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # come from?
 # :::
 #
-# :::{solution} jvm-ex-psi
+# :::{solution} case_jvm-ex-psi
 # :class: dropdown
 # With {glue:text}`jvm-xpsi`, the second virtual CPU for 200 guests adds
 # {glue:text}`jvm-xpsi-inc` IFLs of LPAR load instead of the report's 2.3. CP and system

@@ -37,6 +37,7 @@ import overcommit as oc
 from overcommit import planning
 from overcommit.book import figures_planning as fp
 from overcommit.book.explore import explorer
+from overcommit.exercises import checks
 
 pd.set_option("display.max_colwidth", 80)
 mixes = fp.mix_frame()
@@ -249,8 +250,7 @@ java20_mh = planning.memory_break_point("java-high", 0.75, 20, "zvm63-edev", g_m
 glue("plan-ex-java20-mh", f"{java20_mh:.0f}", display=False)
 java15 = planning.memory_break_point("java-high", 0.75, 15, baseline="hi")
 glue("plan-ex-java15", f"{java15:.0f}", display=False)
-need = planning.cpus_needed("db-bi", 0.9, 96)
-glue("plan-ex-db-cpus", str(need), display=False)
+glue("plan-ex-db-cpus", checks.get("case_planning-ex-cpus").values["cpus"], display=False)
 add = [planning.custom_guest("batch", 32, vcpus=2, cpu_load=1.0, hot_frac=0.9, touches_per_hour=360)]
 g_b, v_b = planning.build_mix(planning.MIXES["study"], add)
 r_b = oc.simulate("96/20", guests=g_b, variants=v_b)
@@ -264,6 +264,7 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 # %% [markdown]
 # :::{exercise}
 # :label: case_planning-ex-java
+# :class: oc-where-jupyter
 # In the study's mix with 20 real CPUs, at which real memory does the high-level Java
 # workload lose a quarter of the throughput it has at 512 GiB? And in the memory-hungry mix?
 # Use `planning.memory_break_point(..., baseline="hi")` and explain the difference. Then ask
@@ -289,8 +290,13 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 #
 # :::{exercise}
 # :label: case_planning-ex-cpus
+# :class: oc-where-browser
 # Your host has 96 GiB for the study's mix. How many real CPUs keep the database at 90 % of
-# its unconstrained throughput? Why does adding memory not lower that number?
+# its unconstrained throughput (read it off the table above, or call
+# `planning.cpus_needed`)? Answer as one number. Why does adding memory not lower that
+# number?
+#
+# <div class="oc-selfcheck" data-check="case_planning-ex-cpus"></div>
 # :::
 #
 # :::{solution} case_planning-ex-cpus
@@ -304,6 +310,7 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 #
 # :::{exercise}
 # :label: case_planning-ex-batch
+# :class: oc-where-jupyter
 # Add one guest of your own to the study's mix at 96/20: 32 GiB, 2 virtual CPUs, a load of
 # one processor, 90 % of its memory hot and touched ten times an hour
 # (`planning.custom_guest("batch", 32, vcpus=2, cpu_load=1.0, hot_frac=0.9,

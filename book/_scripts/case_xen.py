@@ -49,6 +49,7 @@ import overcommit as oc
 from overcommit.book import figures_case_xen as fx
 from overcommit.book.explore import explorer, slider
 from overcommit.cases import xen
+from overcommit.exercises import checks
 
 pd.set_option("display.max_colwidth", 90)
 z = xen.calibrated("zvm")
@@ -296,13 +297,14 @@ glue("xen-m4-tp", f"{m15.loc[('zvm', 4.0), 'throughput_pct']:.1f}", display=Fals
 glue("xen-m7-res", f"{r7['resident_mib']:,.0f}", display=False)
 glue("xen-m7-xs", f"{r7['xstor_mib']:,.0f}", display=False)
 glue("xen-m7-dasd", f"{r7['dasd_only_mib']:,.0f}", display=False)
-glue("xen-m7-inst", f"{r7['instantiated_mib']:,.0f}", display=False)
+memory_check = checks.get("case_xen-ex-memory").values
+glue("xen-m7-inst", memory_check["inst"], display=False)
 glue("xen-m7-reads", f"{r7['page_read_mib_s']:.2f}", display=False)
 glue("xen-m20-res", f"{r20['resident_mib']:,.0f}", display=False)
 glue("xen-x-need15", f"{xen.min_memory_gib(5, x):.1f}", display=False)
-glue("xen-x-max20", f"{int(xen.max_triplets(x, 20))}", display=False)
-glue("xen-m7-ocr", f"{r7['overcommit_ratio']:.2f}", display=False)
-glue("xen-m7-planned", f"{22990 / (7 * 1024):.1f}", display=False)
+glue("xen-x-max20", memory_check["max20"], display=False)
+glue("xen-m7-ocr", memory_check["ocr"], display=False)
+glue("xen-m7-planned", memory_check["planned"], display=False)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -399,8 +401,8 @@ glue("xen-val-maxcpu-ratio", f"{val.loc['o004-xen-max-cpu', 'ratio']:.2f}", disp
 # ## Exercises
 
 # %% tags=["remove-cell"]
-glue("xen-ex-max24", f"{int(xen.max_triplets(x, 24))}", display=False)
-glue("xen-ex-need12", f"{xen.min_memory_gib(4, x):.1f}", display=False)
+glue("xen-ex-max24", memory_check["max24"], display=False)
+glue("xen-ex-need12", memory_check["need12"], display=False)
 
 cpu12 = xen.both(range(1, 9), cpus=12)
 for hv in xen.HYPERVISORS:
@@ -429,12 +431,18 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # %% [markdown]
 # :::{exercise}
 # :label: case_xen-ex-memory
+# :class: oc-where-browser
 # The overcommitment table is headed "on 20GB phys. memory", but the Xen server had 24 GB.
-# With Xen's static memory, how many triplets fit on 20 GiB and on 24 GiB (use
-# `xen.max_triplets`)? How much memory would four triplets need? Then take z/VM at 7 GB
-# with 15 guests. What is its planned overcommitment (defined over physical memory), and
-# what is the model's {term}`overcommit ratio` (instantiated over resident, with XSTOR
-# counted as resident)? Why are the two so different?
+# With Xen's static memory, how many triplets fit on 20 GiB and on 24 GiB (read the memory
+# figure's "Xen needs" line, or call `xen.max_triplets`)? How much memory would four
+# triplets need? Then take z/VM at 7 GB with 15 guests (the memory figure's lower chart).
+# What is its planned overcommitment (defined over physical memory), and what is the
+# model's {term}`overcommit ratio` (instantiated over resident, with XSTOR counted as
+# resident)? Answer as three numbers: the GiB four triplets need, then the planned
+# overcommitment and the model's ratio, each as x in x:1. Why are the two ratios so
+# different?
+#
+# <div class="oc-selfcheck" data-check="case_xen-ex-memory"></div>
 # :::
 #
 # :::{solution} case_xen-ex-memory
@@ -458,6 +466,7 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 #
 # :::{exercise}
 # :label: case_xen-ex-cpus
+# :class: oc-where-jupyter
 # Give both hypervisors 12 physical CPUs instead of 8, keeping their memory. Use the
 # explorer or `xen.both(range(1, 9), cpus=12)`. Where does each stop scaling now, and at
 # what throughput? What limits Xen this time?
@@ -478,6 +487,7 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 #
 # :::{exercise}
 # :label: case_xen-ex-swap
+# :class: oc-where-jupyter
 # The model says z/VM and Xen differ in their dispatching overhead. Give z/VM Xen's
 # fitted overhead, `replace(z, sched_overhead=x.sched_overhead)`, and run 1 to 5 triplets.
 # Where does z/VM stop, and how busy are its CPUs at 9 guests? What does that say about
@@ -498,6 +508,7 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 #
 # :::{exercise}
 # :label: case_xen-ex-latency
+# :class: oc-where-jupyter
 # The slides give two CPU numbers for Xen: 83 % at its maximum and 92 % at most, with
 # throughput flat in between. The model fits the first and misses the second in kind.
 # Calibrate on 92 % instead: scale Xen's triplet demand by 92/83 and keep the fitted

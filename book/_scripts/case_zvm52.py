@@ -43,6 +43,7 @@ import overcommit as oc
 from overcommit.book import figures_case_zvm52 as fz
 from overcommit.book.explore import explorer, slider
 from overcommit.cases import zvm52
+from overcommit.exercises import checks
 
 pd.set_option("display.max_colwidth", 120)
 start = zvm52.parameters()
@@ -157,9 +158,9 @@ glue("zvm52-d10-model", f"{m.loc[10, 'dasd_pages'] / 1e6:.1f}", display=False)
 glue("zvm52-d10-doc", f"{table.loc[10, 'dasd_pages'] / 1e6:.1f}", display=False)
 glue("zvm52-d9-model", f"{m.loc[9, 'dasd_pages'] / 1e6:.1f}", display=False)
 glue("zvm52-d9-doc", f"{table.loc[9, 'dasd_pages'] / 1e6:.1f}", display=False)
-in_use = (case.memory_pages + table["xstor_pages"] + table["dasd_pages"]) / 262144
-glue("zvm52-use10", f"{in_use[10]:.0f}", display=False)
-glue("zvm52-twice8", f"{in_use[8] - 8 * case.defined_mib / 1024:.0f}", display=False)
+double = checks.get("case_zvm52-ex-double").values
+glue("zvm52-use10", double["use10"], display=False)
+glue("zvm52-twice8", double["twice8"], display=False)
 
 # %% [markdown]
 # **Five guests.** The five guests define exactly 80 GiB, but CP keeps part of central
@@ -181,7 +182,7 @@ glue("zvm52-twice8", f"{in_use[8] - 8 * case.defined_mib / 1024:.0f}", display=F
 # 160 GiB, and the report's memory, XSTOR and DASD together hold
 # {glue:text}`zvm52-use10` GiB. So at ten guests z/VM kept hardly any page twice, while at
 # eight it had kept up to {glue:text}`zvm52-twice8` GiB twice. The next
-# section explains what "twice" means, and {ref}`zvm52-ex-double` asks what could have
+# section explains what "twice" means, and {ref}`case_zvm52-ex-double` asks what could have
 # stopped it.
 #
 # ## Planned and real overcommitment
@@ -423,17 +424,12 @@ obs
 # ## Exercises
 
 # %% tags=["remove-cell"]
-t1 = table.copy()
-t1["real minus planned (points)"] = t1["real_overcommit_pct"] - t1["planned_overcommit_pct"]
-t1["pages in use (GiB)"] = (case.memory_pages + t1["xstor_pages"] + t1["dasd_pages"]) / 262144
-t1["virtual memory (GiB)"] = 16 * t1.index
-t1["held twice at most (GiB)"] = t1["pages in use (GiB)"] - t1["virtual memory (GiB)"]
-glue("zvm52-double-table", Markdown(
-    t1[["real minus planned (points)", "pages in use (GiB)", "virtual memory (GiB)", "held twice at most (GiB)"]]
-    .to_markdown(floatfmt=".1f")), display=False)
-glue("zvm52-double-model8", f"{m.loc[8, 'double_held_pages'] / 262144:.1f}", display=False)
-glue("zvm52-double-model10", f"{m.loc[10, 'double_held_pages'] / 262144:.1f}", display=False)
-glue("zvm52-dasd10-gib", f"{table.loc[10, 'dasd_pages'] / 262144:.1f}", display=False)
+glue("zvm52-double-table", Markdown(double["table"]), display=False)
+glue("zvm52-double-largest", double["largest"], display=False)
+glue("zvm52-double-at", double["at"], display=False)
+glue("zvm52-double-model8", double["model8"], display=False)
+glue("zvm52-double-model10", double["model10"], display=False)
+glue("zvm52-dasd10-gib", double["dasd10"], display=False)
 
 s6 = sweep[sweep["guests"] == 6].set_index("central_memory_gib")["throughput_pct"]
 ninety = s6[s6 >= 90].index.min()
@@ -467,15 +463,20 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 
 # %% [markdown]
 # :::{exercise}
-# :label: zvm52-ex-double
+# :label: case_zvm52-ex-double
+# :class: oc-where-browser
 # From Table 1 alone, work out for each number of guests how many GiB z/VM held in use
-# (memory plus XSTOR plus DASD) and compare that with the guests' virtual memory. What
-# is the largest amount that can have been held twice? Why does it shrink from eight to
-# ten guests, while the model's keeps growing? Suggest a mechanism, and say what the
-# report would have had to state for you to check it.
+# (memory plus XSTOR plus DASD) and compare that with the guests' virtual memory. Table 1's
+# page counts are in the document column of the table at the end of the chapter and in the
+# pages figure. What is the largest amount that can have been held twice, and with how
+# many guests? Answer as two numbers: GiB, guests. Why does it shrink from eight to ten
+# guests, while the model's keeps growing? Suggest a mechanism, and say what the report
+# would have had to state for you to check it.
+#
+# <div class="oc-selfcheck" data-check="case_zvm52-ex-double"></div>
 # :::
 #
-# :::{solution} zvm52-ex-double
+# :::{solution} case_zvm52-ex-double
 # :class: dropdown
 # Pages in use are 80 GiB of memory plus the XSTOR and DASD pages (262,144 pages per GiB).
 # Subtracting the 16 GiB per guest of virtual memory bounds what was held twice (CP's own
@@ -485,6 +486,8 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # :format: myst
 # ```
 #
+# The bound is largest with {glue:text}`zvm52-double-at` guests:
+# {glue:text}`zvm52-double-largest` GiB.
 # The model holds {glue:text}`zvm52-double-model8` GiB twice at eight guests, close to the
 # report's bound, and {glue:text}`zvm52-double-model10` GiB at ten. In the model a page read back and not
 # changed keeps its DASD copy, and with more guests more pages make that trip. In the
@@ -497,14 +500,15 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # :::
 #
 # :::{exercise}
-# :label: zvm52-ex-half
+# :label: case_zvm52-ex-half
+# :class: oc-where-jupyter
 # Use the middle panel of the throughput figure to explain, with numbers, why six guests
 # run at about half the throughput of five. Then estimate how much central storage six
 # guests would need to get back to 90 % (use the knee figure). Would 100 paging volumes
 # instead of 25 do as well?
 # :::
 #
-# :::{solution} zvm52-ex-half
+# :::{solution} case_zvm52-ex-half
 # :class: dropdown
 # With five guests a user's cycle is {glue:text}`zvm52-cyc5` reference cycles: think time,
 # CPU work and a little queueing for the ten busy processors. With six guests it adds
@@ -522,7 +526,8 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # :::
 #
 # :::{exercise}
-# :label: zvm52-ex-policy
+# :label: case_zvm52-ex-policy
+# :class: oc-where-jupyter
 # z/VM 6.3 replaced the demand scan by a global aging list, which the book models as
 # CLOCK ({doc}`replacement`). Run the calibrated case with `replace(case, policy="clock")`
 # for 5 to 10 guests. How much of the six-guest loss would the newer policy have avoided,
@@ -530,7 +535,7 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # guest has an active share of 0.44) cannot reproduce the report's 52 % at all.
 # :::
 #
-# :::{solution} zvm52-ex-policy
+# :::{solution} case_zvm52-ex-policy
 # :class: dropdown
 # With CLOCK, six guests run at {glue:text}`zvm52-clock6` % instead of 52 %, and ten at
 # {glue:text}`zvm52-clock10` %. The share of references that miss falls from
@@ -552,7 +557,8 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # :::
 #
 # :::{exercise}
-# :label: zvm52-ex-load
+# :label: case_zvm52-ex-load
+# :class: oc-where-jupyter
 # The report says the users were "distributed evenly among the guests". The model reads
 # this as the same users spread over more guests (`load="shared"`). Calibrate the other
 # reading, where every added guest brings its own users and work
@@ -560,7 +566,7 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # reading is closer to the report, and does it change the conclusion?
 # :::
 #
-# :::{solution} zvm52-ex-load
+# :::{solution} case_zvm52-ex-load
 # :class: dropdown
 # Shared load: {glue:text}`zvm52-sh` % for 6 to 10 guests. Per-guest load:
 # {glue:text}`zvm52-pg` %. The report has 52, 47, 41, 38, 31 %. Both readings fit six

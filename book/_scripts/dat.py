@@ -142,6 +142,7 @@ dat.translate(setup, 0x81E9)
 # %% [markdown]
 # :::{exercise}
 # :label: dat-ex-example
+# :class: oc-where-browser
 #
 # Translate the five addresses of seed 0 with the tables above. For each one, say where
 # it ends: at a host real address, or in a fault, and in that case which tier faults and
@@ -252,6 +253,7 @@ shadow
 #
 # :::{exercise}
 # :label: dat-ex-seeded
+# :class: oc-where-browser
 #
 # This exercise is generated from a seed; the one below is seed 12.
 #
@@ -277,6 +279,7 @@ shadow
 #
 # :::{exercise}
 # :label: dat-ex-shadow
+# :class: oc-where-browser
 #
 # In the seed-0 set-up, CP pages out guest page 24 to make room for another guest. Which
 # entry of the shadow table must it invalidate, and which process addresses would now end
@@ -300,6 +303,7 @@ shadow
 #
 # :::{exercise}
 # :label: dat-ex-walk
+# :class: oc-where-browser
 #
 # Suppose each tier used a hierarchy of four tables instead of one page table, and there
 # were no TLB and no shadow tables. Every table the guest's hierarchy reads lies at a
@@ -320,6 +324,7 @@ shadow
 #
 # :::{exercise}
 # :label: dat-ex-double
+# :class: oc-where-browser
 #
 # In the seed-0 set-up, Linux runs short of memory and picks process page 2 to swap out.
 # Follow both tables: what does the swap-out cost, and why is this double paging? How could

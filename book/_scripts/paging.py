@@ -366,6 +366,7 @@ live
 #
 # :::{exercise}
 # :label: paging-ex-capacity
+# :class: oc-where-browser
 #
 # With the assumed timings (1.08 ms per I/O, 4 pages per I/O), how much paging traffic can
 # one ECKD volume carry at utilisation 1? How many ECKD volumes keep the utilisation at or
@@ -393,6 +394,7 @@ live
 #
 # :::{exercise}
 # :label: paging-ex-variability
+# :class: oc-where-jupyter
 #
 # Use `paging.simulate_devices(config, pages_per_s, duration_s, seed=..., service=...)` on
 # the study's ECKD configuration at 70 % utilisation with exponential and with constant
@@ -421,6 +423,7 @@ live
 #
 # :::{exercise}
 # :label: paging-ex-interference
+# :class: oc-where-browser
 #
 # In the model's ECKD environment the file-system guests put 320 MiB/s on a 500 MiB/s path
 # (both assumed), and the model lets them fail once the path is 90 % busy. How much paging
@@ -451,6 +454,7 @@ glue("paging-a", Markdown(ex.solution), display=False)
 # %% [markdown]
 # :::{exercise}
 # :label: paging-ex-seeded
+# :class: oc-where-browser
 #
 # *A seeded exercise: your instructor may give you a different seed.* This is the question
 # for seed 1:

@@ -459,6 +459,7 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 #
 # :::{exercise}
 # :label: replacement-ex-seeded
+# :class: oc-where-browser
 #
 # ```{glue:md} replacement-q
 # :format: myst
@@ -483,6 +484,7 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 # %% [markdown]
 # :::{exercise}
 # :label: replacement-ex-stack
+# :class: oc-where-jupyter
 #
 # Use `replacement.run` to count CLOCK's misses on Belady's trace with 3 and 4 frames.
 # Then explain, without simulating, why no trace can make LRU fault more with 4 frames
@@ -508,6 +510,7 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 #
 # :::{exercise}
 # :label: replacement-ex-uniform
+# :class: oc-where-jupyter
 #
 # A guest has 1,000 pages, each referenced once per second on average (uniform
 # popularity, $\alpha = 0$), and 500 frames. Solve the characteristic-time equation by hand
@@ -532,6 +535,7 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 #
 # :::{exercise}
 # :label: replacement-ex-global
+# :class: oc-where-jupyter
 #
 # Guest A has 200 pages that receive together 0.9 references per second, guest B 2,000
 # pages that receive 0.1 per second, each with uniform popularity. They share 600 frames.
@@ -564,6 +568,7 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 #
 # :::{exercise}
 # :label: replacement-ex-model
+# :class: oc-where-jupyter
 #
 # Run `oc.simulate(cid)` for `64/20`, `96/20` and `112/20` and read
 # `system["characteristic_time_s"]` and the database guest's `resident_mib` in `guests`.

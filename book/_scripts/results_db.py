@@ -34,6 +34,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import planning
+from overcommit.exercises import checks
 from overcommit.book import figures_workload as fw
 from overcommit.book.explore import explorer, host_controls
 
@@ -219,10 +220,10 @@ explorer(
 m90 = planning.memory_break_point("db-bi", 0.9, 20)
 glue("db-ex-m90", f"{m90:.0f}", display=False)
 glue("db-ex-m90-15", f"{planning.memory_break_point('db-bi', 0.9, 15, baseline='hi'):.0f}", display=False)
-r64 = oc.simulate("64/20").guests.loc["db-bi"]
-glue("db-ex-res", f"{r64['resident_mib']:,.0f}", display=False)
-glue("db-ex-reads", f"{r64['page_read_mib_s']:.1f}", display=False)
-glue("db-ex-turnover", f"{r64['resident_mib'] / r64['page_read_mib_s'] / 60:.0f}", display=False)
+turnover = checks.get("results_db-ex-turnover").values
+glue("db-ex-res", turnover["resident"], display=False)
+glue("db-ex-reads", turnover["reads"], display=False)
+glue("db-ex-turnover", turnover["minutes"], display=False)
 g15 = oc.simulate("64/15").guests
 g48 = oc.simulate("48/15").guests
 glue("db-ex-cpu-64-15", f"{g15.loc['db-bi', 'cpu_load']:.2f}", display=False)
@@ -236,6 +237,7 @@ glue("db-ex-losers", " and ".join(f"`{n}` ({v:.2f})" for n, v in drop.items()), 
 # %% [markdown]
 # :::{exercise}
 # :label: results_db-ex-gain
+# :class: oc-where-jupyter
 # Why does the database gain throughput when memory goes from 64 to 48 GiB with 15 real
 # CPUs, while almost every other workload loses? Use the CPU loads of the guests in the two
 # runs (`oc.simulate("64/15").guests` and `oc.simulate("48/15").guests`) and name the
@@ -257,6 +259,7 @@ glue("db-ex-losers", " and ".join(f"`{n}` ({v:.2f})" for n, v in drop.items()), 
 #
 # :::{exercise}
 # :label: results_db-ex-memory
+# :class: oc-where-jupyter
 # With 20 real CPUs, at which real memory size does the model's database fall below 90 % of
 # its reference throughput? And with 15 CPUs, below 90 % of what it achieves at 512 GiB?
 # Use `overcommit.planning.memory_break_point`. Why are the two answers so different?
@@ -275,11 +278,14 @@ glue("db-ex-losers", " and ".join(f"`{n}` ({v:.2f})" for n, v in drop.items()), 
 #
 # :::{exercise}
 # :label: results_db-ex-turnover
+# :class: oc-where-browser
 # At 64/20 the model's database keeps about {glue:text}`db-ex-res` MiB resident and reads
 # {glue:text}`db-ex-reads` MiB/s back from the paging devices. If every page read replaced
 # a resident page, how long would it take to replace all of its resident memory? What does
 # that say about how the database uses its memory, and why does it still keep most of its
 # throughput?
+#
+# <div class="oc-selfcheck" data-check="results_db-ex-turnover"></div>
 # :::
 #
 # :::{solution} results_db-ex-turnover

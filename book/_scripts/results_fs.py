@@ -52,7 +52,8 @@ import pandas as pd
 from overcommit.book import glue
 
 import overcommit as oc
-from overcommit import data, planning
+from overcommit import planning
+from overcommit.exercises import checks
 from overcommit.book import figures_fs as ff
 from overcommit.book import figures_validation as fv
 from overcommit.book import figures_workload as fw
@@ -340,19 +341,16 @@ fw.pages_chart(gframe[gframe["variant"].str.startswith("fs-direct")], KEY)
 
 # %% tags=["remove-cell"]
 pvm = fw.paper_vs_model(KEY)
-dpa = float(r6420.system["dpa_mib"])
-obs = data.observations().set_index("id")["value"].to_dict()
 glue("fs-pm-pin-model", f"{100 * r6420.guests.loc['fs-pagecache-medium', 'page_read_mib_s'] / r6420.guests.loc['fs-pagecache-medium', 'resident_mib']:.3f} %",
      display=False)
 glue("fs-ph-pin-model", f"{100 * r6420.guests.loc['fs-pagecache-high', 'page_read_mib_s'] / r6420.guests.loc['fs-pagecache-high', 'resident_mib']:.3f} %",
      display=False)
-pm_res_paper = obs["o000-fspm-dpa"] / 100 * dpa
-glue("fs-ex-pm-res-paper", f"{pm_res_paper:,.0f}", display=False)
-glue("fs-ex-pm-pin-rate", f"{obs['o000-fspm-pin-frac'] / 100 * pm_res_paper:.0f}", display=False)
-glue("fs-ex-pm-share-rate", f"{obs['o000-fspm-pr-share'] / 100 * PAPER_PAGE_READ_6420:.1f}", display=False)
-glue("fs-ex-pm-ratio", f"{(obs['o000-fspm-pin-frac'] / 100 * pm_res_paper) / (obs['o000-fspm-pr-share'] / 100 * PAPER_PAGE_READ_6420):.0f}",
-     display=False)
-glue("fs-ex-dpa", f"{dpa:,.0f}", display=False)
+ten = checks.get("results_fs-ex-ten").values
+glue("fs-ex-pm-res-paper", ten["resident"], display=False)
+glue("fs-ex-pm-pin-rate", ten["from_pin"], display=False)
+glue("fs-ex-pm-share-rate", ten["from_share"], display=False)
+glue("fs-ex-pm-ratio", ten["ratio"], display=False)
+glue("fs-ex-dpa", ten["dpa"], display=False)
 glue("fs-pm-share-model", f"{100 * r6420.guests.loc['fs-pagecache-medium', 'page_read_mib_s'] / float(r6420.system['page_read_mib_s']):.1f} %",
      display=False)
 glue("fs-ph-share-model", f"{100 * r6420.guests.loc['fs-pagecache-high', 'page_read_mib_s'] / float(r6420.system['page_read_mib_s']):.1f} %",
@@ -557,6 +555,7 @@ glue("fs-ex-min-gib", f"{planning.MIN_MEMORY_GIB:.0f}", display=False)
 # %% [markdown]
 # :::{exercise}
 # :label: results_fs-ex-stall
+# :class: oc-where-jupyter
 # At 48/20 the medium page-cached variant keeps only {glue:text}`fs-x-pm-48-20` of its
 # reference throughput, the high one {glue:text}`fs-x-ph-48-20`, although they read back only
 # {glue:text}`fs-reads-pm-48-20` and {glue:text}`fs-reads-ph-48-20` MiB/s. Take the medium guest's page reads from `oc.simulate("48/20").guests`, turn them
@@ -586,6 +585,7 @@ glue("fs-ex-min-gib", f"{planning.MIN_MEMORY_GIB:.0f}", display=False)
 #
 # :::{exercise}
 # :label: results_fs-ex-path
+# :class: oc-where-jupyter
 # With ECKD paging at 64/20 the fio transfers take {glue:text}`fs-slow-64-20` times as long as
 # without paging (the chart of the shared path). A direct I/O fio user spends a share
 # `think_frac` = {glue:text}`fs-think-dm` of its reference cycle waiting for its own disks and
@@ -615,6 +615,7 @@ glue("fs-ex-min-gib", f"{planning.MIN_MEMORY_GIB:.0f}", display=False)
 #
 # :::{exercise}
 # :label: results_fs-ex-share
+# :class: oc-where-jupyter
 # With 10 real CPUs and 512 GiB the model's `fs-direct-high` keeps {glue:text}`fs-x-dh-512-10`
 # of its reference throughput, while `fs-pagecache-medium` keeps only
 # {glue:text}`fs-x-pm-512-10`. Nothing pages at 512 GiB. Compute each fio guest's reference CPU
@@ -640,11 +641,15 @@ glue("fs-ex-min-gib", f"{planning.MIN_MEMORY_GIB:.0f}", display=False)
 #
 # :::{exercise}
 # :label: results_fs-ex-ten
+# :class: oc-where-browser
 # The paper gives two numbers for the medium page-cached guest's paging at 64/20: it read
 # about 2.3 % of all page reads (the system read {glue:text}`fs-paper-reads` MiB/s), and it paged
 # in about 0.4 % of its resident memory per second, its resident memory being 8.5 % of the
-# {glue:text}`fs-ex-dpa` MiB DPA. Turn both into MiB/s. Do they agree? Which one did the model's
+# {glue:text}`fs-ex-dpa` MiB DPA. Turn both into MiB/s (answer as two numbers: the rate from the
+# read share, the rate from the paged-in fraction). Do they agree? Which one did the model's
 # calibration use, and what follows for the rows of the paper-against-model table?
+#
+# <div class="oc-selfcheck" data-check="results_fs-ex-ten"></div>
 # :::
 #
 # :::{solution} results_fs-ex-ten

@@ -45,6 +45,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import data, planning
+from overcommit.exercises import checks
 from overcommit.book import figures_java as fj
 from overcommit.book import figures_workload as fw
 from overcommit.book.explore import explorer, host_controls
@@ -555,6 +556,12 @@ explorer(
 #
 # ## Exercises
 
+
+# %% tags=["remove-cell"]
+read_check = checks.get("results_java-ex-read").values
+glue("jv-ex-read-m", read_check["medium"], display=False)
+glue("jv-ex-read-h", read_check["high"], display=False)
+
 # %% tags=["remove-cell"]
 q = {}
 for v in LEVELS:
@@ -591,6 +598,7 @@ glue("jv-ex-T-half", f"{fj.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=Fa
 # %% [markdown]
 # :::{exercise}
 # :label: results_java-ex-quarter
+# :class: oc-where-jupyter
 # At which real memory size does the model's Java lose a quarter of its throughput with 15
 # real CPUs? Answer for both levels with `overcommit.planning.memory_break_point(variant, 0.75,
 # 15, baseline="hi")`, which measures the loss against what the level achieves at 512 GiB with
@@ -621,6 +629,7 @@ glue("jv-ex-T-half", f"{fj.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=Fa
 #
 # :::{exercise}
 # :label: results_java-ex-blocking
+# :class: oc-where-jupyter
 # The fit gave the two Java levels different `blocking` shares. Give the high level the medium
 # level's share and run 64/20 again:
 #
@@ -656,6 +665,7 @@ glue("jv-ex-T-half", f"{fj.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=Fa
 #
 # :::{exercise}
 # :label: results_java-ex-cpus
+# :class: oc-where-jupyter
 # How many real CPUs does the model's Java need to keep 90 % of its reference throughput with
 # 512 GiB, and how many with 64 GiB? Use `overcommit.planning.cpus_needed(variant, 0.9,
 # memory_gib)`. What does the answer for 64 GiB say about the paper's advice to add real CPUs
@@ -679,6 +689,7 @@ glue("jv-ex-T-half", f"{fj.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=Fa
 #
 # :::{exercise}
 # :label: results_java-ex-clock
+# :class: oc-where-jupyter
 # The paper's high Java level kept 85 % of its heap resident and paged in 0.5 % of its
 # resident memory per second at 64/20. Use `figures_java.implied_clock_time(0.85, 0.005)` to
 # find the characteristic time and the touch interval this implies for a uniformly touched
@@ -697,4 +708,24 @@ glue("jv-ex-T-half", f"{fj.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=Fa
 # which needs more memory demand (or hotter memory) from all guests together, not a different
 # Java alone; the paper's 88 MiB/s of page reads against the model's
 # {glue:text}`jv-model-sys-reads` MiB/s is the same gap seen from the system.
+# :::
+#
+# :::{exercise}
+# :label: results_java-ex-read
+# :class: oc-where-browser
+# Set the throughput figure to z/VM 6.3 with EDEV-SCSI paging and 20 CPUs. How much of its
+# reference throughput does each Java level keep at 64 GiB? Answer as two numbers: medium,
+# high. Which of the paper's statements are these two numbers fitted to, and what does
+# that mean for how much they tell you about the model?
+#
+# <div class="oc-selfcheck" data-check="results_java-ex-read"></div>
+# :::
+#
+# :::{solution} results_java-ex-read
+# :class: dropdown
+# The medium level keeps {glue:text}`jv-ex-read-m` and the high level
+# {glue:text}`jv-ex-read-h`. They are the paper's CID 64/20 conclusions on Java (losses of
+# about 45 % and 26 %), which the calibration fitted the Java `blocking` shares to
+# ({doc}`results_model`): that the model matches them shows the fit worked, not that the
+# model predicts. The knee between 112 and 96 GiB and the CPU dependence are what test it.
 # :::

@@ -42,6 +42,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import calibrate
+from overcommit.exercises import checks
 from overcommit.book import figures_validation as fv
 from overcommit.book.explore import explorer, host_controls
 from overcommit.book.figures_results import ENV_LABELS
@@ -364,12 +365,10 @@ glue("vm-ex-pin-implied", f"{pins.loc['fs-pagecache-medium', 'paged in per secon
 glue("vm-ex-pin-res", f"{pins.loc['fs-pagecache-medium', 'resident (MiB, from the DPA share)']:,.0f}", display=False)
 glue("vm-ex-pin-read", f"{pins.loc['fs-pagecache-medium', 'page reads (MiB/s, from the read share)']:.2f}",
      display=False)
-for band in (0.1, 0.5):
-    ok = obs[(obs["model"] >= obs["paper"] * (1 - band)) & (obs["model"] <= obs["paper"] * (1 + band))]
-    glue(f"vm-ex-band-{int(band * 100)}", str(len(ok)), display=False)
-worst = obs.assign(err=(obs["ratio"].apply(lambda r: max(r, 1 / r)))).sort_values("err", ascending=False).iloc[0]
-glue("vm-ex-worst", Markdown(f"`{worst['id']}` ({worst['subject']}, {worst['quantity']}: paper {worst['paper']:g}, "
-                    f"model {worst['model']:g})"), display=False)
+band = checks.get("results_model-ex-band").values
+glue("vm-ex-band-10", band["band10"], display=False)
+glue("vm-ex-band-50", band["band50"], display=False)
+glue("vm-ex-worst", Markdown(band["worst"]), display=False)
 r9620 = oc.simulate("96/20").workloads
 glue("vm-ex-db-9620", f"{r9620.loc['db-bi', 'relative_throughput']:.2f}", display=False)
 glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
@@ -377,6 +376,7 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 # %% [markdown]
 # :::{exercise}
 # :label: results_model-ex-pin
+# :class: oc-where-browser
 # The paper states that the medium page-cached fio guest had a DPA share of 8.5 % and 2.3 %
 # of all page reads at 64/20, and that it paged in 0.4 % of its resident memory per second.
 # With a DPA of about 63 GiB and 88 MiB/s of page reads in total, check whether the three
@@ -396,9 +396,12 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 #
 # :::{exercise}
 # :label: results_model-ex-band
-# In the 64/20 chart, move the tolerance slider to ±10 % and to ±50 %. How many records
-# agree in each case? Which record is furthest from the paper (by the ratio model/paper or
-# its inverse), and is it a calibration target?
+# :class: oc-where-browser
+# In the 64/20 chart, move the tolerance slider to ±10 % and to ±50 % (0.1 and 0.5). How many
+# records agree in each case (answer as two numbers)? Which record is furthest from the paper
+# (by the ratio model/paper or its inverse), and is it a calibration target?
+#
+# <div class="oc-selfcheck" data-check="results_model-ex-band"></div>
 # :::
 #
 # :::{solution} results_model-ex-band
@@ -412,6 +415,7 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 #
 # :::{exercise}
 # :label: results_model-ex-calibration
+# :class: oc-where-browser
 # A colleague says: "the model reproduces the database's 50 % resident share at 64/20 and
 # its 20 MiB/s of page reads, so it gets the database right." What is wrong with the
 # argument? Which of the paper's database numbers *does* test the model, and how does the
@@ -432,6 +436,7 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 #
 # :::{exercise}
 # :label: results_model-ex-nopaging
+# :class: oc-where-browser
 # In the table "which claims test the memory mechanisms", pick one claim that passes only
 # with paging and explain, with the mechanism chapters, why a model without memory pressure
 # fails it.

@@ -44,7 +44,8 @@ import pandas as pd
 from overcommit.book import glue
 
 import overcommit as oc
-from overcommit import data, planning
+from overcommit import planning
+from overcommit.exercises import checks
 from overcommit.book import figures_net as fn
 from overcommit.book import figures_workload as fw
 from overcommit.book.explore import explorer, host_controls
@@ -77,21 +78,27 @@ for cid in ("512/20", "256/20", "96/20", "64/20", "48/20", "512/15", "96/15", "6
 scale = fw.paper_scale(KEY)["net-medium"]
 glue("net-scale", f"{100 * scale:.0f} %", display=False)
 glue("net-medium-paper-512-20", f"{x('512/20', 'net-medium', 'paper_view'):.2f}", display=False)
-for cid in ("512/20", "64/20", "512/15", "48/15", "512/10"):
+# the exercise results_net-ex-level computes the 512/15 level, the servers' demand per share and
+# what the paper's 40 % would need once, for this page and the self-check
+level = checks.get("results_net-ex-level").values
+for cid in ("512/20", "64/20", "48/15", "512/10"):
     glue(f"net-theta-{tag(cid)}", f"{lv.loc[cid, 'water_level']:.3f}", display=False)
+glue("net-theta-512-15", level["theta"], display=False)
 glue("net-idle-48-20", f"{lv.loc['48/20', 'idle_cpu']:.2f}", display=False)
 glue("net-idle-512-25", f"{lv.loc['512/25', 'idle_cpu']:.2f}", display=False)
-for g in ("net-medium-client", "net-medium-server", "net-high-client", "net-high-server"):
+for g in ("net-medium-client", "net-high-client"):
     glue(f"{g}-d100", f"{100 * table17[g].cpu_load / table17[g].share:.3f}", display=False)
+glue("net-medium-server-d100", level["d100_medium"], display=False)
+glue("net-high-server-d100", level["d100_high"], display=False)
+glue("net-ex-level-x-medium", level["x_medium"], display=False)
+glue("net-ex-level-x-high", level["x_high"], display=False)
 top = sframe.drop_duplicates("guest").sort_values("demand_per100", ascending=False)
 glue("net-rank-medium", str(list(top["guest"]).index("net-medium-server") + 1), display=False)
 glue("net-rank-high", str(list(top["guest"]).index("net-high-server") + 1), display=False)
 cut15 = sh.loc["512/15"]
 glue("net-cut-15", str(int(cut15["cut"].sum())), display=False)
-hi15 = 100 * table17["net-high-server"].cpu_load / table17["net-high-server"].share
-paper_hi15 = float(data.observations().set_index("id").loc["o000-nh-15", "value"]) / 100
-glue("net-theta-paper", f"{paper_hi15 * hi15:.2f}", display=False)
-glue("net-theta-paper-frac", f"{100 * paper_hi15 * hi15 / lv.loc['512/15', 'water_level']:.0f} %", display=False)
+glue("net-theta-paper", level["needed"], display=False)
+glue("net-theta-paper-frac", level["needed_frac"], display=False)
 
 # %% [markdown]
 # ## Throughput over memory and CPUs (Figures 29 and 30)
@@ -478,10 +485,14 @@ glue("net-ex-48-cp", f"{lv.loc['48/20', 'cp_system_cpu']:.2f}", display=False)
 # %% [markdown]
 # :::{exercise}
 # :label: results_net-ex-level
+# :class: oc-where-browser
 # At 512/15 the model's water level is {glue:text}`net-theta-512-15` CPUs per 100 shares. Using
 # only the reference CPU loads of the paper's Table 17 and the shares (100 per virtual CPU),
 # compute the relative throughput of both network pairs. Then: how many CPUs per 100 shares
-# would the high server have needed to get for the pair to run at the paper's 40 %?
+# would the high server have needed to get for the pair to run at the paper's 40 %? Answer as
+# three numbers: the medium pair, the high pair, the high server's CPUs per 100 shares.
+#
+# <div class="oc-selfcheck" data-check="results_net-ex-level"></div>
 # :::
 #
 # :::{solution} results_net-ex-level
@@ -490,8 +501,8 @@ glue("net-ex-48-cp", f"{lv.loc['48/20', 'cp_system_cpu']:.2f}", display=False)
 # asks for {glue:text}`net-medium-server-d100` CPUs per 100 shares, the high server for
 # {glue:text}`net-high-server-d100`; both want more than the level, so both get the level, and
 # the pairs run at {glue:text}`net-theta-512-15` / {glue:text}`net-medium-server-d100` =
-# {glue:text}`net-medium-x-512-15` and {glue:text}`net-theta-512-15` /
-# {glue:text}`net-high-server-d100` = {glue:text}`net-high-x-512-15` of their reference. For
+# {glue:text}`net-ex-level-x-medium` and {glue:text}`net-theta-512-15` /
+# {glue:text}`net-high-server-d100` = {glue:text}`net-ex-level-x-high` of their reference. For
 # 40 % the high server would have needed 0.40 × {glue:text}`net-high-server-d100` =
 # {glue:text}`net-theta-paper` CPUs per 100 shares, {glue:text}`net-theta-paper-frac` of the
 # level the other CPU-hungry guests received. Water-filling cannot treat two guests with the
@@ -501,6 +512,7 @@ glue("net-ex-48-cp", f"{lv.loc['48/20', 'cp_system_cpu']:.2f}", display=False)
 #
 # :::{exercise}
 # :label: results_net-ex-priority
+# :class: oc-where-jupyter
 # Suppose z/VM had in effect treated the one-CPU network pair as more important than its share
 # says and the two-CPU pair as less important. Multiply the shares of the `net-medium` guests by
 # 2 and those of the `net-high` guests by 0.65 (`dataclasses.replace(g, share=...)` on the guests
@@ -526,6 +538,7 @@ glue("net-ex-48-cp", f"{lv.loc['48/20', 'cp_system_cpu']:.2f}", display=False)
 #
 # :::{exercise}
 # :label: results_net-ex-cpus
+# :class: oc-where-jupyter
 # With 512 GiB, how many real CPUs does the model need to keep each network level at 90 % of its
 # reference? Use `overcommit.planning.cpus_needed`. Why does the one-CPU pair need more
 # processors than the two-CPU pair, and would the paper's results suggest the same?
@@ -548,10 +561,12 @@ glue("net-ex-48-cp", f"{lv.loc['48/20', 'cp_system_cpu']:.2f}", display=False)
 #
 # :::{exercise}
 # :label: results_net-ex-48
+# :class: oc-where-browser
 # The model's network pairs run at their reference throughput at 48/20
 # ({glue:text}`net-high-x-48-20` and {glue:text}`net-medium-x-48-20`), although they were held
-# back at 512/20. Compare `oc.simulate("512/20").guests` with `oc.simulate("48/20").guests`
-# (column `cpu_load`) and the chart of the water level. Where did the processors come from?
+# back at 512/20. Compare the two runs in the chart of the water level (pick 512/20 and 48/20 and
+# hover over the guests for the CPU each uses), or `oc.simulate("512/20").guests` with
+# `oc.simulate("48/20").guests` (column `cpu_load`). Where did the processors come from?
 # :::
 #
 # :::{solution} results_net-ex-48

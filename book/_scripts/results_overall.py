@@ -35,6 +35,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit.book import figures_results as fr
+from overcommit.exercises import checks
 from overcommit.book.explore import explorer, host_controls
 
 pd.set_option("display.max_colwidth", 200)
@@ -298,9 +299,13 @@ glue("results-pr-edev", f"{edev['page_read_mib_s']:.0f}", display=False)
 glue("results-pr-eckd", f"{eckd['page_read_mib_s']:.0f}", display=False)
 glue("results-pr-62", f"{z62['page_read_mib_s']:.0f}", display=False)
 
+# %% tags=["remove-cell"]
+glue("overall-ex-cp-factor", checks.get("results_overall-ex-cpsystem").values["factor"], display=False)
+
 # %% [markdown]
 # :::{exercise}
 # :label: results_overall-ex-ninety
+# :class: oc-where-browser
 # With 20 real CPUs, at which memory size does the model's overall relative throughput
 # first drop below 0.90 on each environment? Read it off the throughput figure, then
 # explain the z/VM 6.2 answer.
@@ -324,17 +329,22 @@ glue("results-pr-62", f"{z62['page_read_mib_s']:.0f}", display=False)
 #
 # :::{exercise}
 # :label: results_overall-ex-cpsystem
+# :class: oc-where-browser
 # At 64/20 both z/VM 6.3 environments read about the same amount from their paging
 # devices, yet the CP system CPU differs by a factor of more than two. Why is it higher
 # with EDEV-SCSI paging than with ECKD paging? Which chapter's model supplies the
-# difference?
+# difference? First read the factor off the CP system CPU figure (EDEV-SCSI ÷ ECKD, one
+# number).
+#
+# <div class="oc-selfcheck" data-check="results_overall-ex-cpsystem"></div>
 # :::
 #
 # :::{solution} results_overall-ex-cpsystem
 # :class: dropdown
 # In the model, EDEV reads {glue:text}`results-pr-edev` MiB/s and uses
 # {glue:text}`results-cp-edev` CPUs of CP system time; ECKD reads
-# {glue:text}`results-pr-eckd` MiB/s and uses {glue:text}`results-cp-eckd` CPUs. An EDEV
+# {glue:text}`results-pr-eckd` MiB/s and uses {glue:text}`results-cp-eckd` CPUs, a factor of
+# {glue:text}`overall-ex-cp-factor`. An EDEV
 # is a SCSI disk that CP drives itself, so every page moved costs processor time on the
 # z/VM CPUs (the model assumes 10 µs per page). ECKD I/O is handed to the channel subsystem,
 # whose system assist processors do the transfer work, so CP's processors pay much less
@@ -345,6 +355,7 @@ glue("results-pr-62", f"{z62['page_read_mib_s']:.0f}", display=False)
 #
 # :::{exercise}
 # :label: results_overall-ex-zvm62
+# :class: oc-where-browser
 # At 64/20, z/VM 6.2 reads far more pages than z/VM 6.3 with the same EDEV devices, and
 # still delivers less throughput. Name two reasons from the mechanism chapters, and say
 # why the extra 2 GiB of expanded storage does not help.

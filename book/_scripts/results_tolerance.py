@@ -34,6 +34,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import tolerance
+from overcommit.exercises import checks
 from overcommit.book import figures_planning as fp
 from overcommit.book import figures_tolerance as ft
 from overcommit.book.explore import explorer, host_controls
@@ -219,9 +220,9 @@ glue("tol-ex-jm-64", f"{w64.loc['java-medium', 'relative_throughput']:.2f}", dis
 glue("tol-ex-jm-48", f"{w48.loc['java-medium', 'relative_throughput']:.2f}", display=False)
 glue("tol-ex-java-cell-48", f"page reads {t4820.loc['java', 'reads_class']}, resident {t4820.loc['java', 'resident_class']}",
      display=False)
-share = tolerance.paper_measures(was_split=2)
-glue("tol-ex-was2", f"{share.loc['was-was', 'read_share_pct']:.1f}", display=False)
-glue("tol-ex-ihs2", f"{share.loc['was-ihs', 'read_share_pct']:.1f}", display=False)
+was2 = checks.get("results_tolerance-ex-was").values
+glue("tol-ex-was2", was2["was2"], display=False)
+glue("tol-ex-ihs2", was2["ihs2"], display=False)
 r = oc.simulate("64/20").guests
 glue("tol-ex-net-mib", f"{r.loc[list(tolerance.GROUPS['net']), 'page_read_mib_s'].sum():.2f}", display=False)
 glue("tol-ex-net-res", f"{t6420.loc['net', 'resident_remaining_pct']:.0f}", display=False)
@@ -229,6 +230,7 @@ glue("tol-ex-net-res", f"{t6420.loc['net', 'resident_remaining_pct']:.0f}", disp
 # %% [markdown]
 # :::{exercise}
 # :label: results_tolerance-ex-48
+# :class: oc-where-browser
 # Set the CID to 48/20 (memory the paper did not test). Which rows change cell compared
 # with 64/20? Where does Java end up, and what does that predict for its throughput?
 # :::
@@ -248,9 +250,16 @@ glue("tol-ex-net-res", f"{t6420.loc['net', 'resident_remaining_pct']:.0f}", disp
 #
 # :::{exercise}
 # :label: results_tolerance-ex-was
+# :class: oc-where-browser
 # The paper says the three WebSphere components together caused "about one sixth" of the
-# page reads at 64/20, but not whether per triplet or for both. Redo the WebSphere rows of
-# `tolerance.paper_measures` with the other reading (`was_split=2`). Do the classes change?
+# page reads at 64/20, but not whether per triplet or for both, and that the WebSphere guest
+# read about three times as much as the IHS and the DB2 guest each ({doc}`results_was`).
+# `tolerance.paper_measures` reads it per triplet. Redo the WebSphere rows with the other
+# reading, by hand or with `tolerance.paper_measures(was_split=2)`: what share of the page
+# reads does one WebSphere guest take, and one IHS guest (answer as two numbers, in % per
+# guest)? Do the classes change?
+#
+# <div class="oc-selfcheck" data-check="results_tolerance-ex-was"></div>
 # :::
 #
 # :::{solution} results_tolerance-ex-was
@@ -264,6 +273,7 @@ glue("tol-ex-net-res", f"{t6420.loc['net', 'resident_remaining_pct']:.0f}", disp
 #
 # :::{exercise}
 # :label: results_tolerance-ex-net
+# :class: oc-where-browser
 # The network guests keep only {glue:text}`tol-ex-net-res` % of the memory they touched at
 # 64/20, less than any page-cached file-system guest, yet they are the most tolerant workload. How can
 # a workload lose most of its memory and not suffer?

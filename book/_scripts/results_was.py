@@ -52,6 +52,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import planning
+from overcommit.exercises import checks
 from overcommit.book import figures_java as fj
 from overcommit.book import figures_was as fx
 from overcommit.book import figures_workload as fw
@@ -537,12 +538,11 @@ explorer(
 # ## Exercises
 
 # %% tags=["remove-cell"]
-c15 = cframe[(cframe.env == "zvm63-edev") & (cframe.cid == "512/15")].set_index("guest")
-glue("was-ex-theta-15", f"{c15['water_level'].iloc[0]:.3f}", display=False)
+chain = checks.get("results_was-ex-chain").values
+glue("was-ex-theta-15", chain["theta"], display=False)
 for v in LEVELS:
-    n = c15[(c15.level == v) & c15.bottleneck].index[0]
-    glue(f"was-ex-neck-{SHORT[v]}", n, display=False)
-    glue(f"was-ex-pred-{SHORT[v]}", f"{c15['water_level'].iloc[0] / c15.loc[n, 'demand_per100']:.3f}", display=False)
+    glue(f"was-ex-neck-{SHORT[v]}", chain[f"neck-{SHORT[v]}"], display=False)
+    glue(f"was-ex-pred-{SHORT[v]}", chain[f"pred-{SHORT[v]}"], display=False)
     glue(f"was-ex-x-{SHORT[v]}", f"{x('512/15', v):.3f}", display=False)
 
 alone = {m: oc.simulate((m, 40)).workloads.loc["was-medium", "relative_throughput"] for m in (64, 16)}
@@ -574,10 +574,14 @@ glue("was-ex-fail-reason", r_fail["failure_reason"], display=False)
 # %% [markdown]
 # :::{exercise}
 # :label: results_was-ex-chain
+# :class: oc-where-browser
 # At 512/15 the run's water level is {glue:text}`was-ex-theta-15` CPUs per 100 shares. Using only
 # the reference CPU loads and shares of the six WebSphere guests (Table 17, or
 # `figures_was.component_frame()`), predict both levels' relative throughput, and name the
-# component that limits each triplet. Check your answer with `oc.simulate("512/15").workloads`.
+# component that limits each triplet. Answer the first part as two numbers: medium, high.
+# In Jupyter, compare with `oc.simulate("512/15").workloads`.
+#
+# <div class="oc-selfcheck" data-check="results_was-ex-chain"></div>
 # :::
 #
 # :::{solution} results_was-ex-chain
@@ -594,6 +598,7 @@ glue("was-ex-fail-reason", r_fail["failure_reason"], display=False)
 #
 # :::{exercise}
 # :label: results_was-ex-memory
+# :class: oc-where-jupyter
 # Take the CPU cut away: run the model with 40 real CPUs, more than the 36 virtual CPUs of all
 # guests, so that nobody is cut. How much throughput does the medium level lose at 64 GiB, at
 # 16 GiB, and where does `planning.memory_break_point("was-medium", 0.9, 40)` put its 90 %
@@ -631,6 +636,7 @@ glue("was-ex-fail-reason", r_fail["failure_reason"], display=False)
 #
 # :::{exercise}
 # :label: results_was-ex-fail
+# :class: oc-where-jupyter
 # The model's driver fails when the mean response time, `cycle_s × (1 / x − think_frac)` with
 # `cycle_s` = {glue:text}`was-drv-cycle` s and `think_frac` = {glue:text}`was-drv-think-frac`,
 # exceeds the time-out of {glue:text}`was-drv-timeout` s. Below which relative

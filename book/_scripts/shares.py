@@ -336,6 +336,7 @@ glue("shares-model-alloc-match", float((rule_15["model_allocated"] - rule_15["ru
 #
 # :::{exercise}
 # :label: shares-ex-paper
+# :class: oc-where-browser
 #
 # In the paper's example (C with one virtual CPU and share 100, D with four and share 400,
 # all virtual CPUs busy), for how many real CPUs $P$ does every virtual CPU get the same
@@ -362,6 +363,7 @@ glue("shares-model-alloc-match", float((rule_15["model_allocated"] - rule_15["ru
 #
 # :::{exercise}
 # :label: shares-ex-equal
+# :class: oc-where-jupyter
 #
 # Using the table above for 15 real CPUs: which guests gain and which lose when the study's
 # shares (100 per virtual CPU) are replaced by equal shares? What single property of a guest
@@ -404,6 +406,7 @@ glue("shares-model-alloc-match", float((rule_15["model_allocated"] - rule_15["ru
 #
 # :::{exercise}
 # :label: shares-ex-lottery
+# :class: oc-where-browser
 #
 # Lottery scheduling gives guest C (100 tickets) and guest D (400 tickets) one time slice per
 # draw on a single processor. Over 1,000 slices, what are the mean and the standard
@@ -434,6 +437,7 @@ glue("shares-a", Markdown(ex.solution), display=False)
 # %% [markdown]
 # :::{exercise}
 # :label: shares-ex-seeded
+# :class: oc-where-browser
 #
 # *A seeded exercise: your instructor may give you a different seed.* This is the question
 # for seed 7:

@@ -36,7 +36,8 @@ import pandas as pd
 
 import overcommit as oc
 from overcommit import data, study
-from overcommit.book import figures
+from overcommit.book import figures, glue
+from overcommit.exercises import checks
 from overcommit.book.explore import explorer
 
 pd.set_option("display.max_colwidth", 80)
@@ -243,9 +244,17 @@ figures.procedure_timeline()
 # $$
 #
 # ## Exercises
-#
+
+# %% tags=["remove-cell"]
+ocr_check = checks.get("study-ex-ocr").values
+glue("study-ex-inst", ocr_check["instantiated"], display=False)
+glue("study-ex-dpa", ocr_check["dpa"], display=False)
+glue("study-ex-ocr", ocr_check["ocr"], display=False)
+
+# %% [markdown]
 # :::{exercise}
 # :label: study-ex-defined-ratio
+# :class: oc-where-browser
 #
 # At CID `64/20`, compute the "naive" overcommitment, the guests' total *defined* memory
 # divided by real memory, and the CPU overcommitment, total virtual CPUs divided by real
@@ -273,26 +282,30 @@ figures.procedure_timeline()
 #
 # :::{exercise}
 # :label: study-ex-ocr
+# :class: oc-where-browser
 #
 # The paper reports a DPA of 64,783 MiB at `64/20`. Suppose every guest kept the
 # instantiated memory it had in the reference run. What would the overcommit ratio be?
 # The database guest's instantiated memory at `64/20` was in fact 80,896 MiB rather than
 # 83,968 MiB, and several other guests also shrank: does the true ratio lie above or below
-# your estimate?
+# your estimate? (Answer the first part as one number, the ratio to two decimals.)
+#
+# <div class="oc-selfcheck" data-check="study-ex-ocr"></div>
 # :::
 #
 # :::{solution} study-ex-ocr
 # :class: dropdown
 #
-# Σ instantiated = 136,456 MiB (`study.reference_totals()["instantiated_mib"]`), so
-# ocr ≈ 136,456 / 64,783 ≈ 2.11 : 1. Under memory pressure CP takes back pages that Linux
+# Σ instantiated = {glue:text}`study-ex-inst` MiB (`study.reference_totals()["instantiated_mib"]`), so
+# ocr ≈ {glue:text}`study-ex-inst` / {glue:text}`study-ex-dpa` ≈ {glue:text}`study-ex-ocr` : 1. Under memory pressure CP takes back pages that Linux
 # has marked unused, and the page-cached file-system guests need less page cache when
 # their throughput drops, so instantiated memory at `64/20` is smaller than in the
-# reference run while the DPA stays the same: the true ratio is *below* 2.11 : 1.
+# reference run while the DPA stays the same: the true ratio is *below* {glue:text}`study-ex-ocr` : 1.
 # :::
 #
 # :::{exercise}
 # :label: study-ex-cpu
+# :class: oc-where-browser
 #
 # In the reference run the guests used 21.57 CPUs. On `512/10` they are offered ten. If
 # every workload slowed down in proportion (a naive assumption), what relative throughput

@@ -334,6 +334,7 @@ explorer(
 #
 # :::{exercise}
 # :label: tiers-ex-seeded
+# :class: oc-where-browser
 #
 # This exercise is generated from a seed; the one below is seed 7.
 #
@@ -358,6 +359,7 @@ explorer(
 #
 # :::{exercise}
 # :label: tiers-ex-xstor
+# :class: oc-where-browser
 #
 # On a 64 GiB host, z/VM 6.2 with 2 GiB of expanded storage has a DPA 2,032 MiB smaller
 # than z/VM 6.3 (`tiers.dpa_mib(64)` against `tiers.dpa_mib(64, 2)`). Why is the
@@ -379,6 +381,7 @@ explorer(
 #
 # :::{exercise}
 # :label: tiers-ex-release
+# :class: oc-where-browser
 #
 # At `64/20` the model's guests have 122,498 MiB instantiated and a DPA of 64,783 MiB.
 # Suppose the page-cached file-system guests released another 10 GiB of page cache with
@@ -400,6 +403,7 @@ explorer(
 #
 # :::{exercise}
 # :label: tiers-ex-provision
+# :class: oc-where-browser
 #
 # Every page a guest has touched must live in a DPA frame, in expanded storage or on a
 # paging device. The study's EDEV-SCSI paging devices held about 512 GiB. At `64/20`,
@@ -420,6 +424,7 @@ explorer(
 #
 # :::{exercise}
 # :label: tiers-ex-handshake
+# :class: oc-where-browser
 #
 # Two guests take the same number of z/VM page faults per second at `64/20`. One runs the
 # WebSphere application server with hundreds of concurrent client requests; the other runs

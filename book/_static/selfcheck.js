@@ -1,9 +1,12 @@
 /* Self-check boxes for the seeded exercises (no kernel, no other host).
  *
- * A chapter places <div class="oc-selfcheck" data-topic="dat" data-seed="12"></div> in an
- * exercise. This script builds a seed box, an answer box and a feedback line in it, and
- * loads _static/exercises/<topic>/<seed>.json, written at build time from the Python
- * package (overcommit.exercises.web). Answers are compared like
+ * A seeded exercise places <div class="oc-selfcheck" data-topic="dat" data-seed="12"></div>
+ * in its text: this script builds a seed box, an answer box and a feedback line in it, and
+ * loads _static/exercises/<topic>/<seed>.json. An exercise with one fixed answer places
+ * <div class="oc-selfcheck" data-check="results_db-ex-memory"></div> and gets an answer box
+ * that loads _static/exercises/check/<id>.json. Both are written at build time from the
+ * Python package (overcommit.exercises.web); the worked solution is in them only in the
+ * instructor edition. Answers are compared like
  * overcommit.exercises.check: numbers within the exercise's relative or absolute tolerance
  * (hex like 0x1a2b allowed), words ignoring case.
  */
@@ -14,7 +17,7 @@
 
   function load(topic, seed) {
     return fetch(STATIC + "exercises/" + topic + "/" + seed + ".json").then(function (r) {
-      if (!r.ok) throw new Error("no variant for seed " + seed);
+      if (!r.ok) throw new Error(topic === "check" ? "the answer for this exercise is missing from the site" : "no variant for seed " + seed);
       return r.json();
     });
   }
@@ -39,7 +42,13 @@
 
   function tolerance(v) {
     if (v.rel > 0) return "numbers within " + +(v.rel * 100).toPrecision(3) + " %" + (v.abs >= 1e-6 ? " or " + v.abs : "");
+    if (v.abs >= 1e-6) return "numbers within ±" + v.abs + (v.unit ? " " + v.unit : "");
     return "numbers exactly";
+  }
+
+  function shape(v) {
+    var n = Array.isArray(v.answer) ? v.answer.length : 1;
+    return (n === 1 ? "Type one answer" : "Type " + n + " answers, separated by commas") + (v.unit ? " (in " + v.unit + ")" : "") + ".";
   }
 
   function judge(text, v) {
@@ -56,7 +65,34 @@
   }
 
   var counter = 0;
+  function buildFixed(box) {
+    var key = box.dataset.check, id = "oc-sc-" + ++counter;
+    box.innerHTML =
+      '<p class="oc-sc-title"><strong>Check yourself</strong> (works in this page, no Python needed)</p>' +
+      '<p class="oc-sc-hint" id="' + id + '-hint"></p>' +
+      '<div class="oc-sc-row"><label for="' + id + '-answer">Your answer</label>' +
+      '<input id="' + id + '-answer" class="oc-sc-answer" type="text" autocomplete="off" spellcheck="false" aria-describedby="' + id + '-hint">' +
+      '<button type="button" class="oc-sc-check">Check</button></div>' +
+      '<p class="oc-sc-feedback" role="status" aria-live="polite"></p>' +
+      '<details class="oc-sc-solution" hidden><summary>Worked solution</summary><div></div></details>';
+    var feedback = box.querySelector(".oc-sc-feedback"), solution = box.querySelector(".oc-sc-solution");
+    var ready = load("check", key);
+    ready.then(function (v) { box.querySelector(".oc-sc-hint").textContent = shape(v); }).catch(function (e) { feedback.textContent = String(e); });
+    box.querySelector(".oc-sc-check").addEventListener("click", function () {
+      ready.then(function (v) {
+        var verdict = judge(box.querySelector(".oc-sc-answer").value, v);
+        feedback.textContent = (verdict[0] ? "✓ " : "✗ ") + verdict[1];
+        feedback.className = "oc-sc-feedback " + (verdict[0] ? "oc-sc-right" : "oc-sc-wrong");
+        if (v.solution) {
+          solution.querySelector("div").innerHTML = v.solution;
+          solution.hidden = false;
+        }
+      }).catch(function (e) { feedback.textContent = String(e); });
+    });
+  }
+
   function build(box) {
+    if (box.dataset.check) return buildFixed(box);
     var topic = box.dataset.topic, seed0 = box.dataset.seed || "0", id = "oc-sc-" + ++counter;
     box.innerHTML =
       '<p class="oc-sc-title"><strong>Check yourself</strong> (works in this page, no Python needed)</p>' +
@@ -91,7 +127,7 @@
           question.hidden = false;
         }
         solution.querySelector("span").textContent = seed;
-        solution.querySelector("div").innerHTML = v.solution;
+        solution.querySelector("div").innerHTML = v.solution || "";
         return v;
       });
     }
@@ -111,7 +147,7 @@
         var verdict = judge(box.querySelector(".oc-sc-answer").value, v);
         feedback.textContent = (verdict[0] ? "✓ " : "✗ ") + verdict[1];
         feedback.className = "oc-sc-feedback " + (verdict[0] ? "oc-sc-right" : "oc-sc-wrong");
-        solution.hidden = false;
+        solution.hidden = !v.solution;
       }).catch(function (e) { feedback.textContent = String(e); });
     });
   }

@@ -6,11 +6,20 @@ Thebe switched off and runs live in Jupyter instead, so this extension drops tho
 from every page.
 
 It also writes the precomputed exercise variants the static site's self-check boxes load
-(:func:`_write_exercise_bank`).
+(:func:`_write_exercise_bank`), and chooses the **edition** from the environment variable
+``OVERCOMMIT_EDITION``:
+
+- ``student`` (the default, ``make book``): every ``{solution}`` is left out
+  (sphinx-exercise's ``hide_solutions``) and the self-check boxes say right or wrong
+  without a worked solution;
+- ``instructor`` (``make book-instructor``): the folded solutions and the self-check boxes'
+  worked solutions are in. Built from the notebooks' stored outputs (no execution), which
+  strict nbval checks against a fresh run in ``make test``.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +39,54 @@ def _drop_thebe(app, pagename, templatename, context, doctree) -> None:
             files[:] = [asset for asset in files if not _is_thebe(asset)]
 
 
+EDITIONS = ("student", "instructor")
+
+
+def edition() -> str:
+    """The edition being built: ``OVERCOMMIT_EDITION``, default ``"student"``."""
+    value = os.environ.get("OVERCOMMIT_EDITION", "").strip() or "student"
+    if value not in EDITIONS:
+        raise ValueError(
+            f"OVERCOMMIT_EDITION: {value!r} is not accepted; expected one of "
+            + ", ".join(repr(e) for e in EDITIONS)
+        )
+    return value
+
+
+def _choose_edition(app, config) -> None:
+    chosen = edition()
+    config.hide_solutions = chosen == "student"
+    if chosen == "instructor":
+        # the stored outputs are the executed ones: strict nbval compares them with a fresh run
+        config.nb_execution_mode = "off"
+    logging.getLogger(__name__).info(f"overcommit: building the {chosen} edition")
+
+
+def _mark_edition(app, pagename, templatename, context, doctree) -> None:
+    context["metatags"] = context.get("metatags", "") + f'\n<meta name="overcommit-edition" content="{edition()}">'
+
+
+#: Where an exercise can be done: the ``:class:`` every exercise carries, and the line shown
+#: at the top of it.
+WHERE = {
+    "oc-where-browser": "Where: in this page. The text, tables and charts here are all you need.",
+    "oc-where-jupyter": "Where: in Jupyter. You run the book's Python package (make lab in a copy of the repository).",
+}
+
+
+def _where_line(app, doctree, docname) -> None:
+    """Put the reader-visible "Where:" line at the top of every tagged exercise."""
+    from docutils import nodes
+
+    for node in doctree.findall(nodes.Element):
+        tags = [c for c in node.get("classes", []) if c in WHERE]
+        if not tags or not node.children:
+            continue
+        line = nodes.paragraph("", "", nodes.emphasis("", WHERE[tags[0]]), classes=["oc-where"])
+        # after the exercise's title, before its text
+        node.insert(1 if isinstance(node.children[0], nodes.title) or "title" in type(node.children[0]).__name__ else 0, line)
+
+
 def _write_exercise_bank(app, exception) -> None:
     """Every seeded exercise's variants for seeds 0-999 under ``_static/exercises/`` (see
     :mod:`overcommit.exercises.web`), for the self-check boxes of the static site."""
@@ -37,11 +94,15 @@ def _write_exercise_bank(app, exception) -> None:
         return
     from ..exercises import web
 
-    count = web.write_bank(Path(app.outdir) / "_static" / "exercises")
-    logging.getLogger(__name__).info(f"overcommit: wrote {count} exercise variants for the self-check boxes")
+    folder, solutions = Path(app.outdir) / "_static" / "exercises", edition() == "instructor"
+    count = web.write_bank(folder, solutions=solutions) + web.write_checks(folder, solutions=solutions)
+    logging.getLogger(__name__).info(f"overcommit: wrote {count} exercise variants and answers for the self-check boxes")
 
 
 def setup(app) -> dict[str, Any]:
+    app.connect("config-inited", _choose_edition, priority=900)
     app.connect("html-page-context", _drop_thebe, priority=900)
+    app.connect("html-page-context", _mark_edition)
+    app.connect("doctree-resolved", _where_line)
     app.connect("build-finished", _write_exercise_bank)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}

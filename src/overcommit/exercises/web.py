@@ -17,33 +17,57 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from . import CLASS_SEEDS, TOPICS, generate, plain_answer
+from . import CLASS_SEEDS, TOPICS, checks, generate, plain_answer
 
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-def variant(topic: str, seed: int) -> dict:
-    """What the browser gets for (``topic``, ``seed``): HTML question and solution, the
-    answer and its tolerances."""
+def variant(topic: str, seed: int, solution: bool = True) -> dict:
+    """What the browser gets for (``topic``, ``seed``): HTML question, the answer and its
+    tolerances, and (``solution=True``, the instructor edition) the worked solution."""
     ex = generate(topic, seed)
-    return {
-        "topic": topic, "seed": seed,
-        "question": _markdown.render(ex.question), "solution": _markdown.render(ex.solution),
+    out = {
+        "topic": topic, "seed": seed, "question": _markdown.render(ex.question),
         "answer": plain_answer(ex.answer), "rel": ex.rel_tolerance, "abs": ex.abs_tolerance,
     }
+    if solution:
+        out["solution"] = _markdown.render(ex.solution)
+    return out
 
 
-def write_bank(directory: str | Path, topics=TOPICS, seeds=CLASS_SEEDS) -> int:
-    """Write ``<directory>/<topic>/<seed>.json`` for every topic and seed; the file count."""
+def fixed(id: str, solution: bool = True) -> dict:
+    """What the browser gets for the fixed-answer exercise ``id``
+    (:mod:`overcommit.exercises.checks`)."""
+    c = checks.get(id)
+    out = {"id": id, "answer": plain_answer(c.answer), "rel": c.rel_tolerance, "abs": c.abs_tolerance,
+           "unit": c.unit}
+    if solution:
+        out["solution"] = _markdown.render(c.solution)
+    return out
+
+
+def write_checks(directory: str | Path, solutions: bool = True) -> int:
+    """Write ``<directory>/check/<id>.json`` for every fixed-answer exercise; the count."""
+    folder = Path(directory) / "check"
+    folder.mkdir(parents=True, exist_ok=True)
+    for id in checks.ids():
+        text = json.dumps(fixed(id, solutions), separators=(",", ":"), ensure_ascii=False)
+        (folder / f"{id}.json").write_text(text, encoding="utf-8")
+    return len(checks.ids())
+
+
+def write_bank(directory: str | Path, topics=TOPICS, seeds=CLASS_SEEDS, solutions: bool = True) -> int:
+    """Write ``<directory>/<topic>/<seed>.json`` for every topic and seed; the file count.
+    ``solutions=False`` (the student edition) leaves the worked solutions out."""
     count = 0
     for topic in topics:
         folder = Path(directory) / topic
         folder.mkdir(parents=True, exist_ok=True)
         for seed in seeds:
-            text = json.dumps(variant(topic, seed), separators=(",", ":"), ensure_ascii=False)
+            text = json.dumps(variant(topic, seed, solutions), separators=(",", ":"), ensure_ascii=False)
             (folder / f"{seed}.json").write_text(text, encoding="utf-8")
             count += 1
     return count
 
 
-__all__ = ["variant", "write_bank"]
+__all__ = ["fixed", "variant", "write_bank", "write_checks"]

@@ -1,0 +1,34 @@
+"""Fixed-answer exercises of the chapter ``results_model`` (see :mod:`overcommit.exercises.checks`)."""
+
+from __future__ import annotations
+
+from ...book import figures_validation as fv
+from . import Check, register
+
+BANDS = (0.1, 0.5)
+
+
+@register("results_model-ex-band")
+def band() -> Check:
+    # the frame the chart of the 64/20 records draws, with the chart's own test for "inside"
+    obs = fv.observation_frame()
+    counts = [int(((obs["model"] >= obs["paper"] * (1 - b)) & (obs["model"] <= obs["paper"] * (1 + b))).sum())
+              for b in BANDS]
+    worst = obs.assign(err=obs["ratio"].apply(lambda r: max(r, 1 / r))).sort_values("err", ascending=False).iloc[0]
+    worst_text = (f"`{worst['id']}` ({worst['subject']}, {worst['quantity']}: paper {worst['paper']:g}, "
+                  f"model {worst['model']:g})")
+    target = worst["role"] == fv.ROLE_FIT
+    return Check(
+        id="results_model-ex-band",
+        answer=counts,
+        # counts read off the chart's label: exact
+        rel_tolerance=0.0, abs_tolerance=0.0, unit="records",
+        values={"band10": str(counts[0]), "band50": str(counts[1]), "n": str(len(obs)), "worst": worst_text},
+        solution=(
+            f"The chart's label counts {counts[0]} of {len(obs)} records within ±10 % and {counts[1]} within "
+            f"±50 %. The furthest from the paper is {worst_text}, "
+            + ("a calibration target. " if target else
+               "not a calibration target; it restates fitted numbers in another unit. ")
+            + f"Answer: `{counts[0]}, {counts[1]}`."
+        ),
+    )

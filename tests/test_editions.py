@@ -1,0 +1,58 @@
+"""The two editions as built by ``make book`` (student) and ``make book-instructor``:
+the student edition has no solutions anywhere (pages or self-check data), the instructor
+edition has one folded solution per exercise and the self-checks' worked solutions; both
+say on every exercise where it can be done."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STUDENT = Path(os.environ.get("OVERCOMMIT_SITE", ROOT / "_build" / "html"))
+INSTRUCTOR = ROOT / "_build" / "instructor" / "_build" / "html"
+
+
+def _site(path: Path) -> Path:
+    if not (path / "index.html").exists():
+        pytest.skip(f"no built site at {path}: run `make book` and `make book-instructor` (make test does both)")
+    return path
+
+
+def _chapters(site: Path) -> dict[str, str]:
+    return {p.stem: p.read_text(errors="replace") for p in sorted((site / "book").glob("*.html"))}
+
+
+def _count(html: str, css_class: str) -> int:
+    return len(re.findall(rf'class="{css_class}[ "]', html))
+
+
+def test_student_edition_has_no_solutions():
+    site = _site(STUDENT)
+    pages = _chapters(site)
+    assert sum(_count(h, "exercise") for h in pages.values()) >= 69
+    with_solutions = [name for name, h in pages.items() if _count(h, "solution")]
+    assert with_solutions == []
+    assert all('name="overcommit-edition" content="student"' in h for h in pages.values())
+    for bank in [site / "_static/exercises/dat/0.json", *sorted((site / "_static/exercises/check").glob("*.json"))]:
+        assert "solution" not in json.loads(bank.read_text()), bank
+
+
+def test_instructor_edition_has_a_solution_per_exercise():
+    site = _site(INSTRUCTOR)
+    for name, html in _chapters(site).items():
+        assert _count(html, "solution") == _count(html, "exercise"), name
+        assert 'name="overcommit-edition" content="instructor"' in html
+    for bank in [site / "_static/exercises/dat/0.json", *sorted((site / "_static/exercises/check").glob("*.json"))]:
+        assert json.loads(bank.read_text())["solution"], bank
+
+
+@pytest.mark.parametrize("edition", ["student", "instructor"])
+def test_every_exercise_says_where(edition):
+    site = _site(STUDENT if edition == "student" else INSTRUCTOR)
+    for name, html in _chapters(site).items():
+        assert html.count('<p class="oc-where">') == _count(html, "exercise"), name
