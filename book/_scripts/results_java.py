@@ -689,12 +689,14 @@ glue("jv-ex-T-half", f"{fj.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=Fa
 #
 # :::{exercise}
 # :label: results_java-ex-clock
-# :class: oc-where-jupyter
+# :class: oc-where-browser
 # The paper's high Java level kept 85 % of its heap resident and paged in 0.5 % of its
-# resident memory per second at 64/20. Use `figures_java.implied_clock_time(0.85, 0.005)` to
-# find the characteristic time and the touch interval this implies for a uniformly touched
-# heap under CLOCK. Then halve the page-in rate. What changes, and what would the model need in
-# order to match the paper?
+# resident memory per second at 64/20. What characteristic time and touch interval does this
+# imply for a uniformly touched heap under CLOCK? Read them off the table in "Where the Java
+# pages are" (the paper's row for `java-high`), or call
+# `figures_java.implied_clock_time(0.85, 0.005)`. Then halve the page-in rate: what changes
+# (reason from `h = h(λT)` and the page-in rate, or call the function again), and what would
+# the model need in order to match the paper?
 # :::
 #
 # :::{solution} results_java-ex-clock
@@ -713,10 +715,12 @@ glue("jv-ex-T-half", f"{fj.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=Fa
 # :::{exercise}
 # :label: results_java-ex-read
 # :class: oc-where-browser
-# Set the throughput figure to z/VM 6.3 with EDEV-SCSI paging and 20 CPUs. How much of its
-# reference throughput does each Java level keep at 64 GiB? Answer as two numbers: medium,
-# high. Which of the paper's statements are these two numbers fitted to, and what does
-# that mean for how much they tell you about the model?
+# In the throughput figure, pick z/VM 6.3 with EDEV-SCSI paging and look at the 20-CPU line.
+# How much of its own reference throughput does each Java level keep at 64 GiB? (The
+# `java-medium` curve is drawn on the paper's scale; hover over the point for the value
+# against its own reference.) Answer as two numbers: medium, high. Which of the paper's
+# statements are these two numbers fitted to, and what does that mean for how much they tell
+# you about the model?
 #
 # <div class="oc-selfcheck" data-check="results_java-ex-read"></div>
 # :::

@@ -576,7 +576,8 @@ glue("was-ex-fail-reason", r_fail["failure_reason"], display=False)
 # :label: results_was-ex-chain
 # :class: oc-where-browser
 # At 512/15 the run's water level is {glue:text}`was-ex-theta-15` CPUs per 100 shares. Using only
-# the reference CPU loads and shares of the six WebSphere guests (Table 17, or
+# the reference CPU loads per 100 shares of the six WebSphere guests (listed in the section
+# "CPU load per component" above, from Table 17; in Jupyter also
 # `figures_was.component_frame()`), predict both levels' relative throughput, and name the
 # component that limits each triplet. Answer the first part as two numbers: medium, high.
 # In Jupyter, compare with `oc.simulate("512/15").workloads`.

@@ -250,6 +250,9 @@ ocr_check = checks.get("study-ex-ocr").values
 glue("study-ex-inst", ocr_check["instantiated"], display=False)
 glue("study-ex-dpa", ocr_check["dpa"], display=False)
 glue("study-ex-ocr", ocr_check["ocr"], display=False)
+db_inst = data.observations(["observations_000.csv"]).set_index("id")["value"]
+glue("study-ex-db-6420", f"{float(db_inst['o000-db-inst']):,.0f}", display=False)
+glue("study-ex-db-ref", f"{float(db_inst['o000-db-inst-ref']):,.0f}", display=False)
 
 # %% [markdown]
 # :::{exercise}
@@ -258,7 +261,8 @@ glue("study-ex-ocr", ocr_check["ocr"], display=False)
 #
 # At CID `64/20`, compute the "naive" overcommitment, the guests' total *defined* memory
 # divided by real memory, and the CPU overcommitment, total virtual CPUs divided by real
-# CPUs. Use `overcommit.study.pressure("64/20")`. Why does the paper prefer a ratio built
+# CPUs. The sums over the 17 guests, in the table under the guest table, are all you need
+# (in Jupyter, `overcommit.study.pressure("64/20")` gives both). Why does the paper prefer a ratio built
 # on instantiated memory?
 # :::
 #
@@ -284,10 +288,10 @@ glue("study-ex-ocr", ocr_check["ocr"], display=False)
 # :label: study-ex-ocr
 # :class: oc-where-browser
 #
-# The paper reports a DPA of 64,783 MiB at `64/20`. Suppose every guest kept the
+# The paper reports a DPA of {glue:text}`study-ex-dpa` MiB at `64/20`. Suppose every guest kept the
 # instantiated memory it had in the reference run. What would the overcommit ratio be?
-# The database guest's instantiated memory at `64/20` was in fact 80,896 MiB rather than
-# 83,968 MiB, and several other guests also shrank: does the true ratio lie above or below
+# The database guest's instantiated memory at `64/20` was in fact {glue:text}`study-ex-db-6420` MiB rather than
+# {glue:text}`study-ex-db-ref` MiB, and several other guests also shrank: does the true ratio lie above or below
 # your estimate? (Answer the first part as one number, the ratio to two decimals.)
 #
 # <div class="oc-selfcheck" data-check="study-ex-ocr"></div>
