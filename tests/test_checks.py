@@ -4,29 +4,13 @@ exercise, and the edition switch of the book's Sphinx extension."""
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import pytest
 
-from overcommit.book import sphinxext
+from overcommit.book import curriculum, sphinxext
 from overcommit.exercises import checks, web
 
-ROOT = Path(__file__).resolve().parents[1]
-SCRIPTS = ROOT / "book" / "_scripts"
-TWINS = sorted(SCRIPTS.glob("*.py"))
-EXERCISE = re.compile(r"^# :::\{exercise\}\n((?:#.*\n)*?)# :::\n", re.M)
-
-
-def _exercises(twin: Path) -> dict[str, str]:
-    """label -> the exercise's text (comment markers removed)."""
-    found = {}
-    for block in EXERCISE.finditer(twin.read_text()):
-        body = block.group(1)
-        label = re.search(r"^# :label: (\S+)", body, re.M)
-        assert label, f"{twin.name}: an exercise without a label"
-        found[label.group(1)] = body
-    return found
+CHAPTERS = curriculum.chapters()
 
 
 def _wrong(answer):
@@ -51,12 +35,11 @@ def test_each_check_accepts_its_answer_and_refuses_a_wrong_one(id):
 @pytest.mark.parametrize("id", checks.ids())
 def test_each_check_is_placed_in_its_exercise(id):
     chapter = id.split("-ex-")[0]
-    twin = SCRIPTS / f"{chapter}.py"
-    assert twin.exists(), f"check {id!r}: no chapter {chapter!r}"
-    body = _exercises(twin).get(id)
-    assert body is not None, f"check {id!r}: no exercise with that label in {twin.name}"
-    assert f'data-check="{id}"' in body
-    assert "oc-where-browser" in body, f"{id}: a self-checked exercise should be doable in the browser"
+    assert chapter in CHAPTERS, f"check {id!r}: no chapter {chapter!r}"
+    exercise = {e.label: e for e in curriculum.exercises(chapter)}.get(id)
+    assert exercise is not None, f"check {id!r}: no exercise with that label in {chapter}"
+    assert exercise.check == id
+    assert exercise.where == "browser", f"{id}: a self-checked exercise should be doable in the browser"
 
 
 def test_checks_are_computed_once_and_cached():
@@ -69,18 +52,22 @@ def test_unknown_check_is_refused_by_name():
         checks.get("nope")
 
 
-@pytest.mark.parametrize("twin", TWINS, ids=[t.stem for t in TWINS])
-def test_every_exercise_says_where_it_can_be_done(twin):
-    for label, body in _exercises(twin).items():
-        tags = re.findall(r"^# :class: (oc-where-\w+)", body, re.M)
-        assert tags in (["oc-where-browser"], ["oc-where-jupyter"]), f"{twin.stem} {label}: {tags}"
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_exercise_says_where_it_can_be_done(chapter):
+    exercises = curriculum.exercises(chapter)  # raises for a missing or doubled Where: tag
+    assert exercises and {e.where for e in exercises} <= {"browser", "jupyter"}
 
 
-@pytest.mark.parametrize("twin", TWINS, ids=[t.stem for t in TWINS])
-def test_every_chapter_has_a_selfcheck_box(twin):
-    exercises = _exercises(twin)
-    if exercises:
-        assert any('class="oc-selfcheck"' in body for body in exercises.values()), twin.stem
+@pytest.mark.parametrize("tags", [[], ["oc-where-browser", "oc-where-jupyter"], ["oc-where-phone"]])
+def test_an_exercise_without_exactly_one_where_tag_is_refused(tags):
+    text = "# :::{exercise}\n# :label: x-ex-a\n" + "".join(f"# :class: {t}\n" for t in tags) + "# Why?\n# :::\n"
+    with pytest.raises(ValueError, match=r"chapter 'x': exercise 'x-ex-a' needs a label and exactly one Where: tag"):
+        curriculum.parse_exercises("x", text)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_chapter_has_a_selfcheck_box(chapter):
+    assert any(e.selfcheck for e in curriculum.exercises(chapter)), chapter
 
 
 def test_seeded_variant_without_solution_for_the_student_edition():

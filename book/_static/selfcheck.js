@@ -65,45 +65,48 @@
   }
 
   var counter = 0;
-  function buildFixed(box) {
-    var key = box.dataset.check, id = "oc-sc-" + ++counter;
-    box.innerHTML =
-      '<p class="oc-sc-title"><strong>Check yourself</strong> (works in this page, no Python needed)</p>' +
-      '<p class="oc-sc-hint" id="' + id + '-hint"></p>' +
-      '<div class="oc-sc-row"><label for="' + id + '-answer">Your answer</label>' +
-      '<input id="' + id + '-answer" class="oc-sc-answer" type="text" autocomplete="off" spellcheck="false" aria-describedby="' + id + '-hint">' +
+  var TITLE = '<p class="oc-sc-title"><strong>Check yourself</strong> (works in this page, no Python needed)</p>';
+
+  // The answer box, its Check button and the feedback line, the same in both kinds of box.
+  function answerRow(id, hinted) {
+    return '<div class="oc-sc-row"><label for="' + id + '-answer">Your answer</label>' +
+      '<input id="' + id + '-answer" class="oc-sc-answer" type="text" autocomplete="off" spellcheck="false"' +
+      (hinted ? ' aria-describedby="' + id + '-hint"' : "") + '>' +
       '<button type="button" class="oc-sc-check">Check</button></div>' +
-      '<p class="oc-sc-feedback" role="status" aria-live="polite"></p>' +
-      '<details class="oc-sc-solution" hidden><summary>Worked solution</summary><div></div></details>';
+      '<p class="oc-sc-feedback" role="status" aria-live="polite"></p>';
+  }
+
+  // Judge the typed answer against v, say so, and open v's worked solution when this
+  // edition has one (the student edition's data carry none).
+  function report(box, v) {
+    var verdict = judge(box.querySelector(".oc-sc-answer").value, v);
     var feedback = box.querySelector(".oc-sc-feedback"), solution = box.querySelector(".oc-sc-solution");
-    var ready = load("check", key);
+    feedback.textContent = (verdict[0] ? "✓ " : "✗ ") + verdict[1];
+    feedback.className = "oc-sc-feedback " + (verdict[0] ? "oc-sc-right" : "oc-sc-wrong");
+    if (v.solution) solution.querySelector("div").innerHTML = v.solution;
+    solution.hidden = !v.solution;
+  }
+
+  function buildFixed(box) {
+    var id = "oc-sc-" + ++counter;
+    box.innerHTML = TITLE + '<p class="oc-sc-hint" id="' + id + '-hint"></p>' + answerRow(id, true) +
+      '<details class="oc-sc-solution" hidden><summary>Worked solution</summary><div></div></details>';
+    var feedback = box.querySelector(".oc-sc-feedback");
+    var ready = load("check", box.dataset.check);
     ready.then(function (v) { box.querySelector(".oc-sc-hint").textContent = shape(v); }).catch(function (e) { feedback.textContent = String(e); });
     box.querySelector(".oc-sc-check").addEventListener("click", function () {
-      ready.then(function (v) {
-        var verdict = judge(box.querySelector(".oc-sc-answer").value, v);
-        feedback.textContent = (verdict[0] ? "✓ " : "✗ ") + verdict[1];
-        feedback.className = "oc-sc-feedback " + (verdict[0] ? "oc-sc-right" : "oc-sc-wrong");
-        if (v.solution) {
-          solution.querySelector("div").innerHTML = v.solution;
-          solution.hidden = false;
-        }
-      }).catch(function (e) { feedback.textContent = String(e); });
+      ready.then(function (v) { report(box, v); }).catch(function (e) { feedback.textContent = String(e); });
     });
   }
 
   function build(box) {
     if (box.dataset.check) return buildFixed(box);
     var topic = box.dataset.topic, seed0 = box.dataset.seed || "0", id = "oc-sc-" + ++counter;
-    box.innerHTML =
-      '<p class="oc-sc-title"><strong>Check yourself</strong> (works in this page, no Python needed)</p>' +
+    box.innerHTML = TITLE +
       '<div class="oc-sc-row"><label for="' + id + '-seed">Your seed (0–999)</label>' +
       '<input id="' + id + '-seed" class="oc-sc-seed" type="number" min="0" max="999" step="1" inputmode="numeric" value="' + seed0 + '">' +
       '<button type="button" class="oc-sc-show">Show my question</button></div>' +
-      '<div class="oc-sc-question" hidden></div>' +
-      '<div class="oc-sc-row"><label for="' + id + '-answer">Your answer</label>' +
-      '<input id="' + id + '-answer" class="oc-sc-answer" type="text" autocomplete="off" spellcheck="false">' +
-      '<button type="button" class="oc-sc-check">Check</button></div>' +
-      '<p class="oc-sc-feedback" role="status" aria-live="polite"></p>' +
+      '<div class="oc-sc-question" hidden></div>' + answerRow(id, false) +
       '<details class="oc-sc-solution" hidden><summary>Worked solution for seed <span></span></summary><div></div></details>';
     var seedInput = box.querySelector(".oc-sc-seed"), question = box.querySelector(".oc-sc-question");
     var feedback = box.querySelector(".oc-sc-feedback"), solution = box.querySelector(".oc-sc-solution");
@@ -127,7 +130,6 @@
           question.hidden = false;
         }
         solution.querySelector("span").textContent = seed;
-        solution.querySelector("div").innerHTML = v.solution || "";
         return v;
       });
     }
@@ -143,12 +145,7 @@
       var seed = seedValue();
       if (seed === null) return;
       var ready = current && current.seed === seed ? Promise.resolve(current) : show(seed, seed !== +seed0);
-      ready.then(function (v) {
-        var verdict = judge(box.querySelector(".oc-sc-answer").value, v);
-        feedback.textContent = (verdict[0] ? "✓ " : "✗ ") + verdict[1];
-        feedback.className = "oc-sc-feedback " + (verdict[0] ? "oc-sc-right" : "oc-sc-wrong");
-        solution.hidden = !v.solution;
-      }).catch(function (e) { feedback.textContent = String(e); });
+      ready.then(function (v) { report(box, v); }).catch(function (e) { feedback.textContent = String(e); });
     });
   }
 

@@ -41,6 +41,7 @@ class Exercise:
     where: str  # "browser" or "jupyter"
     selfcheck: str  # "seeded", "fixed" or ""
     summary: str  # the first sentence of the question
+    check: str = ""  # the fixed answer's id (overcommit.exercises.checks), if any
 
     @property
     def minutes(self) -> int:
@@ -86,24 +87,33 @@ def reading_minutes(chapter: str) -> int:
     return max(1, round(_markdown_words(_twin(chapter).read_text()) / WORDS_PER_MINUTE))
 
 
-def exercises(chapter: str) -> list[Exercise]:
-    """The chapter's exercises, in page order."""
+def parse_exercises(chapter: str, text: str) -> list[Exercise]:
+    """The ``{exercise}`` blocks of a twin's ``text``; raises ValueError naming the chapter
+    and the exercise when one lacks a label or has not exactly one Where: tag."""
     found = []
-    for block in _EXERCISE.finditer(_twin(chapter).read_text()):
+    for block in _EXERCISE.finditer(text):
         body = block.group(1)
         label = re.search(r"^# :label: (\S+)", body, re.M)
-        where = re.search(r"^# :class: oc-where-(browser|jupyter)", body, re.M)
-        if not label or not where:
-            raise ValueError(f"chapter {chapter!r}: an exercise without a label or a Where: tag "
-                             f"(':class: oc-where-browser' or 'oc-where-jupyter'): {body[:80]!r}")
-        kind = "seeded" if "data-topic=" in body else "fixed" if "data-check=" in body else ""
-        text = " ".join(line[2:] for line in body.splitlines()
-                        if line.startswith("# ") and not line.startswith("# :") and "<div" not in line)
-        text = re.sub(r"\{glue:?[a-z]*\}`[^`]*`", "…", text)  # a glued number is not in the source
-        text = re.sub(r"\{[a-z:]+\}`([^`]*)`", r"\1", text).strip()
-        first = re.split(r"(?<=[.?!])\s", text, maxsplit=1)[0]
-        found.append(Exercise(chapter, label.group(1), where.group(1), kind, first))
+        where = re.findall(r"^# :class: oc-where-(\w+)", body, re.M)
+        if not label or where not in (["browser"], ["jupyter"]):
+            raise ValueError(f"chapter {chapter!r}: exercise {label.group(1) if label else body[:60]!r} needs a label "
+                             f"and exactly one Where: tag (':class: oc-where-browser' or 'oc-where-jupyter'); "
+                             f"found {['oc-where-' + w for w in where]}")
+        seeded = "data-topic=" in body
+        check = re.search(r'data-check="([^"]+)"', body)
+        text_ = " ".join(line[2:] for line in body.splitlines()
+                         if line.startswith("# ") and not line.startswith("# :") and "<div" not in line)
+        text_ = re.sub(r"\{glue:?[a-z]*\}`[^`]*`", "…", text_)  # a glued number is not in the source
+        text_ = re.sub(r"\{[a-z:]+\}`([^`]*)`", r"\1", text_).strip()
+        first = re.split(r"(?<=[.?!])\s", text_, maxsplit=1)[0]
+        found.append(Exercise(chapter, label.group(1), where[0], "seeded" if seeded else "fixed" if check else "",
+                              first, check.group(1) if check else ""))
     return found
+
+
+def exercises(chapter: str) -> list[Exercise]:
+    """The chapter's exercises, in page order."""
+    return parse_exercises(chapter, _twin(chapter).read_text())
 
 
 @lru_cache(maxsize=1)
@@ -210,4 +220,4 @@ def exercises_md() -> str:
 
 
 __all__ = ["EXERCISE_MINUTES", "LESSON_MINUTES", "WORDS_PER_MINUTE", "Exercise", "chapter_frame", "chapters",
-           "chapters_md", "exercise_frame", "exercises", "exercises_md", "lesson_plan_md", "lesson_plans", "objectives_md", "reading_minutes", "title"]
+           "chapters_md", "exercise_frame", "exercises", "parse_exercises", "exercises_md", "lesson_plan_md", "lesson_plans", "objectives_md", "reading_minutes", "title"]

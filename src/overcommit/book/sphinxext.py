@@ -83,8 +83,8 @@ def _where_line(app, doctree, docname) -> None:
         if not tags or not node.children:
             continue
         line = nodes.paragraph("", "", nodes.emphasis("", WHERE[tags[0]]), classes=["oc-where"])
-        # after the exercise's title, before its text
-        node.insert(1 if isinstance(node.children[0], nodes.title) or "title" in type(node.children[0]).__name__ else 0, line)
+        # after the exercise's title (docutils' or sphinx-exercise's own title node), before its text
+        node.insert(1 if "title" in type(node.children[0]).__name__ else 0, line)
 
 
 def _write_exercise_bank(app, exception) -> None:

@@ -50,10 +50,11 @@ def write_checks(directory: str | Path, solutions: bool = True) -> int:
     """Write ``<directory>/check/<id>.json`` for every fixed-answer exercise; the count."""
     folder = Path(directory) / "check"
     folder.mkdir(parents=True, exist_ok=True)
-    for id in checks.ids():
+    ids = checks.ids()
+    for id in ids:
         text = json.dumps(fixed(id, solutions), separators=(",", ":"), ensure_ascii=False)
         (folder / f"{id}.json").write_text(text, encoding="utf-8")
-    return len(checks.ids())
+    return len(ids)
 
 
 def write_bank(directory: str | Path, topics=TOPICS, seeds=CLASS_SEEDS, solutions: bool = True) -> int:
