@@ -101,8 +101,8 @@ def test_the_prose_on_the_largest_misses_still_holds():
     assert k["T_java_high_paper"] < k["T_6420"] / 3
     # the database is not held back at 512/20 in the model, but is at 512/15
     assert k["db_51220"] > 0.95 and k["db_51215"] < 0.8
-    # "idle CPUs": never more than a small fraction of a CPU with EDEV-SCSI
-    assert k["idle_edev"] < 0.05
+    # "idle CPUs": half a CPU or more in a constrained EDEV-SCSI run, as in the paper
+    assert k["idle_edev"] >= 0.5
     e = fv.eckd_path()
     # even the paper's paging rate would not cross the fio I/O-error threshold
     assert e["utilisation"] < e["utilisation_at_paper_reads"] < e["threshold"]

@@ -239,7 +239,9 @@ fx.cpu_chart(frame)
 # by letting Xen's CPUs run full. The slides say that Xen stopped at 83 % and never went
 # above 92 %, while in the model the processors fill at 12 guests. In the model a
 # triplet is slowed only by lack of processor time, so throughput cannot stop growing
-# while processors are idle. A real scheduler can leave a processor idle while a virtual
+# while processors are idle (the only idle time the model knows, that of moments when
+# fewer virtual CPUs are runnable than processors, {doc}`shares`, is a fraction of a
+# per cent with this many virtual CPUs). A real scheduler can leave a processor idle while a virtual
 # CPU waits: it dispatches in time slices, a woken virtual CPU may wait for its turn, and
 # a web request crosses three guests, each of which may have to wait. That waiting is a
 # latency, not a CPU cost, and the water-filling model has no place for it. The fitted
@@ -524,8 +526,9 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # {glue:text}`xen-ex-92-stop` guests. At 12 guests the CPUs are
 # {glue:text}`xen-ex-92-cpu12` % busy and throughput is {glue:text}`xen-ex-92-drop12` %
 # lower. The model matches one CPU number or the other, never the flat stretch between
-# them. In the model, CPU is handed out by water-filling ({doc}`shares`), which never
-# leaves a processor idle while a guest wants one. Throughput can stop growing below full
+# them. In the model, CPU is handed out by water-filling ({doc}`shares`), which leaves a
+# processor idle only in the moments when fewer virtual CPUs are runnable than processors,
+# and with dozens of busy virtual CPUs such moments are rare. Throughput can stop growing below full
 # CPU only if something else limits it. In this model that could be paging stalls
 # ({doc}`paging`), a virtual-CPU cap or a guest I/O path, and none of these applies to
 # the triplets on Xen. So no choice of `triplet_cpu` and `sched_overhead` gives "flat

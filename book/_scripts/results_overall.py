@@ -200,10 +200,11 @@ fr.cpu_chart(frame)
 #
 # The CP-attributed part stays almost constant as memory shrinks, as in the paper. The
 # paper also saw real processors *idle* (0.5 CPUs or more) in some constrained runs:
-# processors waiting for page-ins while work queued elsewhere. The model cannot produce
-# that in the paper's runs: it hands a stalled guest's CPU share to the other guests at
-# once, and has no dispatch latency or processor affinity that would leave a processor
-# waiting.
+# processors waiting for page-ins while work queued elsewhere. The model leaves processors
+# idle in the moments when fewer virtual CPUs are runnable than there are real CPUs
+# (section "When real CPUs idle while guests wait" of {doc}`shares`): with 20 CPUs the
+# mean demand is close to the supply, such moments are frequent, and paging makes them more
+# frequent by taking virtual CPUs that wait for a page out of the runnable set.
 #
 # ## CPU breakup scaled to 100 % (Figure 8)
 #
@@ -219,8 +220,9 @@ fr.breakup_chart(frame)
 # ```{container} oc-caption
 # **Figure: CPU breakup.** Each bar is one run's real CPU time, from `overcommit.sweep()`,
 # split into emulation, CP attributed to guests, CP system and idle time and scaled to
-# 100 %. Only the reference run 512/25 has much idle time: it had more CPUs than the
-# guests wanted. Compare with the paper's observation that the fractions stay about
+# 100 %. The reference run 512/25 has the most idle time: it had more CPUs than the
+# guests wanted. With 20 CPUs a few per cent stay idle in the moments when few virtual
+# CPUs are runnable, more at 64 GiB and below. Compare with the paper's observation that the fractions stay about
 # constant down to 96 GiB and 10 CPUs and the CP system fraction rises below that
 # (section "z/VM CPU overcommitment" of {cite:t}`johanssen2014overcommit`).
 # ```
@@ -279,8 +281,6 @@ claims[["claim (paper)", "paper", "model", "verdict"]]
 #   model's path is far from saturated because it pages too little.
 # - **88 MiB/s of page reads at 64/20**: the model's 32 MiB/s misses the bursty,
 #   heap-sweeping references of the Java-based guests.
-# - **Idle processors**: no mechanism in the model leaves a processor idle while a guest
-#   has work.
 #
 # The README's section "Calibration and validation" lists every claim, including the
 # per-workload ones, and why each miss happens.

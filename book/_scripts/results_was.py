@@ -628,7 +628,7 @@ glue("was-ex-fail-reason", r_fail["failure_reason"], display=False)
 # for a page now and then, in a cycle of {glue:text}`was-drv-cycle` s. With a single user every stall delays all work, and the medium level runs at
 # {glue:text}`was-ex-one-96-20` at 96/20, {glue:text}`was-ex-one-64-20` at 64/20 and
 # {glue:text}`was-ex-one-48-20` at 48/20 (with 40 CPUs at 64 GiB: {glue:text}`was-ex-one-64-40`).
-# Now there is a clear loss at 64 GiB after none at 96 GiB, the shape the paper describes for the
+# Now there is a clear loss at 64 GiB after almost none at 96 GiB, the shape the paper describes for the
 # medium level, but one user is an extreme assumption (DayTrader serves hundreds of requests in
 # parallel), and the model's page reads at 64/20 are already far below the paper's. Either the
 # real stalls were much longer or more frequent, or they hit many requests at once; the model

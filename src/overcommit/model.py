@@ -28,7 +28,9 @@ One pass of the loop, for a host (real memory, real CPUs) and an environment:
    and stalls: ``x_open = 1 / (a + (1 − a)·k + φ R_p / N)``.
 6. **CPU shares** (:mod:`overcommit.shares`). Guests ask for ``x_open`` times their
    reference CPU load (Table 17), capped by their virtual CPUs minus the blocked time; real
-   CPUs minus CP's own system time are shared by weighted water-filling. A multi-guest
+   CPUs minus CP's own system time and minus the *fluctuation idle* of
+   :mod:`overcommit.dispatch` (CPUs that stand idle in the moments when fewer virtual CPUs
+   are runnable than there are real CPUs) are shared by weighted water-filling. A multi-guest
    variant goes as fast as its slowest guest allows; guests that are not the bottleneck
    release what they cannot use, and the allocation is repeated.
 7. ``x ← min(x_open, CPU-limited x)``, damped, until no variant's throughput moves by more
@@ -51,7 +53,7 @@ from typing import Callable, Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from . import data, paging, replacement, shares, tiers
+from . import data, dispatch, paging, replacement, shares, tiers
 from .cids import CID, parse_cid
 from .workloads import (
     PAGES_PER_MIB, Guest, Variant, memory_classes, study_guests, study_variants,
@@ -403,6 +405,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     guess = (100.0, 100.0)
     cp_system = CP_SYSTEM_BASE_CPUS * host.cpus / 20
     state = None
+    lost = None
     converged = False
     history_x: list[np.ndarray] = []
     history_f: list[np.ndarray] = []
@@ -440,11 +443,18 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
                      + mem.xstor_moves_pages_s * XSTOR_MOVE_CPU_S_PER_PAGE)
         fault_cp = (mem.read_mib_s + mem.xstor_read_mib_s) * PAGES_PER_MIB * FAULT_CP_CPU_S
         available = max(host.cpus - cp_system, 1e-6)
+        # Real CPUs stand idle in the moments when fewer virtual CPUs are runnable than there
+        # are real CPUs; that time cannot be handed to anyone later (overcommit.dispatch).
+        wanted = np.minimum(x_open[gv] * cpu_ref + fault_cp, np.minimum(cap, vcpus))
+        fresh = dispatch.fluctuation_idle(available, dispatch.vcpu_runnable(wanted, vcpus.astype(int)))
+        # damped across passes: the idle time feeds back on the demand it is computed from
+        lost = fresh if lost is None else 0.5 * (lost + fresh)
+        available = max(available - lost, 1e-6)
         # share allocation with chained variants: repeat so non-bottleneck guests release CPU
         alloc, x_new = shares.chain_allocate(available, np.minimum(cap, vcpus), share, cpu_ref, fault_cp, gv, x_open)
         x_new = np.maximum(x_new, 1e-6)
         delta = float(np.max(np.abs(x_new - x)))
-        state = (mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit, available)
+        state = (mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit, available, lost)
         if delta < TOLERANCE:
             x = x_new
             converged = True
@@ -471,7 +481,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
 
 
 def _result(host: Host, env: Environment, guests, names, vlist, cat, split, state, x, iterations, converged) -> Result:
-    mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall, available = state
+    mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall, available, lost = state
     gv = cat.guest_variant
     k = CPU_COST_FACTOR[env.generation]
     cpu_ref = np.array([g.cpu_load for g in guests]) * k
@@ -551,6 +561,7 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
             "cp_guest_cpu": float(cp_attr.sum()),
             "cp_system_cpu": float(cp_system),
             "idle_cpu": float(idle),
+            "fluctuation_idle_cpu": float(min(lost, idle)),
             "overall_relative_throughput": float(np.mean(x)),
             "failed": bool(failed.any()),
             "converged": converged,

@@ -201,10 +201,11 @@ def cut_table(cids=("512/20", "512/15"), env: str = "zvm63-edev") -> pd.DataFram
 
 def water_level(cid: str, env: str = "zvm63-edev") -> float:
     """The run's water level in CPUs per 100 shares: the largest CPU allocation per share of
-    any guest, when no real CPU is idle; NaN when CPUs stand idle (nobody is cut)."""
+    any guest, when no real CPU is idle beyond the fluctuation idle of
+    :mod:`overcommit.dispatch`; NaN when CPUs stand idle for want of work (nobody is cut)."""
     _check_envs([env])
     r = simulate(cid, env=env)
-    if r.system["idle_cpu"] > 1e-6:
+    if r.system["idle_cpu"] - r.system["fluctuation_idle_cpu"] > 1e-6:
         return math.nan
     g = r.guests
     return float(100 * (g["cpu_allocated"] / g["share"]).max())

@@ -14,7 +14,8 @@ CPUs. Three builders:
   level*, the CPUs per 100 shares that every guest wanting more than that receives. The
   water level is read off the run, not recomputed: a guest that is cut uses exactly the
   level times its share, so the level is the largest use per share, provided no real CPU is
-  idle (if one is, nobody is cut and there is no level).
+  idle beyond the fluctuation idle of :mod:`overcommit.dispatch` (if one is, nobody is cut
+  and there is no level).
 * :func:`trend_table` sets the paper's statements about the network workload that name no
   single configuration (trends over memory or CPUs, "in every run") beside the model's.
 """
@@ -136,8 +137,9 @@ def _runs(cids: tuple[str, ...], envs: tuple[str, ...]) -> tuple[pd.DataFrame, p
             g = r.guests
             x = r.workloads["relative_throughput"]
             idle = float(r.system["idle_cpu"])
+            spare = idle - float(r.system["fluctuation_idle_cpu"])
             per_share = g["cpu_allocated"] / g["share"]
-            theta = float(per_share.max()) if idle <= IDLE_TOLERANCE * float(r.system["real_cpus"]) else np.nan
+            theta = float(per_share.max()) if spare <= IDLE_TOLERANCE * float(r.system["real_cpus"]) else np.nan
             levels.append({"env": env, "cid": cid, "real_cpus": int(r.system["real_cpus"]),
                            "guest_cpus": float(g["cpu_load"].sum()), "cp_system_cpu": float(r.system["cp_system_cpu"]),
                            "idle_cpu": idle, "water_level": 100 * theta})

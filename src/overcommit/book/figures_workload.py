@@ -498,7 +498,8 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
         description=(
             f"Model result for {r.system['cid']} on {ENV_LABELS[env]}: bars of the relative throughput "
             f"of each {w.title} variant ("
-            + ", ".join(f"{v} {x:.2f}" for v, x in zip(tp['variant'], tp['throughput']))
+            # from the unrounded values: two roundings (4 digits, then 2) can differ from one
+            + ", ".join(f"{v} {x:.2f}" for v, x in zip(tp['variant'], wl["relative_throughput"].to_numpy()))
             + "), then each guest's resident, stored, instantiated and reference instantiated memory in MiB."
         )
     )
