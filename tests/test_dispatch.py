@@ -78,4 +78,5 @@ def test_model_idles_cpus_while_guests_wait_and_leaves_the_reference_alone():
     assert b["idle_cpu"] >= 0.5 > a["idle_cpu"] > 0.3
     # at 512/20 all the idle time is fluctuation idle: guests are still cut
     assert a["idle_cpu"] == pytest.approx(a["fluctuation_idle_cpu"], abs=1e-6)
+    assert a["spare_cpu"] == pytest.approx(a["idle_cpu"] - a["fluctuation_idle_cpu"], abs=1e-12)
     assert oc.simulate("512/5").system["idle_cpu"] < 0.01

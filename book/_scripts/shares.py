@@ -343,7 +343,7 @@ glue("shares-model-alloc-match", float((rule_15["model_allocated"] - rule_15["ru
 # delivers at most $c - I$ CPUs, and the model water-fills only that much
 # (`overcommit.dispatch.fluctuation_idle`, used by `overcommit.simulate`).
 #
-# The table puts the study's 36 virtual CPUs at their reference loads (Table 17, each
+# The table puts the study's {glue:text}`shares-fluct-vcpus` virtual CPUs at their reference loads (Table 17, each
 # guest's load spread evenly over its virtual CPUs) on hosts of 5 to 25 real CPUs.
 
 # %% tags=["remove-cell"]
@@ -352,17 +352,16 @@ from overcommit.workloads import study_guests
 
 guests17 = study_guests()
 q17 = dispatch.vcpu_runnable([g.cpu_load for g in guests17], [g.vcpus for g in guests17])
-pmf17 = dispatch.runnable_pmf(q17)
-mean17 = float(np.dot(pmf17, np.arange(pmf17.size)))
+fluct17 = {c: dispatch.fluctuation_idle(c, q17) for c in (25, 20, 15, 10, 5)}
 rows = ["| real CPUs | mean runnable virtual CPUs | fluctuation idle $I$ (CPUs) |", "|---:|---:|---:|"]
-for c in (25, 20, 15, 10, 5):
-    rows.append(f"| {c} | {mean17:.1f} | {dispatch.fluctuation_idle(c, q17):.2f} |")
+rows += [f"| {c} | {q17.sum():.1f} | {i:.2f} |" for c, i in fluct17.items()]
 glue("shares-fluct-table", Markdown("\n".join(rows)), display=False)
-glue("shares-fluct-20", f"{dispatch.fluctuation_idle(20, q17):.2f}", display=False)
+glue("shares-fluct-20", f"{fluct17[20]:.2f}", display=False)
 glue("shares-fluct-vcpus", str(int(q17.size)), display=False)
 run20 = {m: oc.simulate(f"{m}/20").system for m in (512, 64)}
 for m, s in run20.items():
     glue(f"shares-idle-{m}-20", f"{s['idle_cpu']:.2f}", display=False)
+glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 
 # %% [markdown]
 # ```{glue:md} shares-fluct-table
@@ -374,7 +373,9 @@ for m, s in run20.items():
 # of low demand. With 15 or fewer there are almost always more runnable virtual CPUs than
 # real ones, and nothing is lost. Paging makes the moments of low demand more frequent: a
 # virtual CPU that waits for a page-in is not runnable. In the model the host 512/20 has
-# {glue:text}`shares-idle-512-20` CPUs idle and 64/20, where the guests wait for pages,
+# {glue:text}`shares-idle-512-20` CPUs idle (a little less than the table's 20-CPU row,
+# because CP's own system time, {glue:text}`shares-cp-512-20` CPUs, is taken before the
+# guests are dispatched) and 64/20, where the guests wait for pages,
 # {glue:text}`shares-idle-64-20`. The paper saw the same: half a real CPU or more idle in
 # memory-constrained runs with many CPUs, CPUs "waiting for prerequisite activities" such
 # as page-ins (section "Analysis of z/VM CPU load" of {cite:t}`johanssen2014overcommit`).

@@ -446,7 +446,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # Real CPUs stand idle in the moments when fewer virtual CPUs are runnable than there
         # are real CPUs; that time cannot be handed to anyone later (overcommit.dispatch).
         wanted = np.minimum(x_open[gv] * cpu_ref + fault_cp, np.minimum(cap, vcpus))
-        fresh = dispatch.fluctuation_idle(available, dispatch.vcpu_runnable(wanted, vcpus.astype(int)))
+        fresh = dispatch.fluctuation_idle(available, dispatch.vcpu_runnable(wanted, vcpus))
         # damped across passes: the idle time feeds back on the demand it is computed from
         lost = fresh if lost is None else 0.5 * (lost + fresh)
         available = max(available - lost, 1e-6)
@@ -562,6 +562,8 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
             "cp_system_cpu": float(cp_system),
             "idle_cpu": float(idle),
             "fluctuation_idle_cpu": float(min(lost, idle)),
+            # idle for want of work: no guest is cut, so there is no water level
+            "spare_cpu": float(idle - min(lost, idle)),
             "overall_relative_throughput": float(np.mean(x)),
             "failed": bool(failed.any()),
             "converged": converged,

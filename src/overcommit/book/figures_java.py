@@ -205,7 +205,7 @@ def water_level(cid: str, env: str = "zvm63-edev") -> float:
     :mod:`overcommit.dispatch`; NaN when CPUs stand idle for want of work (nobody is cut)."""
     _check_envs([env])
     r = simulate(cid, env=env)
-    if r.system["idle_cpu"] - r.system["fluctuation_idle_cpu"] > 1e-6:
+    if r.system["spare_cpu"] > 1e-6:
         return math.nan
     g = r.guests
     return float(100 * (g["cpu_allocated"] / g["share"]).max())

@@ -137,9 +137,8 @@ def _runs(cids: tuple[str, ...], envs: tuple[str, ...]) -> tuple[pd.DataFrame, p
             g = r.guests
             x = r.workloads["relative_throughput"]
             idle = float(r.system["idle_cpu"])
-            spare = idle - float(r.system["fluctuation_idle_cpu"])
             per_share = g["cpu_allocated"] / g["share"]
-            theta = float(per_share.max()) if spare <= IDLE_TOLERANCE * float(r.system["real_cpus"]) else np.nan
+            theta = float(per_share.max()) if float(r.system["spare_cpu"]) <= IDLE_TOLERANCE * float(r.system["real_cpus"]) else np.nan
             levels.append({"env": env, "cid": cid, "real_cpus": int(r.system["real_cpus"]),
                            "guest_cpus": float(g["cpu_load"].sum()), "cp_system_cpu": float(r.system["cp_system_cpu"]),
                            "idle_cpu": idle, "water_level": 100 * theta})

@@ -76,8 +76,7 @@ def water_level(result) -> float:
     any guest, when no real CPU is idle beyond the fluctuation idle of
     :mod:`overcommit.dispatch` (every guest above it gets exactly the level times its share);
     NaN when real CPUs stand idle for want of work, so that nobody is cut."""
-    spare = float(result.system["idle_cpu"]) - float(result.system["fluctuation_idle_cpu"])
-    if spare > IDLE_TOLERANCE * float(result.system["real_cpus"]):
+    if float(result.system["spare_cpu"]) > IDLE_TOLERANCE * float(result.system["real_cpus"]):
         return float("nan")
     g = result.guests
     return float(100 * (g["cpu_allocated"] / g["share"]).max())
