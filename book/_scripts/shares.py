@@ -330,10 +330,11 @@ glue("shares-model-alloc-match", float((rule_15["model_allocated"] - rule_15["ru
 # and runs again. At any moment only the *runnable* virtual CPUs can use a real CPU. If
 # virtual CPU $i$ is runnable a share $q_i$ of the time, independently of the others, the
 # number $R$ of runnable virtual CPUs is a sum of coin flips with different odds (a
-# Poisson binomial distribution), and $c$ real CPUs are idle on average
+# Poisson binomial distribution), and $c$ real CPUs are idle on average (writing $(y)^+$
+# for $\max(y, 0)$)
 #
 # $$
-# \mathrm{E}[\max(c - R,\, 0)] \;=\; \max(c - \mathrm{E}[R],\, 0) \;+\; I .
+# \mathrm{E}[(c - R)^+] = (c - \mathrm{E}[R])^+ + I .
 # $$
 #
 # The first term is a host with more CPUs than demand: what is left over. The second,
