@@ -34,6 +34,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import planning
+from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_workload as fw
 from overcommit.book.explore import explorer, host_controls
@@ -299,4 +300,40 @@ glue("db-ex-losers", " and ".join(f"`{n}` ({v:.2f})" for n, v in drop.items()), 
 # costs CPU time ({doc}`paging`). The paper makes the same point: 20 MiB/s is moderate for a
 # 300 GiB guest, and a database can hide the latency behind its caches and asynchronous
 # operations.
+# :::
+
+# %% tags=["remove-cell"]
+SEED = 5
+seeded = exercises.generate("results_db", seed=SEED)
+glue("db-seeded-q", Markdown(seeded.question), display=False)
+glue("db-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_db-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks an environment and a cut, of memory or of CPUs, and asks what the database keeps. This is
+# the question for seed 5:
+#
+# ```{glue:md} db-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the throughput figure on this page has every value
+# you need. In a notebook: `exercises.generate("results_db", seed=...)` and
+# `exercises.check("results_db", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="results_db" data-seed="5"></div>
+# :::
+#
+# :::{solution} results_db-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 5 (for another seed, `exercises.generate("results_db",
+# seed=...).solution`):
+#
+# ```{glue:md} db-seeded-a
+# :format: myst
+# ```
 # :::

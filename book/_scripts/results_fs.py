@@ -49,10 +49,12 @@
 
 # %% tags=["remove-cell"]
 import pandas as pd
+from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import planning
+from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_fs as ff
 from overcommit.book import figures_validation as fv
@@ -665,4 +667,40 @@ glue("fs-ex-min-gib", f"{planning.MIN_MEMORY_GIB:.0f}", display=False)
 # {glue:text}`fs-model-reads-6420` MiB/s. A fit can only be as consistent as its targets; here
 # the rows marked ✗ measure the paper's inconsistency and the model's too-low total paging, not
 # the fio guests' behaviour.
+# :::
+
+# %% tags=["remove-cell"]
+SEED = 6
+seeded = exercises.generate("results_fs", seed=SEED)
+glue("fs-seeded-q", Markdown(seeded.question), display=False)
+glue("fs-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_fs-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a variant, an environment and a cut, of memory or of CPUs, and asks what the file-system workload keeps. This is
+# the question for seed 6:
+#
+# ```{glue:md} fs-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the throughput figure on this page has every value
+# you need. In a notebook: `exercises.generate("results_fs", seed=...)` and
+# `exercises.check("results_fs", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="results_fs" data-seed="6"></div>
+# :::
+#
+# :::{solution} results_fs-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 6 (for another seed, `exercises.generate("results_fs",
+# seed=...).solution`):
+#
+# ```{glue:md} fs-seeded-a
+# :format: myst
+# ```
 # :::

@@ -41,10 +41,12 @@
 import dataclasses
 
 import pandas as pd
+from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import data, planning
+from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_java as fj
 from overcommit.book import figures_workload as fw
@@ -732,4 +734,40 @@ glue("jv-ex-T-half", f"{fj.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=Fa
 # about 45 % and 26 %), which the calibration fitted the Java `blocking` shares to
 # ({doc}`results_model`): that the model matches them shows the fit worked, not that the
 # model predicts. The knee between 112 and 96 GiB and the CPU dependence are what test it.
+# :::
+
+# %% tags=["remove-cell"]
+SEED = 8
+seeded = exercises.generate("results_java", seed=SEED)
+glue("java-seeded-q", Markdown(seeded.question), display=False)
+glue("java-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_java-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a level, an environment and a cut, of memory or of CPUs, and asks what Java keeps. This is
+# the question for seed 8:
+#
+# ```{glue:md} java-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the throughput figure on this page has every value
+# you need. In a notebook: `exercises.generate("results_java", seed=...)` and
+# `exercises.check("results_java", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="results_java" data-seed="8"></div>
+# :::
+#
+# :::{solution} results_java-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 8 (for another seed, `exercises.generate("results_java",
+# seed=...).solution`):
+#
+# ```{glue:md} java-seeded-a
+# :format: myst
+# ```
 # :::

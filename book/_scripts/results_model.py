@@ -42,6 +42,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import calibrate
+from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_validation as fv
 from overcommit.book.explore import explorer, host_controls
@@ -456,4 +457,40 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 # reference interval is longer than the characteristic time; the guest faults on them,
 # each fault is served by a paging device with its queue, and the blocking share of the
 # stall takes the virtual CPU away from the workload.
+# :::
+
+# %% tags=["remove-cell"]
+SEED = 2
+seeded = exercises.generate("results_model", seed=SEED)
+glue("model-seeded-q", Markdown(seeded.question), display=False)
+glue("model-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_model-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a CID of the paper's grid and an environment, and asks which variant the model hits hardest. This is
+# the question for seed 2:
+#
+# ```{glue:md} model-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the figure *Every variant at one CID* on this page has every value
+# you need. In a notebook: `exercises.generate("results_model", seed=...)` and
+# `exercises.check("results_model", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="results_model" data-seed="2"></div>
+# :::
+#
+# :::{solution} results_model-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 2 (for another seed, `exercises.generate("results_model",
+# seed=...).solution`):
+#
+# ```{glue:md} model-seeded-a
+# :format: myst
+# ```
 # :::

@@ -41,10 +41,12 @@
 import dataclasses
 
 import pandas as pd
+from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import planning
+from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_net as fn
 from overcommit.book import figures_workload as fw
@@ -580,4 +582,40 @@ glue("net-ex-48-cp", f"{lv.loc['48/20', 'cp_system_cpu']:.2f}", display=False)
 # themselves, so they turn the freed CPU into throughput. The paper saw a slight loss instead;
 # the model has no cost for the network guests under memory pressure other than their own page
 # faults, and those are negligible.
+# :::
+
+# %% tags=["remove-cell"]
+SEED = 9
+seeded = exercises.generate("results_net", seed=SEED)
+glue("net-seeded-q", Markdown(seeded.question), display=False)
+glue("net-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_net-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a level, an environment and a cut, of memory or of CPUs, and asks what the network workload keeps. This is
+# the question for seed 9:
+#
+# ```{glue:md} net-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the throughput figure on this page has every value
+# you need. In a notebook: `exercises.generate("results_net", seed=...)` and
+# `exercises.check("results_net", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="results_net" data-seed="9"></div>
+# :::
+#
+# :::{solution} results_net-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 9 (for another seed, `exercises.generate("results_net",
+# seed=...).solution`):
+#
+# ```{glue:md} net-seeded-a
+# :format: myst
+# ```
 # :::

@@ -35,6 +35,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit.book import figures_results as fr
+from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book.explore import explorer, host_controls
 
@@ -374,4 +375,40 @@ glue("overall-ex-cp-factor", cp_check["factor"], display=False)
 # the DPA, and pages go through it on their way out and back, which adds moves without
 # adding memory. The paper reached the same conclusion: the high page-read rates on 6.2
 # did not buy more available memory.
+# :::
+
+# %% tags=["remove-cell"]
+SEED = 11
+seeded = exercises.generate("results_overall", seed=SEED)
+glue("overall-seeded-q", Markdown(seeded.question), display=False)
+glue("overall-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_overall-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* The model's figures answer more questions than the paper printed. Each seed picks an environment and a cut, of memory or of CPUs. This is
+# the question for seed 11:
+#
+# ```{glue:md} overall-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the overall throughput figure on this page has every value
+# you need. In a notebook: `exercises.generate("results_overall", seed=...)` and
+# `exercises.check("results_overall", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="results_overall" data-seed="11"></div>
+# :::
+#
+# :::{solution} results_overall-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 11 (for another seed, `exercises.generate("results_overall",
+# seed=...).solution`):
+#
+# ```{glue:md} overall-seeded-a
+# :format: myst
+# ```
 # :::

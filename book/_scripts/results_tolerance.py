@@ -34,6 +34,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import tolerance
+from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_planning as fp
 from overcommit.book import figures_tolerance as ft
@@ -294,4 +295,40 @@ glue("tol-ex-net-res", f"{t6420.loc['net', 'resident_remaining_pct']:.0f}", disp
 # is small and referenced all the time, so it stays resident. Remaining residency alone
 # says little; it is the page reads that cost throughput, because each one stalls a
 # virtual CPU ({doc}`paging`).
+# :::
+
+# %% tags=["remove-cell"]
+SEED = 3
+seeded = exercises.generate("results_tolerance", seed=SEED)
+glue("tolerance-seeded-q", Markdown(seeded.question), display=False)
+glue("tolerance-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_tolerance-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a CID, an environment and a row of Table 2, and asks where the model puts it. This is
+# the question for seed 3:
+#
+# ```{glue:md} tolerance-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the tolerance figure on this page has every value
+# you need. In a notebook: `exercises.generate("results_tolerance", seed=...)` and
+# `exercises.check("results_tolerance", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="results_tolerance" data-seed="3"></div>
+# :::
+#
+# :::{solution} results_tolerance-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 3 (for another seed, `exercises.generate("results_tolerance",
+# seed=...).solution`):
+#
+# ```{glue:md} tolerance-seeded-a
+# :format: myst
+# ```
 # :::

@@ -48,10 +48,12 @@
 import dataclasses
 
 import pandas as pd
+from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import planning
+from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_java as fj
 from overcommit.book import figures_was as fx
@@ -661,4 +663,40 @@ glue("was-ex-fail-reason", r_fail["failure_reason"], display=False)
 # communication errors, which suggests long pauses of single guests rather than a slow average:
 # the model's z/VM 6.2 page reorder stops a guest for about a second per 8 GiB resident, far too
 # short for guests of 2 to 4 GiB to break a connection.
+# :::
+
+# %% tags=["remove-cell"]
+SEED = 4
+seeded = exercises.generate("results_was", seed=SEED)
+glue("was-seeded-q", Markdown(seeded.question), display=False)
+glue("was-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_was-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a level, an environment and a cut, of memory or of CPUs, and asks what WebSphere keeps. This is
+# the question for seed 4:
+#
+# ```{glue:md} was-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the throughput figure on this page has every value
+# you need. In a notebook: `exercises.generate("results_was", seed=...)` and
+# `exercises.check("results_was", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="results_was" data-seed="4"></div>
+# :::
+#
+# :::{solution} results_was-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 4 (for another seed, `exercises.generate("results_was",
+# seed=...).solution`):
+#
+# ```{glue:md} was-seeded-a
+# :format: myst
+# ```
 # :::

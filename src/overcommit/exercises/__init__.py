@@ -10,8 +10,10 @@ from the same seed.
     >>> print(ex.question)                             # doctest: +SKIP
     >>> exercises.check("shares", seed=7, answer=[0.4, 1.6])   # doctest: +SKIP
 
-Each topic is a module of this package with a ``generate(seed) -> Exercise`` function and
-is listed in :data:`TOPICS`. Randomness comes only from :func:`overcommit.seeding.rng`.
+Each mechanism topic is a module of this package with a ``generate(seed) -> Exercise``
+function; the results chapters' topics share :mod:`overcommit.exercises.results`
+(``generate(seed, topic)``). All are listed in :data:`TOPICS`, named after their chapter.
+Randomness comes only from :func:`overcommit.seeding.rng`.
 """
 
 from __future__ import annotations
@@ -25,7 +27,11 @@ import numpy as np
 
 from ..seeding import variant_seeds
 
-TOPICS: tuple[str, ...] = ("tiers", "dat", "replacement", "shares", "paging")
+MECHANISM_TOPICS: tuple[str, ...] = ("tiers", "dat", "replacement", "shares", "paging")
+RESULTS_TOPICS: tuple[str, ...] = ("results_overall", "results_db", "results_java", "results_was", "results_fs",
+                                   "results_net", "results_tolerance", "results_model")
+#: Every seeded topic, in the book's order; a topic is named after its chapter.
+TOPICS: tuple[str, ...] = MECHANISM_TOPICS + RESULTS_TOPICS
 #: The seeds a class uses: the roster hands them out and the static site answers them.
 CLASS_SEEDS = range(1000)
 
@@ -94,13 +100,15 @@ def plain_answer(answer: Any) -> Any:
 def _module(topic: str):
     if topic not in TOPICS:
         raise ValueError(f"topic: {topic!r} is not accepted; expected one of {', '.join(TOPICS)}")
-    return importlib.import_module(f"{__name__}.{topic}")
+    return importlib.import_module(f"{__name__}.{'results' if topic in RESULTS_TOPICS else topic}")
 
 
 def generate(topic: str, seed: int = 0) -> Exercise:
     """The exercise of ``topic`` for ``seed`` (a whole number >= 0)."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed: {seed!r} is not accepted; expected a whole number >= 0")
+    if topic in RESULTS_TOPICS:
+        return _module(topic).generate(int(seed), topic)
     return _module(topic).generate(int(seed))
 
 
@@ -139,5 +147,5 @@ def check(topic: str, seed: int, answer: Any) -> CheckResult:
                               f"{ex.rel_tolerance:.0%}). Look again at the worked solution's first step.")
 
 
-__all__ = ["CLASS_SEEDS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
+__all__ = ["CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
            "not_worth_asking", "plain_answer"]

@@ -1,0 +1,295 @@
+"""Seeded exercises for the results chapters: read the model's figures for a setting the
+seed picks.
+
+Every topic here belongs to one results chapter and can be answered in the static page,
+from a figure the chapter already shows, by picking the environment (and CID) the question
+names and reading a tooltip:
+
+``results_overall``, ``results_db``, ``results_java``, ``results_was``, ``results_fs``,
+``results_net``: *how much does it keep?* For a seed-chosen environment and subject (the
+overall throughput or one of the chapter's variants), either memory is cut (512 GiB to 128,
+112, 96 or 64 GiB at a seed-chosen CPU count) or CPUs are (20 to 15, 10 or 5 at 512 GiB):
+what fraction of its throughput does the subject keep? The answer is a fraction to two
+decimals.
+
+Half of the ``results_overall`` seeds ask instead how many MiB/s of pages the model reads
+at a seed-chosen CID of 128 GiB or less (at least 1 MiB/s), from the same figure's lower panel.
+
+``results_model``: *who is hit hardest?* For a seed-chosen CID of the paper's grid and an
+environment, which variant does the model run slowest, and how fast? The chapter's "every
+variant at one CID" figure shows it. The answer is the variant's name and its relative
+throughput.
+
+``results_tolerance``: *how much of the paging is one workload's?* For a seed-chosen CID and
+environment, what share of all page reads does one of Table 2's rows take (per guest), and
+in which page-read class does that put it? The chapter's tolerance figure shows both.
+
+Worth asking (:func:`not_worth`): the cut must cost at least 2 % (most memory cuts above
+64 GiB cost the model nothing); a typed fraction within 0.01 is accepted, so a
+value read from a tooltip and rounded either way is right. The slowest variant must be ahead of the next by at
+least 0.01; the row must read at least 1 % of the pages and not sit within 10 % of a class
+boundary.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from .. import tolerance
+from ..model import ENVIRONMENTS, simulate
+from ..seeding import rng
+from . import Exercise, first_worth_asking
+
+#: The paper's memory sizes (GiB), largest first; 48 GiB is the model's, not the paper's.
+PAPER_MEMORIES: tuple[int, ...] = (512, 256, 128, 112, 96, 64)
+PAPER_CPUS: tuple[int, ...] = (20, 15, 10, 5)
+CUT_MEMORIES: tuple[int, ...] = (128, 112, 96, 64)
+#: What each break-point topic asks about: "overall" or variant names.
+SUBJECTS: dict[str, tuple[str, ...]] = {
+    "results_overall": ("overall",),
+    "results_db": ("db-bi",),
+    "results_java": ("java-medium", "java-high"),
+    "results_was": ("was-medium", "was-high"),
+    "results_fs": ("fs-direct-medium", "fs-pagecache-medium", "fs-direct-high", "fs-pagecache-high"),
+    "results_net": ("net-medium", "net-high"),
+}
+TOPICS: tuple[str, ...] = tuple(SUBJECTS) + ("results_model", "results_tolerance")
+ENV_NAMES = {
+    "zvm63-edev": "z/VM 6.3 with EDEV-SCSI paging",
+    "zvm63-eckd": "z/VM 6.3 with ECKD paging",
+    "zvm62-edev": "z/VM 6.2 with EDEV-SCSI paging and expanded storage",
+}
+#: How the charts' environment drop-down names them (overcommit.book.figures_results).
+ENV_MENU = {"zvm63-edev": "z/VM 6.3, EDEV-SCSI", "zvm63-eckd": "z/VM 6.3, ECKD", "zvm62-edev": "z/VM 6.2, EDEV-SCSI"}
+MIN_LOSS = 0.02  # a cut that costs less than this is not worth reading off a chart
+
+
+@lru_cache(maxsize=256)
+def _measures(cid: str, env: str):
+    return tolerance.measures(_run(cid, env)[2])
+
+
+@lru_cache(maxsize=256)
+def _run(cid: str, env: str):
+    r = simulate(cid, env=env)
+    return r.workloads["relative_throughput"].to_dict(), float(r.system["overall_relative_throughput"]), r
+
+
+def _value(subject: str, cid: str, env: str) -> float:
+    per_variant, overall, _ = _run(cid, env)
+    return overall if subject == "overall" else float(per_variant[subject])
+
+
+def _name(subject: str) -> str:
+    return "the overall relative throughput" if subject == "overall" else f"**{subject}**"
+
+
+def generate(seed: int, topic: str) -> Exercise:
+    """The exercise of the results ``topic`` for ``seed`` (see the module docstring)."""
+    if topic not in TOPICS:
+        raise ValueError(f"topic: {topic!r} is not accepted; expected one of {', '.join(TOPICS)}")
+    build = {"results_model": _build_slowest, "results_tolerance": _build_reads,
+             "results_overall": _build_overall}.get(topic, _build_keep)
+    return first_worth_asking(seed, lambda s, v: build(s, v, topic), not_worth)
+
+
+def not_worth(ex: Exercise) -> str | None:
+    """Why this variant teaches nothing, or None."""
+    p = ex.parameters
+    if p.get("kind") == "reads":
+        return None if p["reads_mib_s"] >= 1.0 else "the model reads less than 1 MiB/s of pages"
+    if ex.topic in SUBJECTS:
+        if p["ratio"] > 1 - MIN_LOSS:
+            return f"it keeps more than {1 - MIN_LOSS:.0%}: the cut changes nothing worth reading off"
+        return None
+    if ex.topic == "results_model":
+        return None if p["gap"] >= 0.01 else "two variants are about equally slow"
+    if ex.topic == "results_tolerance":
+        share = p["read_share_pct"]
+        if share < 1.0:
+            return "the guest reads less than 1 % of the pages"
+        bounds = (tolerance.BOUNDARIES.reads_low, tolerance.BOUNDARIES.reads_high)
+        if any(abs(share - b) < 0.1 * b for b in bounds):
+            return "the share sits within 10 % of a class boundary"
+        return None
+    return f"topic {ex.topic!r} has no rule"
+
+
+# --- how much does it keep? ------------------------------------------------------------
+
+def _build_keep(seed: int, variant: int, topic: str) -> Exercise:
+    r = rng(variant)
+    env = str(r.choice(ENVIRONMENTS))
+    subjects = SUBJECTS[topic]
+    subject = str(subjects[int(r.integers(len(subjects)))])
+    if r.random() < 0.5:  # cut memory, keep the CPUs
+        kind, cpus = "memory", int(r.choice(PAPER_CPUS))
+        memory = int(r.choice(CUT_MEMORIES))
+        base_cid, cid = f"512/{cpus}", f"{memory}/{cpus}"
+        change = f"real memory is cut from 512 to **{memory} GiB** with **{cpus} real CPUs**"
+        follow = f"follow the {cpus}-CPU line from 512 to {memory} GiB"
+    else:  # cut CPUs, keep 512 GiB
+        kind, memory = "cpus", 512
+        cpus = int(r.choice(PAPER_CPUS[1:]))
+        base_cid, cid = "512/20", f"512/{cpus}"
+        change = f"the real CPUs are cut from 20 to **{cpus}** with 512 GiB of real memory"
+        follow = f"compare the 20-CPU and the {cpus}-CPU points at 512 GiB"
+    before, after = _value(subject, base_cid, env), _value(subject, cid, env)
+    ratio = after / before
+    answer = round(ratio, 2)
+    chart = ("the overall throughput figure" if subject == "overall"
+             else "the chapter's throughput figure" + (f" (pick {subject} in the second drop-down)" if len(subjects) > 1 else ""))
+    question = (
+        f"On **{ENV_NAMES[env]}**, {change}. What fraction of its throughput at {base_cid} does "
+        f"{_name(subject)} keep at {cid} in the model? Answer as a fraction with two decimals "
+        "(0.80 means it lost a fifth).\n\n"
+        f"In the page: in {chart}, choose *{ENV_MENU[env]}* and {follow} (the tooltips give the values)."
+    )
+    _, _, res = _run(cid, env)
+    lines = [
+        f"The model's {_name(subject)} is {before:.3f} at {base_cid} and {after:.3f} at {cid}"
+        + ("" if subject == "overall" else " (the tooltip's *relative to its own reference*)")
+        + f", so it keeps {after:.3f} / {before:.3f} = **{ratio:.3f}**, about {answer:.2f}: it loses "
+        f"{1 - ratio:.0%}.",
+    ]
+    if kind == "memory":
+        reads = float(res.system["page_read_mib_s"])
+        own = "" if subject == "overall" else (
+            f", {float(res.workloads.loc[subject, 'page_read_mib_s']):.2f} MiB/s of them for {subject}")
+        lines.append(
+            f"With the CPUs unchanged the loss is memory's: at {cid} the model reads {reads:.1f} MiB/s of "
+            f"pages from the paging devices{own}, and every page read is a wait for someone.")
+    else:
+        lines.append(
+            f"With 512 GiB nothing pages, so the loss is CPU's: fewer real CPUs are shared by relative "
+            f"share, and the model's CP system time and idle CPUs at {cid} are "
+            f"{float(res.system['cp_system_cpu']):.2f} and {float(res.system['idle_cpu']):.2f} CPUs.")
+    call = (f"simulate('{cid}', env='{env}').system['overall_relative_throughput']" if subject == "overall"
+            else f"simulate('{cid}', env='{env}').workloads.loc['{subject}', 'relative_throughput']")
+    lines.append(f"Reproduce it: `overcommit.{call}`, divided by the same at {base_cid}.")
+    return Exercise(
+        topic=topic, seed=seed, question=question, answer=answer, solution="\n\n".join(lines),
+        rel_tolerance=0.0, abs_tolerance=0.01,
+        parameters={"env": env, "kind": kind, "cid": cid, "base_cid": base_cid, "subject": subject,
+                    "ratio": ratio},
+    )
+
+
+# --- the overall chapter: a cut, or the paging it causes -----------------------------------
+
+def _build_overall(seed: int, variant: int, topic: str) -> Exercise:
+    r = rng(variant)
+    if r.random() < 0.5:
+        return _build_keep(seed, variant, topic)
+    env = str(r.choice(ENVIRONMENTS))
+    cpus = int(r.choice(PAPER_CPUS))
+    memory = int(r.choice(CUT_MEMORIES))
+    cid = f"{memory}/{cpus}"
+    _, _, res = _run(cid, env)
+    reads = float(res.system["page_read_mib_s"])
+    question = (
+        f"At CID **{cid}** on **{ENV_NAMES[env]}**, how many MiB/s does the model read from the paging "
+        "devices? Answer in MiB/s (within 5 %).\n\n"
+        f"In the page: in the overall throughput figure, choose *{ENV_MENU[env]}*; the lower panel has "
+        f"the page reads, and the {cpus}-CPU point at {memory} GiB has the value in its tooltip."
+    )
+    w = res.workloads["page_read_mib_s"].sort_values(ascending=False)
+    lines = [
+        f"The model reads **{reads:.3g} MiB/s** at {cid}: the guests' active pages no longer all fit in "
+        f"the {float(res.system['dpa_mib']) / 1024:.0f} GiB DPA, and each miss is a page read.",
+        "The largest readers are " + ", ".join(f"{v} {float(m):.2f}" for v, m in w.head(3).items()) + " MiB/s.",
+        f"Reproduce it: `overcommit.simulate('{cid}', env='{env}').system['page_read_mib_s']`.",
+    ]
+    return Exercise(
+        topic=topic, seed=seed, question=question, answer=round(reads, 3), solution="\n\n".join(lines),
+        rel_tolerance=0.05, abs_tolerance=0.05,
+        parameters={"env": env, "kind": "reads", "cid": cid, "reads_mib_s": reads},
+    )
+
+
+# --- who is hit hardest? ---------------------------------------------------------------
+
+def _paper_grid() -> list[str]:
+    return [f"{m}/{c}" for c in PAPER_CPUS for m in PAPER_MEMORIES]
+
+
+def _build_slowest(seed: int, variant: int, topic: str) -> Exercise:
+    r = rng(variant)
+    env = str(r.choice(ENVIRONMENTS))
+    cids = _paper_grid()
+    cid = cids[int(r.integers(len(cids)))]
+    per_variant, _, res = _run(cid, env)
+    order = sorted(per_variant, key=lambda v: (per_variant[v], v))
+    slowest, second = order[0], order[1]
+    x = round(float(per_variant[slowest]), 3)
+    question = (
+        f"At CID **{cid}** on **{ENV_NAMES[env]}**, which workload variant does the model run slowest "
+        "(lowest relative throughput), and what is that relative throughput? Answer with the variant's "
+        "name and the value to two decimals, e.g. `net-high, 0.42`.\n\n"
+        f"In the page: in the figure *Every variant at one CID*, choose CID {cid} and *{ENV_MENU[env]}*."
+    )
+    w = res.workloads
+    failed = bool(w.loc[slowest, "failed"])
+    lines = [
+        f"Sorted from the slowest: {slowest} {per_variant[slowest]:.3f}, {second} {per_variant[second]:.3f}, "
+        f"{order[2]} {per_variant[order[2]]:.3f}.",
+        f"So **{slowest}, {x:.2f}**."
+        + (f" The model also fails it here: {w.loc[slowest, 'failure_reason']}." if failed else ""),
+        f"Its page reads there are {float(w.loc[slowest, 'page_read_mib_s']):.2f} MiB/s and it uses "
+        f"{float(w.loc[slowest, 'cpu_load']):.2f} CPUs; compare with its reference CPU load to see whether "
+        "CPU or memory holds it back.",
+        f"Reproduce it: `overcommit.simulate('{cid}', env='{env}').workloads['relative_throughput'].sort_values()`.",
+    ]
+    return Exercise(
+        topic=topic, seed=seed, question=question, answer=[slowest, x], solution="\n\n".join(lines),
+        rel_tolerance=0.0, abs_tolerance=0.01,
+        parameters={"env": env, "cid": cid, "slowest": slowest, "second": second,
+                    "gap": float(per_variant[second] - per_variant[slowest])},
+    )
+
+
+# --- how much of the paging is one guest's? --------------------------------------------
+
+def _build_reads(seed: int, variant: int, topic: str) -> Exercise:
+    from ..book.figures_tolerance import SHORT  # the names the tolerance figure shows
+
+    r = rng(variant)
+    env = str(r.choice(ENVIRONMENTS))
+    cpus = int(r.choice(PAPER_CPUS))
+    memory = int(r.choice((128, 112, 96, 64)))  # the sizes at which the model pages
+    cid = f"{memory}/{cpus}"
+    _, _, res = _run(cid, env)
+    m = _measures(cid, env)
+    rows = list(m.index)
+    row = rows[int(r.integers(len(rows)))]
+    share = float(m.loc[row, "read_share_pct"])
+    b = tolerance.BOUNDARIES
+    cls = str(tolerance.classify(share, b.reads_low, b.reads_high))
+    guests = int(m.loc[row, "guests"])
+    per = " per guest" if guests > 1 else ""
+    question = (
+        f"At CID **{cid}** on **{ENV_NAMES[env]}**, what share of all page reads (in %{per}) does the "
+        f"Table 2 row **{SHORT[row]}** take in the model, and in which page-read class (low, medium, "
+        "high) does that put it with the chapter's boundaries? Answer like `medium, 4.2` (the share "
+        "within 5 %).\n\n"
+        f"In the page: in the tolerance figure, choose CID {cid} and *{ENV_MENU[env]}* and leave the "
+        "sliders where they start; the point's tooltip gives the share."
+    )
+    lines = [
+        f"The model reads {float(res.system['page_read_mib_s']):.1f} MiB/s of pages at {cid}; the row "
+        f"{SHORT[row]} ({guests} guest{'s' if guests > 1 else ''}) reads "
+        f"{float(m.loc[row, 'page_read_mib_s']):.2f} MiB/s of them, **{share:.3g} %**{per}.",
+        f"The chapter's boundaries put a share below {b.reads_low:g} % in *low*, from there to "
+        f"{b.reads_high:g} % in *medium* and above in *high*, so the class is **{cls}**.",
+        f"Reproduce it: `overcommit.tolerance.table2('{cid}', env='{env}')`.",
+    ]
+    return Exercise(
+        topic=topic, seed=seed, question=question, answer=[cls, round(share, 3)], solution="\n\n".join(lines),
+        rel_tolerance=0.05, abs_tolerance=0.05,
+        parameters={"env": env, "cid": cid, "row": row, "read_share_pct": share, "class": cls},
+    )
+
+
+__all__ = ["CUT_MEMORIES", "PAPER_CPUS", "PAPER_MEMORIES", "SUBJECTS", "TOPICS", "generate", "not_worth"]

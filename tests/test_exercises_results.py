@@ -1,0 +1,99 @@
+"""The results chapters' seeded exercises: each answer is the model's own number for the
+setting the seed drew, recomputed here from ``simulate`` rather than from the generator's
+helpers, and the rejection rules do reject."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from overcommit import exercises, simulate, tolerance
+from overcommit.exercises import results
+
+KEEP_TOPICS = tuple(results.SUBJECTS)
+
+
+def _x(subject: str, cid: str, env: str) -> float:
+    r = simulate(cid, env=env)
+    if subject == "overall":
+        return float(r.system["overall_relative_throughput"])
+    return float(r.workloads.loc[subject, "relative_throughput"])
+
+
+@pytest.mark.parametrize("topic", KEEP_TOPICS)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 999))
+def test_keep_answer_is_the_models_ratio(topic, seed):
+    ex = exercises.generate(topic, seed)
+    p = ex.parameters
+    if p["kind"] == "reads":  # half of the overall chapter's seeds
+        reads = float(simulate(p["cid"], env=p["env"]).system["page_read_mib_s"])
+        assert topic == "results_overall" and reads >= 1.0
+        assert ex.answer == pytest.approx(reads, rel=1e-3)
+        assert not exercises.check(topic, seed, reads * 1.1)
+        return
+    ratio = _x(p["subject"], p["cid"], p["env"]) / _x(p["subject"], p["base_cid"], p["env"])
+    assert ex.answer == pytest.approx(ratio, abs=0.005)
+    assert ratio <= 1 - results.MIN_LOSS
+    assert p["subject"] in results.SUBJECTS[topic]
+    assert p["cid"] in ex.question and p["base_cid"] in ex.question
+    assert exercises.check(topic, seed, ex.answer)
+    assert not exercises.check(topic, seed, ex.answer + 0.05)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 999))
+def test_slowest_variant_answer_is_the_models(seed):
+    ex = exercises.generate("results_model", seed)
+    p = ex.parameters
+    x = simulate(p["cid"], env=p["env"]).workloads["relative_throughput"].sort_values()
+    assert ex.answer[0] == x.index[0]
+    assert ex.answer[1] == pytest.approx(float(x.iloc[0]), abs=0.0005)
+    assert float(x.iloc[1] - x.iloc[0]) >= 0.01
+    assert exercises.check("results_model", seed, [x.index[0].upper(), round(float(x.iloc[0]), 2)])
+    assert not exercises.check("results_model", seed, [x.index[1], round(float(x.iloc[0]), 2)])
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 999))
+def test_read_share_answer_is_table2s(seed):
+    ex = exercises.generate("results_tolerance", seed)
+    p = ex.parameters
+    t = tolerance.table2(p["cid"], env=p["env"])
+    assert ex.answer[0] == t.loc[p["row"], "reads_class"]
+    assert ex.answer[1] == pytest.approx(float(t.loc[p["row"], "read_share_pct"]), rel=1e-3)
+    assert float(t.loc[p["row"], "read_share_pct"]) >= 1.0
+
+
+@pytest.mark.parametrize("topic", exercises.RESULTS_TOPICS)
+def test_a_class_gets_varied_questions_and_answers(topic):
+    generated = [exercises.generate(topic, s) for s in range(60)]
+    assert len({e.question for e in generated}) >= 12
+    assert len({str(e.answer) for e in generated}) >= 5
+    assert any(e.parameters["variant_seed"] != e.seed for e in generated), "the rejection rule never fires"
+
+
+def test_cuts_that_cost_nothing_are_rejected():
+    # On 6.3 with EDEV-SCSI the model loses nothing between 512 and 128 GiB.
+    raw = results._build_keep(0, 0, "results_was")
+    raw.parameters.update(ratio=0.999)
+    assert "keeps more than" in results.not_worth(raw)
+    raw.parameters.update(ratio=0.9)
+    assert results.not_worth(raw) is None
+
+
+def test_a_tie_for_slowest_and_a_boundary_share_are_rejected():
+    ex = exercises.generate("results_model", 0)
+    ex.parameters.update(gap=0.004)
+    assert results.not_worth(ex) == "two variants are about equally slow"
+    ex = exercises.generate("results_tolerance", 0)
+    ex.parameters.update(read_share_pct=tolerance.BOUNDARIES.reads_high * 1.05)
+    assert "boundary" in results.not_worth(ex)
+    ex.parameters.update(read_share_pct=0.5)
+    assert "less than 1 %" in results.not_worth(ex)
+
+
+def test_unknown_results_topic_is_refused():
+    with pytest.raises(ValueError, match="topic: 'results_cpu' is not accepted; expected one of results_overall"):
+        results.generate(0, "results_cpu")
