@@ -303,7 +303,7 @@ glue("db-ex-losers", " and ".join(f"`{n}` ({v:.2f})" for n, v in drop.items()), 
 # :::
 
 # %% tags=["remove-cell"]
-SEED = 5
+SEED = 11
 seeded = exercises.generate("results_db", seed=SEED)
 glue("db-seeded-q", Markdown(seeded.question), display=False)
 glue("db-seeded-a", Markdown(seeded.solution), display=False)
@@ -314,7 +314,7 @@ glue("db-seeded-a", Markdown(seeded.solution), display=False)
 # :class: oc-where-browser
 #
 # *A seeded exercise: your instructor may give you a different seed.* Each seed picks an environment and a cut, of memory or of CPUs, and asks what the database keeps. This is
-# the question for seed 5:
+# the question for seed 11:
 #
 # ```{glue:md} db-seeded-q
 # :format: myst
@@ -324,13 +324,13 @@ glue("db-seeded-a", Markdown(seeded.solution), display=False)
 # you need. In a notebook: `exercises.generate("results_db", seed=...)` and
 # `exercises.check("results_db", seed=..., answer=...)`.
 #
-# <div class="oc-selfcheck" data-topic="results_db" data-seed="5"></div>
+# <div class="oc-selfcheck" data-topic="results_db" data-seed="11"></div>
 # :::
 #
 # :::{solution} results_db-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 5 (for another seed, `exercises.generate("results_db",
+# The worked answer for seed 11 (for another seed, `exercises.generate("results_db",
 # seed=...).solution`):
 #
 # ```{glue:md} db-seeded-a

@@ -670,7 +670,7 @@ glue("fs-ex-min-gib", f"{planning.MIN_MEMORY_GIB:.0f}", display=False)
 # :::
 
 # %% tags=["remove-cell"]
-SEED = 6
+SEED = 42
 seeded = exercises.generate("results_fs", seed=SEED)
 glue("fs-seeded-q", Markdown(seeded.question), display=False)
 glue("fs-seeded-a", Markdown(seeded.solution), display=False)
@@ -681,7 +681,7 @@ glue("fs-seeded-a", Markdown(seeded.solution), display=False)
 # :class: oc-where-browser
 #
 # *A seeded exercise: your instructor may give you a different seed.* Each seed picks a variant, an environment and a cut, of memory or of CPUs, and asks what the file-system workload keeps. This is
-# the question for seed 6:
+# the question for seed 42:
 #
 # ```{glue:md} fs-seeded-q
 # :format: myst
@@ -691,13 +691,13 @@ glue("fs-seeded-a", Markdown(seeded.solution), display=False)
 # you need. In a notebook: `exercises.generate("results_fs", seed=...)` and
 # `exercises.check("results_fs", seed=..., answer=...)`.
 #
-# <div class="oc-selfcheck" data-topic="results_fs" data-seed="6"></div>
+# <div class="oc-selfcheck" data-topic="results_fs" data-seed="42"></div>
 # :::
 #
 # :::{solution} results_fs-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 6 (for another seed, `exercises.generate("results_fs",
+# The worked answer for seed 42 (for another seed, `exercises.generate("results_fs",
 # seed=...).solution`):
 #
 # ```{glue:md} fs-seeded-a

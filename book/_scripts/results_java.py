@@ -737,7 +737,7 @@ glue("jv-ex-T-half", f"{fj.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=Fa
 # :::
 
 # %% tags=["remove-cell"]
-SEED = 8
+SEED = 101
 seeded = exercises.generate("results_java", seed=SEED)
 glue("java-seeded-q", Markdown(seeded.question), display=False)
 glue("java-seeded-a", Markdown(seeded.solution), display=False)
@@ -748,7 +748,7 @@ glue("java-seeded-a", Markdown(seeded.solution), display=False)
 # :class: oc-where-browser
 #
 # *A seeded exercise: your instructor may give you a different seed.* Each seed picks a level, an environment and a cut, of memory or of CPUs, and asks what Java keeps. This is
-# the question for seed 8:
+# the question for seed 101:
 #
 # ```{glue:md} java-seeded-q
 # :format: myst
@@ -758,13 +758,13 @@ glue("java-seeded-a", Markdown(seeded.solution), display=False)
 # you need. In a notebook: `exercises.generate("results_java", seed=...)` and
 # `exercises.check("results_java", seed=..., answer=...)`.
 #
-# <div class="oc-selfcheck" data-topic="results_java" data-seed="8"></div>
+# <div class="oc-selfcheck" data-topic="results_java" data-seed="101"></div>
 # :::
 #
 # :::{solution} results_java-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 8 (for another seed, `exercises.generate("results_java",
+# The worked answer for seed 101 (for another seed, `exercises.generate("results_java",
 # seed=...).solution`):
 #
 # ```{glue:md} java-seeded-a

@@ -666,7 +666,7 @@ glue("was-ex-fail-reason", r_fail["failure_reason"], display=False)
 # :::
 
 # %% tags=["remove-cell"]
-SEED = 4
+SEED = 23
 seeded = exercises.generate("results_was", seed=SEED)
 glue("was-seeded-q", Markdown(seeded.question), display=False)
 glue("was-seeded-a", Markdown(seeded.solution), display=False)
@@ -677,7 +677,7 @@ glue("was-seeded-a", Markdown(seeded.solution), display=False)
 # :class: oc-where-browser
 #
 # *A seeded exercise: your instructor may give you a different seed.* Each seed picks a level, an environment and a cut, of memory or of CPUs, and asks what WebSphere keeps. This is
-# the question for seed 4:
+# the question for seed 23:
 #
 # ```{glue:md} was-seeded-q
 # :format: myst
@@ -687,13 +687,13 @@ glue("was-seeded-a", Markdown(seeded.solution), display=False)
 # you need. In a notebook: `exercises.generate("results_was", seed=...)` and
 # `exercises.check("results_was", seed=..., answer=...)`.
 #
-# <div class="oc-selfcheck" data-topic="results_was" data-seed="4"></div>
+# <div class="oc-selfcheck" data-topic="results_was" data-seed="23"></div>
 # :::
 #
 # :::{solution} results_was-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 4 (for another seed, `exercises.generate("results_was",
+# The worked answer for seed 23 (for another seed, `exercises.generate("results_was",
 # seed=...).solution`):
 #
 # ```{glue:md} was-seeded-a

@@ -197,14 +197,17 @@ def objectives_md() -> str:
 
 
 def lesson_plan_md(index: int) -> str:
-    """Lesson plan ``index`` (0, 1, 2) as a table of segments with their running time."""
+    """Lesson plan ``index`` (0, 1, 2) as a numbered list of segments with their running
+    time: a list, not a table, so that the exercises stay on screen on a 390 px phone."""
     plan = lesson_plans()[index]
-    lines = [f"*{plan['before']}*", "", "| Minutes | Chapter | Activity | Exercises |", "|:--|:--|:--|:--|"]
+    lines = [f"*{plan['before']}*", ""]
     start = 0
-    for seg in plan["segments"]:
+    for number, seg in enumerate(plan["segments"], start=1):
         end = start + int(seg["minutes"])
-        ex = ", ".join(f"{{ref}}`{label}`" for label in seg.get("exercises", [])) or "–"
-        lines.append(f"| {start}–{end} | {{doc}}`{seg['chapter']}` | {seg['activity']} | {ex} |")
+        ex = ", ".join(f"{{ref}}`{label}`" for label in seg.get("exercises", []))
+        activity = seg["activity"] if seg["activity"].endswith((".", "?", "!")) else seg["activity"] + "."
+        lines.append(f"{number}. **{start}–{end} min**, {{doc}}`{seg['chapter']}`: {activity}"
+                     + (f" Exercises: {ex}." if ex else ""))
         start = end
     return "\n".join(lines)
 

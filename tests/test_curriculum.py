@@ -1,0 +1,55 @@
+"""The instructor's guide's data: every chapter of the TOC has objectives, every lesson plan
+fills 90 minutes with exercises that exist, and the plans render as lists that fit a phone."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from overcommit.book import curriculum
+
+
+def test_every_toc_chapter_is_in_the_guide():
+    table = curriculum.chapters_md()
+    for chapter in curriculum.chapters():
+        assert f"{{doc}}`{chapter}`" in table
+        assert curriculum.chapter_frame().loc[chapter, "objectives"], chapter
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_lesson_plan_fills_the_lesson_and_lists_its_exercises(index):
+    plan = curriculum.lesson_plans()[index]
+    assert sum(int(s["minutes"]) for s in plan["segments"]) == curriculum.LESSON_MINUTES
+    text = curriculum.lesson_plan_md(index)
+    assert "|" not in text, "a table pushes the exercises off a 390 px screen"
+    items = re.findall(r"^\d+\. \*\*(\d+)–(\d+) min\*\*", text, flags=re.M)
+    assert len(items) == len(plan["segments"])
+    assert items[0][0] == "0" and items[-1][1] == str(curriculum.LESSON_MINUTES)
+    labels = {e.label for c in curriculum.chapters() for e in curriculum.exercises(c)}
+    for seg in plan["segments"]:
+        for label in seg.get("exercises", []):
+            assert label in labels
+            assert f"{{ref}}`{label}`" in text
+
+
+def test_the_results_lesson_uses_seeded_results_exercises():
+    plan = curriculum.lesson_plans()[2]
+    named = [label for s in plan["segments"] for label in s.get("exercises", [])]
+    assert any(label.startswith("results_") and label.endswith("-ex-seeded") for label in named)
+
+
+def test_a_plan_naming_a_missing_exercise_is_refused(monkeypatch):
+    authored = curriculum._authored()
+    broken = {**authored, "lesson_plans": [
+        {**authored["lesson_plans"][0], "segments": [
+            {**authored["lesson_plans"][0]["segments"][0], "minutes": 90, "exercises": ["no-such-ex"]}]}]}
+    monkeypatch.setattr(curriculum, "_authored", lambda: broken)
+    with pytest.raises(ValueError, match="no exercise 'no-such-ex'"):
+        curriculum.lesson_plans()
+
+
+def test_lesson_plan_punctuation_is_not_doubled():
+    for index in range(3):
+        assert "?." not in curriculum.lesson_plan_md(index)
+        assert ".." not in curriculum.lesson_plan_md(index)
