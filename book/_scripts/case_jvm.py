@@ -703,3 +703,41 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # guests' CPU with the borrowed value and {glue:text}`jvm-xen-term-fit` % with the fitted
 # one.
 # :::
+
+# %% tags=["remove-cell"]
+from overcommit import exercises
+
+SEED = 2
+seeded = exercises.generate("case_jvm", seed=SEED)
+glue("jvm-seeded-q", Markdown(seeded.question), display=False)
+glue("jvm-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: case_jvm-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed asks what moving the 200 JVMs between two stackings does to the LPAR's CPU load, or, in the what-if short of memory, how much the guests page or up to which memory their clients time out. This is the
+# question for seed 2:
+#
+# ```{glue:md} jvm-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the chapter's stacking and short-of-memory figures have every
+# value you need. In a notebook: `exercises.generate("case_jvm", seed=...)` and
+# `exercises.check("case_jvm", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="case_jvm" data-seed="2"></div>
+# :::
+#
+# :::{solution} case_jvm-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 2 (for another seed, `exercises.generate("case_jvm",
+# seed=...).solution`):
+#
+# ```{glue:md} jvm-seeded-a
+# :format: myst
+# ```
+# :::

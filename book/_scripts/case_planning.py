@@ -329,3 +329,41 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 # depends on the levels you need; the model's advice is to pair it with cold memory (a host
 # whose other guests hold large, rarely used caches) rather than with other hot guests.
 # :::
+
+# %% tags=["remove-cell"]
+from overcommit import exercises
+
+SEED = 10
+seeded = exercises.generate("case_planning", seed=SEED)
+glue("plan-seeded-q", Markdown(seeded.question), display=False)
+glue("plan-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: case_planning-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a mix, an environment, a CPU count and a throughput level, and asks where one workload breaks or which one breaks first. This is the
+# question for seed 10:
+#
+# ```{glue:md} plan-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the chapter's break-points figure have every
+# value you need. In a notebook: `exercises.generate("case_planning", seed=...)` and
+# `exercises.check("case_planning", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="case_planning" data-seed="10"></div>
+# :::
+#
+# :::{solution} case_planning-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 10 (for another seed, `exercises.generate("case_planning",
+# seed=...).solution`):
+#
+# ```{glue:md} plan-seeded-a
+# :format: myst
+# ```
+# :::

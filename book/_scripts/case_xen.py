@@ -545,3 +545,42 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # idle, the limit is latency. The model would then need a waiting term in the users'
 # cycle that grows with V/P, not only a CPU cost.
 # :::
+
+# %% tags=["remove-cell"]
+from IPython.display import Markdown
+from overcommit import exercises
+
+SEED = 0
+seeded = exercises.generate("case_xen", seed=SEED)
+glue("xen-seeded-q", Markdown(seeded.question), display=False)
+glue("xen-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: case_xen-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a hypervisor and a number of guests and asks how fast each triplet runs and how busy the CPUs are, or how much z/VM keeps resident at one memory size. This is the
+# question for seed 0:
+#
+# ```{glue:md} xen-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the chapter's CPU-overcommitment and shrinking-memory figures have every
+# value you need. In a notebook: `exercises.generate("case_xen", seed=...)` and
+# `exercises.check("case_xen", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="case_xen" data-seed="0"></div>
+# :::
+#
+# :::{solution} case_xen-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 0 (for another seed, `exercises.generate("case_xen",
+# seed=...).solution`):
+#
+# ```{glue:md} xen-seeded-a
+# :format: myst
+# ```
+# :::

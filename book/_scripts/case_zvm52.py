@@ -577,3 +577,41 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # the knee the model's decline is about twice as steep as the report's, whichever way the
 # load is read.
 # :::
+
+# %% tags=["remove-cell"]
+from overcommit import exercises
+
+SEED = 0
+seeded = exercises.generate("case_zvm52", seed=SEED)
+glue("zvm52-seeded-q", Markdown(seeded.question), display=False)
+glue("zvm52-seeded-a", Markdown(seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: case_zvm52-ex-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a number of database guests and asks either where the model's knee over memory sits or how hard it pages at one memory size. This is the
+# question for seed 0:
+#
+# ```{glue:md} zvm52-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the chapter's knee-over-memory figure have every
+# value you need. In a notebook: `exercises.generate("case_zvm52", seed=...)` and
+# `exercises.check("case_zvm52", seed=..., answer=...)`.
+#
+# <div class="oc-selfcheck" data-topic="case_zvm52" data-seed="0"></div>
+# :::
+#
+# :::{solution} case_zvm52-ex-seeded
+# :class: dropdown
+#
+# The worked answer for seed 0 (for another seed, `exercises.generate("case_zvm52",
+# seed=...).solution`):
+#
+# ```{glue:md} zvm52-seeded-a
+# :format: myst
+# ```
+# :::

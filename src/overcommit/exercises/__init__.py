@@ -12,7 +12,7 @@ from the same seed.
 
 Each mechanism topic is a module of this package with a ``generate(seed) -> Exercise``
 function; the results chapters' topics share :mod:`overcommit.exercises.results`
-(``generate(seed, topic)``). All are listed in :data:`TOPICS`, named after their chapter.
+and the case studies' :mod:`overcommit.exercises.cases` (``generate(seed, topic)``). All are listed in :data:`TOPICS`, named after their chapter.
 Randomness comes only from :func:`overcommit.seeding.rng`.
 """
 
@@ -30,8 +30,9 @@ from ..seeding import variant_seeds
 MECHANISM_TOPICS: tuple[str, ...] = ("tiers", "dat", "replacement", "shares", "paging")
 RESULTS_TOPICS: tuple[str, ...] = ("results_overall", "results_db", "results_java", "results_was", "results_fs",
                                    "results_net", "results_tolerance", "results_model")
+CASE_TOPICS: tuple[str, ...] = ("case_zvm52", "case_jvm", "case_xen", "case_planning")
 #: Every seeded topic, in the book's order; a topic is named after its chapter.
-TOPICS: tuple[str, ...] = MECHANISM_TOPICS + RESULTS_TOPICS
+TOPICS: tuple[str, ...] = MECHANISM_TOPICS + RESULTS_TOPICS + CASE_TOPICS
 #: The seeds a class uses: the roster hands them out and the static site answers them.
 CLASS_SEEDS = range(1000)
 
@@ -100,14 +101,15 @@ def plain_answer(answer: Any) -> Any:
 def _module(topic: str):
     if topic not in TOPICS:
         raise ValueError(f"topic: {topic!r} is not accepted; expected one of {', '.join(TOPICS)}")
-    return importlib.import_module(f"{__name__}.{'results' if topic in RESULTS_TOPICS else topic}")
+    name = "results" if topic in RESULTS_TOPICS else "cases" if topic in CASE_TOPICS else topic
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 def generate(topic: str, seed: int = 0) -> Exercise:
     """The exercise of ``topic`` for ``seed`` (a whole number >= 0)."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed: {seed!r} is not accepted; expected a whole number >= 0")
-    if topic in RESULTS_TOPICS:
+    if topic in RESULTS_TOPICS or topic in CASE_TOPICS:
         return _module(topic).generate(int(seed), topic)
     return _module(topic).generate(int(seed))
 
@@ -147,5 +149,5 @@ def check(topic: str, seed: int, answer: Any) -> CheckResult:
                               f"{ex.rel_tolerance:.0%}). Look again at the worked solution's first step.")
 
 
-__all__ = ["CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
+__all__ = ["CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
            "not_worth_asking", "plain_answer"]

@@ -1,0 +1,433 @@
+"""Seeded exercises for the case-study chapters: read a case's model figure for a setting
+the seed picks.
+
+Every question can be answered in the static page, from a figure its chapter already shows,
+by choosing what the question names in the figure's drop-downs and reading a tooltip; the
+answers are computed from the same frames the figures draw (:mod:`overcommit.book`'s
+``figures_case_*`` and ``figures_planning``), so a value read off a chart is the value
+checked.
+
+``case_zvm52`` (five to ten database guests on z/VM 5.2): either *where is the knee?* For a
+seed-chosen number of guests and a throughput level (50, 75 or 90 % of five guests on the
+document's host), the smallest central storage of the figure's 4 GiB grid at which the
+model reaches the level; or *how hard does it page?* The page reads from DASD at a
+seed-chosen number of guests and memory size.
+
+``case_jvm`` (200 JVMs over 1 to 200 guests): either *what does stacking cost?* The change
+in the LPAR's CPU load (IFLs) when the JVMs move from one seed-chosen number of guests to
+another; or *short of memory*: the page reads at a seed-chosen guest count, memory size and
+home of the WebSphere binaries; or the largest memory at which the largest guests' clients
+still time out during page reorder.
+
+``case_xen`` (triplets on z/VM 5.3 and Xen 3.1): either *how fast does each triplet run?*
+Throughput per triplet and CPU utilisation for a seed-chosen hypervisor and number of
+guests; or *what stays resident?* How many MiB of the guests' pages z/VM keeps in memory at
+a seed-chosen number of guests and memory size.
+
+``case_planning`` (the three mixes on a grid of hosts): either *where does this workload
+break?* For a seed-chosen mix, environment, CPU count, workload and throughput level, the
+largest memory of the grid at which the workload is below the level; or *which breaks
+first?* The workload that falls below the level at the largest memory.
+
+Worth asking (:func:`not_worth`): a knee that the grid reaches above its smallest memory; page
+reads of at least 1 MiB/s (0.3 MiB/s for the JVM case, whose shortage is a few GiB); a change in CPU
+load of at least 0.3 IFLs; a triplet that loses at least 1 % to overcommitment; memory
+that holds less than 99 % of the touched pages; a workload whose break point is on the grid
+below 512 GiB (at 512 GiB it is the CPUs, not the memory, that hold it back) and, for
+*which breaks first*, at least three workloads that break below 512 GiB and a lead of one grid
+step over the next.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+
+from ..seeding import rng
+from . import Exercise, first_worth_asking
+from .results import ENV_MENU, ENV_NAMES
+
+TOPICS: tuple[str, ...] = ("case_zvm52", "case_jvm", "case_xen", "case_planning")
+ZVM52_LEVELS: tuple[int, ...] = (50, 75, 90)
+PLANNING_LEVELS: tuple[float, ...] = (0.6, 0.7, 0.75, 0.8, 0.9)
+MIN_READS_MIB_S = 1.0
+MIN_JVM_READS_MIB_S = 0.3
+MIN_IFL_CHANGE = 0.3
+MIN_TRIPLET_LOSS_PCT = 1.0
+MIN_MEMORY_BREAKS = 3  # "which breaks first" compares at least this many memory break points
+
+
+def generate(seed: int, topic: str) -> Exercise:
+    """The exercise of the case-study ``topic`` for ``seed`` (see the module docstring)."""
+    builders = {"case_zvm52": _build_zvm52, "case_jvm": _build_jvm, "case_xen": _build_xen,
+                "case_planning": _build_planning}
+    if topic not in builders:
+        raise ValueError(f"topic: {topic!r} is not accepted; expected one of {', '.join(TOPICS)}")
+    return first_worth_asking(seed, lambda s, v: builders[topic](s, v, topic), not_worth)
+
+
+def not_worth(ex: Exercise) -> str | None:
+    """Why this variant teaches nothing, or None."""
+    p = ex.parameters
+    kind = p.get("kind")
+    if kind == "knee":
+        if p["knee_gib"] is None:
+            return "the model never reaches the level on the figure's grid"
+        return "the level is reached already at the grid's smallest memory" if p["knee_gib"] <= p["grid_min"] else None
+    if kind == "reads":
+        least = MIN_JVM_READS_MIB_S if ex.topic == "case_jvm" else MIN_READS_MIB_S
+        return None if p["reads_mib_s"] >= least else f"the model reads less than {least:g} MiB/s of pages"
+    if kind == "stacking":
+        return None if abs(p["change_ifl"]) >= MIN_IFL_CHANGE else f"the load changes by less than {MIN_IFL_CHANGE} IFLs"
+    if kind == "timeouts":
+        return None if p["largest_gib"] is not None else "the clients never time out on the grid"
+    if kind == "triplet":
+        if not p["feasible"]:
+            return "the hypervisor cannot run that many guests"
+        return None if p["loss_pct"] >= MIN_TRIPLET_LOSS_PCT else "the triplets lose less than 1 % to overcommitment"
+    if kind == "resident":
+        return None if p["resident_share"] < 0.99 else "nearly every touched page is resident: nothing to see"
+    if kind == "break":
+        if p["break_gib"] is None:
+            return "the workload never falls below the level on the grid"
+        return "it is below the level already at 512 GiB (CPUs, not memory)" if p["break_gib"] >= 512 else None
+    if kind == "first":
+        if p["memory_breaks"] < MIN_MEMORY_BREAKS:
+            return f"fewer than {MIN_MEMORY_BREAKS} workloads break below 512 GiB: nothing to compare"
+        return None if p["lead_gib"] > 0 else "two workloads break at the same memory"
+    return f"kind {kind!r} has no rule"
+
+
+def _one_of(r: np.random.Generator, options):
+    return options[int(r.integers(len(options)))]
+
+
+# --- z/VM 5.2: the knee, and the paging behind it ----------------------------------------
+
+@lru_cache(maxsize=1)
+def _zvm52_frame() -> pd.DataFrame:
+    from ..book import figures_case_zvm52 as fz
+    from ..cases import zvm52
+
+    long = fz.knee_frame(zvm52.memory_sweep(case=zvm52.calibrated()))
+    reads = long[long["measure"] == fz.KNEE_MEASURES["page_read_mib_s"]]
+    return reads.rename(columns={"value": "page_read_mib_s"})[
+        ["guests", "central_memory_gib", "throughput_pct", "page_read_mib_s"]].reset_index(drop=True)
+
+
+def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
+    from ..cases import zvm52
+
+    r = rng(variant)
+    f = _zvm52_frame()
+    guests = int(_one_of(r, sorted(f["guests"].unique())[1:]))  # 6 to 10: five guests fit
+    g = f[f["guests"] == guests].sort_values("central_memory_gib")
+    grid_min = float(g["central_memory_gib"].min())
+    where = (f"In the page: in the figure *the knee over memory*, choose {guests} in *Database guests*; "
+             "the points' tooltips give the values.")
+    if r.random() < 0.5:
+        level = int(_one_of(r, ZVM52_LEVELS))
+        reached = g[g["throughput_pct"] >= level]
+        knee = float(reached["central_memory_gib"].min()) if len(reached) else None
+        question = (
+            f"With **{guests} database guests** on the z/VM 5.2 host, what is the smallest central storage "
+            f"on the figure's grid (48 to 176 GiB in steps of 4) at which the model's throughput is at "
+            f"least **{level} %** of five guests on the document's 80 GiB host? Answer in GiB.\n\n{where}"
+        )
+        lines = []
+        if knee is not None:
+            below = g[g["central_memory_gib"] < knee]["throughput_pct"]
+            at = float(reached["throughput_pct"].iloc[0])
+            lines.append(
+                f"Following the {guests}-guest line from the left: "
+                + (f"{float(below.iloc[-1]):.1f} % at {knee - 4:g} GiB, " if len(below) else "")
+                + f"{at:.1f} % at **{knee:g} GiB**, the first point at or above {level} %.")
+            case = zvm52.calibrated()
+            need = case.instantiated_mib / 1024 * guests - case.xstor_gib
+            lines.append(
+                f"The {guests} guests touch {case.instantiated_mib / 1024 * guests:g} GiB of pages; with "
+                f"{case.xstor_gib:g} GiB of XSTOR beside central storage they all fit from {need:g} GiB up (the "
+                "red dashed line), and the knee sits near it. Below it, every miss waits for a single-I/O DASD "
+                "volume and the users' cycle is spent waiting.")
+        lines.append(f"Reproduce it: `overcommit.cases.zvm52.memory_sweep([{guests}])`, column `throughput_pct`.")
+        return Exercise(topic=topic, seed=seed, question=question, answer=knee, solution="\n\n".join(lines),
+                        rel_tolerance=0.0, abs_tolerance=0.5,
+                        parameters={"kind": "knee", "guests": guests, "level": level, "knee_gib": knee,
+                                    "grid_min": grid_min})
+    memory = float(_one_of(r, list(g["central_memory_gib"])))
+    row = g[g["central_memory_gib"] == memory].iloc[0]
+    reads = float(row["page_read_mib_s"])
+    question = (
+        f"With **{guests} database guests** and **{memory:g} GiB** of central storage, how many MiB/s does "
+        "the model read from the DASD paging volumes? Answer in MiB/s (within 5 %).\n\n"
+        f"{where} Choose *page reads from DASD (MiB/s)* in *Paging measure* for the lower panel."
+    )
+    lines = [
+        f"The lower panel's point at {memory:g} GiB: **{reads:.3g} MiB/s**; the model's throughput there is "
+        f"{float(row['throughput_pct']):.1f} % of five guests at 80 GiB.",
+        "The fewer guest pages fit in central storage and XSTOR, the more references miss, and every miss is "
+        "a page read from DASD; the rate stops growing once the volumes are busy, and then the users wait.",
+        f"Reproduce it: `overcommit.cases.zvm52.memory_sweep([{guests}], [{memory:g}])`, column `page_read_mib_s`.",
+    ]
+    return Exercise(topic=topic, seed=seed, question=question, answer=round(reads, 3), solution="\n\n".join(lines),
+                    rel_tolerance=0.05, abs_tolerance=0.01,
+                    parameters={"kind": "reads", "guests": guests, "memory_gib": memory, "reads_mib_s": reads})
+
+
+# --- JVM stacking: CPU by stacking, and the what-if short of memory -----------------------
+
+@lru_cache(maxsize=1)
+def _jvm_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
+    from ..book import figures_case_jvm as fj
+    from ..book.figures_results import _sig
+    from ..cases import jvm
+
+    case = jvm.calibrated()
+    frame = fj.model_frame(case)[["guests", "jvms_per_guest", "vcpus_per_guest", "lpar_load"]].copy()
+    frame["lpar_load"] = _sig(frame["lpar_load"])
+    return frame, fj.memory_long(jvm.memory_sweep(case=case))
+
+
+def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
+    from ..book.figures_case_jvm import BINARY_LABELS
+
+    r = rng(variant)
+    frame, sweep = _jvm_frames()
+    u = r.random()
+    if u < 0.5:
+        a, b = sorted(int(x) for x in r.choice(frame["guests"].to_numpy(), size=2, replace=False))
+        ra, rb = (frame[frame["guests"] == n].iloc[0] for n in (a, b))
+        change = float(rb["lpar_load"] - ra["lpar_load"])
+        answer = round(change, 2)
+        question = (
+            f"The 200 JVMs run in **{a} Linux guest{'s' if a > 1 else ''}** and are then spread over "
+            f"**{b} guests**. By how many IFLs does the LPAR's CPU load change in the model? Answer with a "
+            "sign (negative: it saves CPU), to two decimals.\n\n"
+            "In the page: in the figure *LPAR CPU load over the stacking*, the bars' tooltips give the "
+            "model's load (*LPAR load, model*)."
+        )
+        lines = [
+            f"The model's LPAR load is {float(ra['lpar_load']):.2f} IFLs with {a} guest{'s' if a > 1 else ''} "
+            f"({int(ra['jvms_per_guest'])} JVMs and {int(ra['vcpus_per_guest'])} virtual CPUs each) and "
+            f"{float(rb['lpar_load']):.2f} IFLs with {b} ({int(rb['jvms_per_guest'])} JVM"
+            f"{'s' if int(rb['jvms_per_guest']) > 1 else ''} and {int(rb['vcpus_per_guest'])} virtual CPU"
+            f"{'s' if int(rb['vcpus_per_guest']) > 1 else ''} each): a change of **{change:+.2f} IFLs**.",
+            "Fewer JVMs per guest cost less stacking overhead; more guests bring more virtual CPUs, each with "
+            "its own cost, and beyond 24 virtual CPUs CP must dispatch them on the 24 real ones. The cost "
+            "law's split (first drop-down) shows which of the two wins between these two bars.",
+            f"Reproduce it: `overcommit.cases.jvm.scaling([{a}, {b}])['lpar_load']`.",
+        ]
+        return Exercise(topic=topic, seed=seed, question=question, answer=answer, solution="\n\n".join(lines),
+                        rel_tolerance=0.0, abs_tolerance=0.03,
+                        parameters={"kind": "stacking", "from": a, "to": b, "change_ifl": change})
+    binaries = str(_one_of(r, list(BINARY_LABELS)))
+    label = BINARY_LABELS[binaries]
+    where = (f"In the page: in the figure *short of memory*, choose {{n}} in *Linux guests*; the "
+             f"{'solid blue' if binaries == 'dcss' else 'dashed orange'} line is *{label}*.")
+    if u < 0.85:
+        n = int(_one_of(r, sorted(sweep["guests"].unique())))
+        memory = float(_one_of(r, sorted(sweep["memory_gib"].unique())))
+        row = sweep[(sweep["guests"] == n) & (sweep["binaries"] == label) & (sweep["memory_gib"] == memory)].iloc[0]
+        reads = float(row["page_read_mib_s"])
+        question = (
+            f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** with the WebSphere **{label}**, "
+            f"on an LPAR cut to **{memory:g} GiB**. How many MiB/s of pages does the model read? Answer in "
+            "MiB/s (within 5 %).\n\n" + where.format(n=n)
+        )
+        lines = [
+            f"The lower panel's point at {memory:g} GiB: **{reads:.3g} MiB/s**. The guests touch "
+            f"{float(row['instantiated_gib']):.1f} GiB, {float(row['short_gib']):.1f} GiB more than z/VM's "
+            "dynamic paging area holds, so that much has to be paged.",
+            "With the binaries on a shared minidisk every guest caches its own copy, so more guests touch more "
+            "memory; in a DCSS one copy serves them all.",
+            f"Reproduce it: `overcommit.cases.jvm.memory_sweep([{n}], [{memory:g}])`, rows with binaries "
+            f"`{binaries}`, column `page_read_mib_s`.",
+        ]
+        return Exercise(topic=topic, seed=seed, question=question, answer=round(reads, 3),
+                        solution="\n\n".join(lines), rel_tolerance=0.05, abs_tolerance=0.01,
+                        parameters={"kind": "reads", "guests": n, "binaries": binaries, "memory_gib": memory,
+                                    "reads_mib_s": reads})
+    n = int(_one_of(r, sorted(sweep["guests"].unique())))
+    s = sweep[(sweep["guests"] == n) & (sweep["binaries"] == label)]
+    failing = s[s["failed"] == "time-outs"]
+    largest = float(failing["memory_gib"].max()) if len(failing) else None
+    question = (
+        f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** with the WebSphere **{label}**. As "
+        "the LPAR's memory is cut below the document's 200 GiB, what is the largest memory on the figure's "
+        "grid (140 to 200 GiB in steps of 4) at which the model's clients time out during page reorder? "
+        "Answer in GiB.\n\n" + where.format(n=n) + " Red crosses mark the time-outs."
+    )
+    lines = []
+    if largest is not None:
+        at = failing[failing["memory_gib"] == largest].iloc[0]
+        lines.append(
+            f"The rightmost red cross is at **{largest:g} GiB**: the longest reorder pause there is "
+            f"{float(at['model_reorder_pause_s']):.2f} s, past the clients' limit; one step up the guests' "
+            "pages fit again and nothing is reordered under pressure.")
+        lines.append("Page reorder walks a guest's whole resident memory, so the pause grows with the guest: "
+                     "only the few largest guests stop long enough for their clients to give up.")
+    lines.append(f"Reproduce it: `overcommit.cases.jvm.memory_sweep([{n}])`, rows with binaries `{binaries}` and "
+                 "`failed_share > 0`.")
+    return Exercise(topic=topic, seed=seed, question=question, answer=largest, solution="\n\n".join(lines),
+                    rel_tolerance=0.0, abs_tolerance=0.5,
+                    parameters={"kind": "timeouts", "guests": n, "binaries": binaries, "largest_gib": largest})
+
+
+# --- z/VM and Xen: CPU overcommitment, and what stays resident ----------------------------
+
+@lru_cache(maxsize=1)
+def _xen_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
+    from ..book import figures_case_xen as fx
+    from ..book.figures_results import _sig
+    from ..cases import xen
+
+    f = fx.model_frame()[["hypervisor", "guests", "feasible", "per_triplet_pct", "cpu_util_pct", "vcpu_ratio"]].copy()
+    for c in ("per_triplet_pct", "cpu_util_pct"):
+        f[c] = _sig(f[c])
+    return f, fx.memory_long(xen.memory_sweep())
+
+
+def _build_xen(seed: int, variant: int, topic: str) -> Exercise:
+    from ..cases import xen
+
+    r = rng(variant)
+    frame, mem = _xen_frames()
+    if r.random() < 0.5:
+        # full speed: what one triplet gets on its own (the model's triplet never reaches 100 %)
+        hv = str(_one_of(r, [xen.LABELS[k] for k in xen.HYPERVISORS]))
+        guests = int(_one_of(r, sorted(frame["guests"].unique())))
+        row = frame[(frame["hypervisor"] == hv) & (frame["guests"] == guests)].iloc[0]
+        feasible = bool(row["feasible"])
+        alone = float(frame[(frame["hypervisor"] == hv)].sort_values("guests")["per_triplet_pct"].iloc[0])
+        per, util = float(row["per_triplet_pct"]), float(row["cpu_util_pct"])
+        question = (
+            f"On **{hv}** with **{guests} guests** ({guests // xen.GUESTS_PER_TRIPLET} triplets) on the 8 "
+            "physical CPUs, how fast does each triplet run in the model (throughput per triplet, % of full "
+            "speed), and how busy are the physical CPUs (%)? Answer with two numbers, e.g. `80, 95` (each "
+            "within 2 %).\n\n"
+            "In the page: in the figure *CPU overcommitment*, choose *throughput per triplet* and then "
+            f"*CPU utilisation* in *Measure*; the {hv} point at {guests} guests has the value in its tooltip."
+        )
+        lines = [
+            f"{hv} at {guests} guests ({float(row['vcpu_ratio']):.1f} virtual CPUs per physical one): each triplet "
+            f"runs at **{per:.3g} %** of full speed and the CPUs are **{util:.3g} %** busy.",
+            "Below about 100 % CPU each triplet runs at full speed and more triplets add throughput; once the CPUs "
+            "are full, more triplets only share them (and the hypervisor's work scheduling the extra virtual "
+            "CPUs takes its cut), so each one slows down.",
+            f"Reproduce it: `overcommit.cases.xen.scaling([{guests // xen.GUESTS_PER_TRIPLET}], "
+            f"'{'xen' if hv.startswith('Xen') else 'zvm'}')[['throughput_per_triplet', 'cpu_util_pct']]`.",
+        ]
+        return Exercise(topic=topic, seed=seed, question=question, answer=[round(per, 2), round(util, 2)],
+                        solution="\n\n".join(lines), rel_tolerance=0.02, abs_tolerance=0.05,
+                        parameters={"kind": "triplet", "hypervisor": hv, "guests": guests, "feasible": feasible,
+                                    "loss_pct": (alone - per) if feasible else 0.0})
+    z = mem[mem["hypervisor"] == xen.LABELS["zvm"]]
+    guests = int(_one_of(r, sorted(z["guests"].unique())))
+    memory = float(_one_of(r, sorted(z["memory_gib"].unique())))
+    parts = z[(z["guests"] == guests) & (z["memory_gib"] == memory)].set_index("part")["mib"]
+    from ..book.figures_case_xen import MEM_PARTS
+
+    resident, xstor, dasd = (float(parts[p]) for p in MEM_PARTS[:3])
+    touched = resident + xstor + dasd
+    question = (
+        f"On **z/VM 5.3** with **{guests} guests** and **{memory:g} GiB** of central storage, how many MiB of the "
+        "guests' pages does the model keep resident in memory? Answer in MiB (within 2 %).\n\n"
+        f"In the page: in the figure *shrinking the memory*, choose {guests} in *Guests* and {memory:g} in "
+        "*Memory (GiB)*; the z/VM bar's first part has the value in its tooltip."
+    )
+    lines = [
+        f"Of the {touched:,.0f} MiB the guests touch, z/VM keeps **{resident:,.0f} MiB** resident, "
+        f"{xstor:,.0f} MiB in expanded storage and {dasd:,.0f} MiB only on DASD.",
+        "z/VM backs a page only when a guest touches it, so the defined memory that was never touched costs "
+        "nothing; what is touched but idle moves out to XSTOR and DASD, which is why throughput barely moves.",
+        f"Reproduce it: `overcommit.cases.xen.memory_sweep([{memory:g}], [{guests // xen.GUESTS_PER_TRIPLET}])`, "
+        "rows with hypervisor `zvm`, column `resident_mib`.",
+    ]
+    return Exercise(topic=topic, seed=seed, question=question, answer=round(resident), solution="\n\n".join(lines),
+                    rel_tolerance=0.02, abs_tolerance=1.0,
+                    parameters={"kind": "resident", "guests": guests, "memory_gib": memory,
+                                "resident_share": resident / touched if touched else 1.0})
+
+
+# --- capacity planning: break points ------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _planning_frame() -> pd.DataFrame:
+    from ..book import figures_planning as fp
+
+    return fp.variant_frame()
+
+
+def break_points(frame: pd.DataFrame, level: float) -> pd.Series:
+    """For each workload of ``frame`` (one mix, environment and CPU count): the largest memory
+    (GiB) at which its throughput is below ``level``, as the break-point bars compute it in
+    the browser; workloads never below the level are left out."""
+    below = frame[frame["throughput"] < level]
+    return below.groupby("variant")["memory_gib"].max().sort_values(ascending=False)
+
+
+def _build_planning(seed: int, variant: int, topic: str) -> Exercise:
+    from ..book.figures_planning import VARIANT_CPUS
+
+    r = rng(variant)
+    f = _planning_frame()
+    grid = sorted(int(m) for m in f["memory_gib"].unique())
+    mix = str(_one_of(r, list(dict.fromkeys(f["mix"]))))
+    env = str(_one_of(r, list(ENV_NAMES)))
+    cpus = int(_one_of(r, VARIANT_CPUS))
+    level = float(_one_of(r, PLANNING_LEVELS))
+    g = f[(f["mix"] == mix) & (f["env"] == env) & (f["cpus"] == cpus)]
+    breaks = break_points(g, level)
+    setting = (f"the **{mix}** mix on **{ENV_NAMES[env]}** with **{cpus} real CPUs**")
+    where = (f"In the page: in the figure *break points*, choose *{mix}*, *{ENV_MENU[env]}* and "
+             f"{cpus} real CPUs, and set the throughput level to {level:.2f}.")
+    rule = (f"A workload *breaks* at the largest memory of the grid (512 down to 32 GiB) at which its relative "
+            f"throughput is below {level:.2f}.")
+    if r.random() < 0.5:
+        workloads = sorted(g["variant"].unique())
+        w = str(_one_of(r, workloads))
+        at = float(breaks[w]) if w in breaks.index else None
+        question = (f"For {setting}: below which memory is **{w}** under **{level:.2f}** of its unconstrained "
+                    f"throughput? {rule} Answer in GiB.\n\n{where}")
+        lines = []
+        if at is not None:
+            line = g[g["variant"] == w].set_index("memory_gib")["throughput"].sort_index(ascending=False)
+            above = line[line.index > at]
+            lines.append(f"{w}'s relative throughput on the grid: "
+                         + ", ".join(f"{v:.3f} at {m:g}" for m, v in line.items()) + ".")
+            lines.append(f"The largest memory with a value below {level:.2f} is **{at:g} GiB**"
+                         + (f" (at {above.index.min():g} GiB it is {float(above.iloc[-1]):.3f})" if len(above) else "")
+                         + ": that is its bar in the lower panel.")
+        lines.append(f"Reproduce it: `overcommit.planning.mix_grid('{mix}', {grid}, [{cpus}], ['{env}'])`, "
+                     f"rows of variant `{w}`.")
+        return Exercise(topic=topic, seed=seed, question=question, answer=at, solution="\n\n".join(lines),
+                        rel_tolerance=0.0, abs_tolerance=0.5,
+                        parameters={"kind": "break", "mix": mix, "env": env, "cpus": cpus, "level": level,
+                                    "workload": w, "break_gib": at})
+    memory_breaks = breaks[breaks < 512]
+    first = str(memory_breaks.index[0]) if len(memory_breaks) else None
+    lead = float(memory_breaks.iloc[0] - memory_breaks.iloc[1]) if len(memory_breaks) > 1 else (
+        float(memory_breaks.iloc[0]) if len(memory_breaks) else 0.0)
+    question = (f"For {setting}, which workload is the first to fall below **{level:.2f}** of its unconstrained "
+                f"throughput as memory shrinks from 512 GiB? {rule} Leave out workloads that are below the level "
+                f"already at 512 GiB: their CPUs, not the memory, hold them back. Answer with the workload's name, "
+                f"e.g. `java-high`.\n\n{where}")
+    lines = []
+    if first is not None:
+        lines.append("Break points from the largest: "
+                     + ", ".join(f"{v} {m:g} GiB" for v, m in breaks.items()) + ".")
+        cpu_bound = list(breaks[breaks >= 512].index)
+        if cpu_bound:
+            lines.append("Below the level even at 512 GiB, so limited by CPUs: " + ", ".join(cpu_bound) + ".")
+        lines.append(f"So **{first}** breaks first, at {float(memory_breaks.iloc[0]):g} GiB.")
+    lines.append(f"Reproduce it: `overcommit.planning.mix_grid('{mix}', {grid}, [{cpus}], ['{env}'])`.")
+    return Exercise(topic=topic, seed=seed, question=question, answer=first, solution="\n\n".join(lines),
+                    rel_tolerance=0.0, abs_tolerance=0.0,
+                    parameters={"kind": "first", "mix": mix, "env": env, "cpus": cpus, "level": level,
+                                "first": first, "lead_gib": lead,
+                                "memory_breaks": int(len(memory_breaks))})
+
+
+__all__ = ["PLANNING_LEVELS", "TOPICS", "ZVM52_LEVELS", "break_points", "generate", "not_worth"]

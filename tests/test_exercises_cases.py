@@ -1,0 +1,154 @@
+"""The case-study chapters' seeded exercises: each answer is recomputed here from the case
+module the chapter runs (not from the generator's cached figure frames), the question names a
+figure the chapter has, and the rejection rules do reject."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from overcommit import exercises, planning
+from overcommit.book.figures_planning import MEMORIES
+from overcommit.book.figures_results import _sig
+from overcommit.cases import jvm, xen, zvm52
+from overcommit.exercises import cases
+
+BOOK = Path(__file__).resolve().parents[1] / "book" / "_scripts"
+SEEDS = st.integers(0, 999)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_zvm52_answer_is_the_sweeps(seed):
+    ex = exercises.generate("case_zvm52", seed)
+    p = ex.parameters
+    if p["kind"] == "knee":
+        s = zvm52.memory_sweep([p["guests"]]).set_index("central_memory_gib")["throughput_pct"]
+        reached = s[_sig(s) >= p["level"]]
+        assert ex.answer == float(reached.index.min()) > float(s.index.min())
+        assert exercises.check("case_zvm52", seed, ex.answer)
+        assert not exercises.check("case_zvm52", seed, ex.answer + 4)
+    else:
+        reads = float(zvm52.memory_sweep([p["guests"]], [p["memory_gib"]])["page_read_mib_s"].iloc[0])
+        assert reads >= cases.MIN_READS_MIB_S
+        assert ex.answer == pytest.approx(reads, rel=1e-3)
+        assert not exercises.check("case_zvm52", seed, reads * 1.1)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_jvm_answer_is_the_cases(seed):
+    ex = exercises.generate("case_jvm", seed)
+    p = ex.parameters
+    case = jvm.calibrated()
+    if p["kind"] == "stacking":
+        load = jvm.scaling([p["from"], p["to"]], case)["lpar_load"]
+        change = float(load.loc[p["to"]] - load.loc[p["from"]])
+        assert abs(change) >= cases.MIN_IFL_CHANGE
+        assert ex.answer == pytest.approx(change, abs=0.006)
+        assert exercises.check("case_jvm", seed, round(change, 2))
+        assert not exercises.check("case_jvm", seed, -change)
+        return
+    rows = jvm.memory_sweep([p["guests"]], None if p["kind"] == "timeouts" else [p["memory_gib"]], case)
+    rows = rows[rows["binaries"] == p["binaries"]]
+    if p["kind"] == "reads":
+        reads = float(rows["page_read_mib_s"].iloc[0])
+        assert reads >= cases.MIN_JVM_READS_MIB_S
+        assert ex.answer == pytest.approx(reads, rel=5e-3)
+    else:
+        assert ex.answer == float(rows[rows["failed_share"] > 0]["memory_gib"].max())
+        assert not exercises.check("case_jvm", seed, ex.answer + 4)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_xen_answer_is_the_cases(seed):
+    ex = exercises.generate("case_xen", seed)
+    p = ex.parameters
+    if p["kind"] == "triplet":
+        key = "xen" if p["hypervisor"].startswith("Xen") else "zvm"
+        row = xen.scaling([p["guests"] // xen.GUESTS_PER_TRIPLET], key).iloc[0]
+        assert bool(row["feasible"])
+        assert ex.answer == pytest.approx([100 * float(row["throughput_per_triplet"]), float(row["cpu_util_pct"])],
+                                          rel=1e-3)
+        assert not exercises.check("case_xen", seed, [ex.answer[0] * 1.1, ex.answer[1]])
+    else:
+        row = xen.memory_sweep([p["memory_gib"]], [p["guests"] // xen.GUESTS_PER_TRIPLET])
+        row = row[row["hypervisor"] == "zvm"].iloc[0]
+        assert float(row["resident_mib"]) < 0.99 * float(row["instantiated_mib"])
+        assert ex.answer == pytest.approx(float(row["resident_mib"]), rel=1e-3)
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=SEEDS)
+def test_planning_answer_is_the_grids(seed):
+    ex = exercises.generate("case_planning", seed)
+    p = ex.parameters
+    g = planning.mix_grid(p["mix"], MEMORIES, [p["cpus"]], [p["env"]])
+    g = g.assign(throughput=_sig(g["throughput"], 3))  # the chart's rounding
+    below = g[g["throughput"] < p["level"]].groupby("variant")["memory_gib"].max()
+    if p["kind"] == "break":
+        assert ex.answer == float(below[p["workload"]]) < 512
+        assert exercises.check("case_planning", seed, ex.answer)
+    else:
+        memory = below[below < 512].sort_values(ascending=False)
+        assert len(memory) >= cases.MIN_MEMORY_BREAKS and memory.iloc[0] > memory.iloc[1]
+        assert ex.answer == memory.index[0]
+        assert exercises.check("case_planning", seed, ex.answer.upper())
+        assert not exercises.check("case_planning", seed, memory.index[1])
+
+
+@pytest.mark.parametrize("topic", exercises.CASE_TOPICS)
+def test_questions_name_a_figure_the_chapter_has(topic):
+    captions = set(re.findall(r"\*\*Figure: ([^.]+)\.\*\*", (BOOK / f"{topic}.py").read_text()))
+    for seed in range(40):
+        named = re.findall(r"in the figure \*([^*]+)\*", exercises.generate(topic, seed).question)
+        assert named and set(named) <= captions, f"{topic} seed {seed}: {named} not among {sorted(captions)}"
+
+
+@pytest.mark.parametrize("topic", exercises.CASE_TOPICS)
+def test_a_class_gets_varied_questions_and_answers(topic):
+    generated = [exercises.generate(topic, s) for s in range(60)]
+    assert len({e.question for e in generated}) >= 12
+    assert len({str(e.answer) for e in generated}) >= 5
+    assert len({e.parameters["kind"] for e in generated}) >= 2
+    assert any(e.parameters["variant_seed"] != e.seed for e in generated), "the rejection rule never fires"
+
+
+def test_rejections_say_why():
+    knee = exercises.generate("case_zvm52", 0)
+    assert knee.parameters["kind"] == "knee"
+    knee.parameters.update(knee_gib=knee.parameters["grid_min"])
+    assert "smallest memory" in cases.not_worth(knee)
+    knee.parameters.update(knee_gib=None)
+    assert "never reaches" in cases.not_worth(knee)
+    reads = exercises.generate("case_jvm", 0)
+    assert reads.parameters["kind"] == "reads"
+    reads.parameters.update(reads_mib_s=0.2)
+    assert "less than 0.3 MiB/s" in cases.not_worth(reads)
+    tri = exercises.generate("case_xen", 0)
+    tri.parameters.update(loss_pct=0.5)
+    assert "less than 1 %" in cases.not_worth(tri)
+    tri.parameters.update(feasible=False)
+    assert "cannot run" in cases.not_worth(tri)
+    brk = exercises.generate("case_planning", 0)
+    brk.parameters.update(break_gib=512.0)
+    assert "CPUs, not memory" in cases.not_worth(brk)
+
+
+def test_the_chart_rule_for_break_points():
+    import pandas as pd
+
+    f = pd.DataFrame({"variant": ["a"] * 3 + ["b"] * 3, "memory_gib": [512, 128, 64] * 2,
+                      "throughput": [1.0, 0.95, 0.5, 0.6, 0.7, 0.2]})
+    assert cases.break_points(f, 0.9).to_dict() == {"b": 512, "a": 64}
+    assert cases.break_points(f, 0.1).empty
+
+
+def test_unknown_case_topic_is_refused():
+    with pytest.raises(ValueError, match="topic: 'case_lpar' is not accepted; expected one of case_zvm52"):
+        cases.generate(0, "case_lpar")
