@@ -350,7 +350,7 @@ glue("plan-seeded-a", Markdown(seeded.solution), display=False)
 # :format: myst
 # ```
 #
-# Type another seed in the box to get another question; the chapter's break-points figure have every
+# Type another seed in the box to get another question; the chapter's break-points figure has every
 # value you need. In a notebook: `exercises.generate("case_planning", seed=...)` and
 # `exercises.check("case_planning", seed=..., answer=...)`.
 #

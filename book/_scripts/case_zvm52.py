@@ -598,7 +598,7 @@ glue("zvm52-seeded-a", Markdown(seeded.solution), display=False)
 # :format: myst
 # ```
 #
-# Type another seed in the box to get another question; the chapter's knee-over-memory figure have every
+# Type another seed in the box to get another question; the chapter's knee-over-memory figure has every
 # value you need. In a notebook: `exercises.generate("case_zvm52", seed=...)` and
 # `exercises.check("case_zvm52", seed=..., answer=...)`.
 #
