@@ -319,3 +319,62 @@ def test_selfcheck_boxes_answer_every_seed(page_path, server, browser):
     context.close()
     assert outside == [], f"{page_path}: requests to other hosts: {outside}"
     assert errors == [], f"{page_path}: page errors: {errors}"
+
+
+# --- accessibility, missing files, raw output ---------------------------------------------
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+#: Text that only appears when Python or pandas output reaches the page unformatted.
+RAW_OUTPUT = ("np.float64(", "np.int64(", "dtype:", "array([", "Name: ", "&lt;NA&gt;", ".000000<")
+
+
+def _axe_violations(page) -> list[str]:
+    found = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations'], preload: false})).violations
+            .filter(v => v.impact === 'critical' || v.impact === 'serious')
+            .map(v => v.id + ' (' + v.impact + ', ' + v.nodes.length + '): ' + v.nodes[0].html.slice(0, 120))"""
+    )
+    return list(found)
+
+
+@pytest.mark.parametrize("page_path", _pages() or ["(no site built)"])
+def test_accessible_in_light_and_dark_mode_and_nothing_missing(page_path, server, browser):
+    """axe-core's WCAG 2 A and AA rules find no critical or serious violation on the page,
+    in the light and in the dark colour scheme, and every file the page asks for exists."""
+    if page_path == "(no site built)":
+        pytest.skip("no built site: run `make book` first")
+    assert AXE.exists(), f"{AXE} missing: `npm ci` (make vendor) installs axe-core"
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    _block_other_hosts(context, [])
+    page = context.new_page()
+    missing: list[str] = []
+    page.on("response", lambda r: missing.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    page.goto(f"{server}/{page_path}", wait_until="load")
+    page.wait_for_function("() => [...document.querySelectorAll('.oc-vega')].every(d => d.querySelector('svg, canvas') || d.textContent)",
+                           timeout=60_000)
+    page.wait_for_timeout(300)
+    missing_before_axe = list(missing)  # axe's own style-sheet fetches are not the page's
+    page.add_script_tag(path=str(AXE))
+    problems = {"light": _axe_violations(page)}
+    page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'; }")
+    page.wait_for_timeout(300)
+    problems["dark"] = _axe_violations(page)
+    context.close()
+    assert missing_before_axe == [], f"{page_path}: {missing_before_axe}"
+    assert problems == {"light": [], "dark": []}, f"{page_path}: {problems}"
+
+
+@pytest.mark.parametrize("page_path", _pages() or ["(no site built)"])
+def test_no_raw_python_output_in_the_text(page_path):
+    """Numbers reach the reader formatted: no NumPy reprs, pandas dtype lines or six-decimal
+    floats, and no cross-reference left unresolved."""
+    import re
+
+    if page_path == "(no site built)":
+        pytest.skip("no built site: run `make book` first")
+    html = (SITE / page_path).read_text(errors="replace")
+    body = html.split('<main', 1)[-1]
+    found = [p for p in RAW_OUTPUT if p in body]
+    unresolved = [m.group(0)[:120] for m in re.finditer(r'<span class="xref[^"]*">[^<]*</span>', body)
+                  if not re.search(r'<a [^>]*>\s*$', body[max(0, m.start() - 400):m.start()])]
+    assert found == [] and unresolved == [], f"{page_path}: raw output {found}, unresolved references {unresolved}"

@@ -126,3 +126,19 @@ def test_text_table_has_a_fixed_id():
     assert fv.text_table(frame, "claims").to_html() == html
     with pytest.raises(ValueError, match="name: 'no good' is not accepted"):
         fv.text_table(frame, "no good")
+
+
+def test_text_table_writes_numbers_as_a_reader_would():
+    frame = pd.DataFrame({"target": [39900.0, 0.012345, 2.0, float("nan")], "what": ["a", "b", "c", "d"]})
+    html = fv.text_table(frame, "numbers").to_html()
+    assert "39,900" in html and "0.0123" in html and ">2<" in html
+    assert "000000" not in html and "nan" not in html
+    # positions as row labels are not shown; real labels are
+    assert 'class="row_heading' not in html
+    assert 'class="row_heading' in fv.text_table(frame.set_index("what"), "labelled").to_html()
+
+
+@pytest.mark.parametrize("value,text", [(39900.0, "39,900"), (250.4, "250"), (1.5, "1.5"), (0.00012345, "0.000123"),
+                                        (7, "7"), (float("nan"), ""), (None, "")])
+def test_readable_number(value, text):
+    assert fv.readable_number(value) == text

@@ -187,8 +187,9 @@ glue("paging-eckd-match", edev.device_capacity_mib_s / (eckd.device_capacity_mib
 config = paging.PagingConfig.from_data("eckd")
 # 80 % busy: pages per second
 pages_per_s = 0.8 * config.device_capacity_mib_s * paging.PAGES_PER_MIB
-(paging.device_response_time(config, pages_per_s),
- paging.simulate_devices(config, pages_per_s, duration_s=2.0, seed=1))
+formula = paging.device_response_time(config, pages_per_s)
+simulated = paging.simulate_devices(config, pages_per_s, duration_s=2.0, seed=1)
+print(f"response time at 80 % busy: formula {formula * 1e3:.2f} ms, simulation {simulated * 1e3:.2f} ms")
 
 # %% tags=["remove-input"]
 sim = fp.simulation_table(seed=2014)
@@ -315,7 +316,7 @@ glue("paging-m64-edev-reads", float(m64["zvm63-edev"]["page_read_mib_s"]), displ
 # %%
 system = oc.simulate("64/20", "zvm63-eckd").system
 system[["page_read_mib_s", "page_write_mib_s",
-        "page_read_response_ms", "paging_device_utilisation"]]
+        "page_read_response_ms", "paging_device_utilisation"]].astype(float).round(3).to_frame("64/20, z/VM 6.3 ECKD")
 
 # %% tags=["remove-input"]
 fp.model_summary()

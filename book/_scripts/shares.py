@@ -82,7 +82,8 @@ pd.set_option("display.precision", 3)
 # %%
 equal = shares.allocate(2, vcpus=[1, 4], shares=[100, 100])
 by_vcpus = shares.allocate(2, vcpus=[1, 4], shares=[100, 400])
-equal, by_vcpus
+pd.DataFrame({"equal shares (CPUs)": equal, "share per virtual CPU (CPUs)": by_vcpus},
+             index=pd.Index(["C (1 virtual CPU)", "D (4 virtual CPUs)"], name="guest"))
 
 # %% tags=["remove-input"]
 fs.paper_example_table()
@@ -157,7 +158,9 @@ vcpus, share, demand = [1, 4, 2], [100, 400, 200], [1.0, 4.0, 0.3]
 plain = 4 * np.array(share) / sum(share)  # split by shares, no caps
 x = shares.allocate(4, vcpus, share, demand)
 theta = shares.water_level(4, vcpus, share, demand)
-plain.round(3), x.round(3), round(theta * 100, 3)
+print(f"water level: {theta * 100:.2f} CPU per 100 shares")
+pd.DataFrame({"split by shares (CPUs)": plain.round(2), "water-filling (CPUs)": x.round(2)},
+             index=pd.Index(["A", "B", "C"], name="guest"))
 
 # %% tags=["remove-input"]
 fs.water_level_chart(4, vcpus, share, demand, ["A", "B", "C"],

@@ -328,7 +328,7 @@ explorer(
 # in: a part of each guest's reference memory is marked released and is discarded first
 # when the DPA is full. It is also why the overcommit ratio at 64 GiB is 1.89 : 1 rather
 # than the 2.11 : 1 that the reference run's instantiated memory would give (exercise
-# `study-ex-ocr` in {doc}`study`).
+# {ref}`study-ex-ocr` in {doc}`study`).
 #
 # ## Exercises
 #

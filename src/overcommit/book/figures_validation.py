@@ -147,7 +147,25 @@ def text_table(frame: pd.DataFrame, name: str):
     that the stored HTML is the same on every run (a Styler's default id is random)."""
     if not name.isidentifier():
         raise ValueError(f"name: {name!r} is not accepted; expected a Python identifier such as 'claims'")
-    return frame.style.set_uuid(name).set_table_attributes('class="dataframe oc-text-table"')
+    styler = frame.style.set_uuid(name).set_table_attributes('class="dataframe oc-text-table"')
+    # numbers as a reader writes them (39,900 rather than pandas' 39900.000000), and no
+    # 0, 1, 2 ... column when the row labels are only positions
+    styler = styler.format(readable_number, subset=list(frame.select_dtypes("number").columns))
+    if isinstance(frame.index, pd.RangeIndex):
+        styler = styler.hide(axis="index")
+    return styler
+
+
+def readable_number(value) -> str:
+    """A number for a table of sentences: thousands separated and no trailing zeros for large
+    values (39,900), three significant digits for small ones (0.0123), an empty cell for a
+    missing value."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    v = float(value)
+    if v == int(v) and abs(v) < 1e15:
+        return f"{int(v):,}"
+    return f"{v:,.0f}" if abs(v) >= 100 else f"{v:.3g}"
 
 
 def claim_lines(frame: pd.DataFrame, width: int = 74) -> pd.DataFrame:
