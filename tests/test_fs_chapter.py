@@ -129,7 +129,7 @@ def test_slowdown_explains_the_direct_io_loss_with_eckd_paging(runs):
     s = _run(runs, "zvm63-eckd", "64/20")["slowdown"]
     a = study_variants()["fs-direct-medium"].think_frac
     assert _x("64/20", "fs-direct-medium", "zvm63-eckd") == pytest.approx(1 / (a * s + 1 - a), abs=2e-3)
-    assert _x("64/20", "fs-direct-medium", "zvm63-eckd") < 0.9 < _x("64/20", "fs-direct-medium")
+    assert _x("64/20", "fs-direct-medium", "zvm63-eckd") < 0.95 < 1.0 < _x("64/20", "fs-direct-medium")
 
 
 def test_path_frame_stacks_to_the_utilisation(runs):
@@ -163,13 +163,13 @@ def test_path_chart_binds_environment_and_cpus_and_marks_the_eckd_failures(runs)
 
 # --- facts the prose states ------------------------------------------------------------------
 
-def test_page_cached_loses_at_64_20_and_collapses_at_48_20_while_direct_io_stays():
+def test_page_cached_loses_at_64_20_and_collapses_at_48_20_while_direct_io_gains():
     for v in PAGECACHE:
         assert _x("48/20", v) < 0.7 < 0.9 < _x("64/20", v) < 0.99
     for v in DIRECT:
-        for cid in ("64/20", "48/20", "48/15"):
-            assert _x(cid, v) == pytest.approx(1.0, abs=2e-3)
-            assert _x(cid, v) <= 1.0 + 1e-9  # the miss: the model's direct I/O never gains
+        # the paper's direct I/O gain at 64/20, larger where the page-cached jobs collapse
+        assert 1.0 < _x("64/20", v) < 1.05 < _x("48/20", v)
+        assert _x("48/15", v) > 1.0
 
 
 def test_memory_matters_only_a_few_percent_with_fewer_cpus(vframe):
@@ -230,8 +230,10 @@ def test_eckd_path_regulates_itself_and_never_reaches_the_failure_threshold(runs
     eckd = runs[runs.env == "zvm63-eckd"]
     a, b, c = (_run(runs, "zvm63-eckd", cid) for cid in ("512/20", "64/20", "48/20"))
     paging_added = b["page_read_mib_s"] + b["page_write_mib_s"]
-    assert a["guest_io_mib_s"] - b["guest_io_mib_s"] > paging_added
-    assert a["path_utilisation"] > b["path_utilisation"] > c["path_utilisation"]
+    # fio gives back part of what paging takes at 64/20, and more than all of it at 48/20,
+    # where the page-cached jobs have collapsed
+    assert 0 < a["guest_io_mib_s"] - b["guest_io_mib_s"] < paging_added
+    assert b["path_utilisation"] > a["path_utilisation"] > c["path_utilisation"]
     assert eckd["path_utilisation"].max() < eckd["threshold"].min()
     assert not eckd["fs_failed"].any()
     assert _run(runs, "zvm63-edev", "64/20")["slowdown"] < 1.1 < b["slowdown"]
@@ -241,7 +243,8 @@ def test_direct_high_alone_keeps_its_reference_with_10_cpus():
     g = oc.simulate("512/10").guests
     level = float((g["cpu_allocated"] / g["share"]).max())
     guests = {x.name: x for x in study_guests()}
-    assert _x("512/10", "fs-direct-high") == pytest.approx(1.0, abs=1e-3)
+    # above its reference: the other three, CPU-bound, leave the shared path quieter
+    assert 1.0 < _x("512/10", "fs-direct-high") < 1.05
     assert guests["fs-direct-high"].cpu_load / guests["fs-direct-high"].share < level
     for name in ("fs-pagecache-medium", "fs-direct-medium", "fs-pagecache-high"):
         demand = guests[name].cpu_load / guests[name].share

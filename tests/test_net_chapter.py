@@ -191,11 +191,12 @@ def test_throughput_falls_about_in_proportion_to_cpus():
 def test_network_gains_with_less_memory_at_20_cpus_through_idle_cpus(levels):
     for v in ("net-medium", "net-high"):
         assert _x("64/20", v) > _x("512/20", v)
-        assert _x("48/20", v) > 0.999
+        assert _x("48/20", v) > 0.9
+    assert _x("48/20", "net-high") > 0.99
     lv = levels.set_index(["env", "cid"])
     assert lv.loc[("zvm63-edev", "64/20"), "water_level"] > lv.loc[("zvm63-edev", "512/20"), "water_level"]
-    assert np.isnan(lv.loc[("zvm63-edev", "48/20"), "water_level"])
-    assert lv.loc[("zvm63-edev", "48/20"), "idle_cpu"] > 0.5
+    # at 48/20 the direct I/O fio jobs take part of the freed CPU: the level rises further
+    assert lv.loc[("zvm63-edev", "48/20"), "water_level"] > lv.loc[("zvm63-edev", "64/20"), "water_level"]
     a, b = oc.simulate("512/20").guests, oc.simulate("64/20").guests
     for name in ("java-medium", "java-high", "db-bi", "fs-pagecache-high"):  # named in the prose
         assert b.loc[name, "cpu_load"] < a.loc[name, "cpu_load"]

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from overcommit import paging
 from overcommit.paging import (
     DEFAULT_EDEV_SERVERS,
     PAGES_PER_MIB,
@@ -306,3 +307,39 @@ def test_simulation_reproducible_and_seeded():
 def test_simulation_bad_input_names_parameter(kwargs, name):
     with pytest.raises(ValueError, match=rf"^{name}: .* is not accepted"):
         simulate_devices(ECKD, **kwargs)
+
+
+# --- path_slowdown: a guest's transfer time against the reference run ----------------------
+
+@settings(max_examples=60, deadline=None)
+@given(bw=st.floats(10, 5000), ref=st.floats(0, 0.95), a=st.floats(0, 0.99), b=st.floats(0, 0.99))
+def test_path_slowdown_is_one_at_the_reference_and_grows_with_the_load(bw, ref, a, b):
+    reference = ref * bw
+    assert paging.path_slowdown(bw, reference, reference) == pytest.approx(1.0)
+    lo, hi = sorted((a * bw, b * bw))
+    assert paging.path_slowdown(bw, reference, lo) <= paging.path_slowdown(bw, reference, hi)
+    # quieter than the reference run: faster than there
+    if lo < reference - 1e-6 * bw:
+        assert paging.path_slowdown(bw, reference, lo) < 1.0
+
+
+def test_path_slowdown_values_and_limits():
+    assert paging.path_slowdown(500.0, 320.0, 400.0) == pytest.approx(0.36 / 0.2)
+    assert paging.path_slowdown(500.0, 320.0, 300.0) == pytest.approx(0.36 / 0.4)
+    assert paging.path_slowdown(500.0, 320.0, 500.0) == math.inf
+    with pytest.raises(ValueError, match="bandwidth_mib_s: 0.0 is not accepted"):
+        paging.path_slowdown(0.0, 0.0, 0.0)
+    with pytest.raises(ValueError, match="reference_mib_s: 600.0 is not accepted; expected less than the bandwidth 500"):
+        paging.path_slowdown(500.0, 600.0, 100.0)
+    with pytest.raises(ValueError, match="load_mib_s: -1 is not accepted"):
+        paging.path_slowdown(500.0, 100.0, -1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(reads=st.floats(0, 300), writes=st.floats(0, 300), guest=st.floats(0, 400))
+def test_response_time_slowdown_is_path_slowdown_against_no_paging(reads, writes, guest):
+    """One formula in one place: the paging state's guest slowdown is path_slowdown with the
+    same guest I/O without paging as the reference."""
+    config = paging.PagingConfig.from_data("eckd", path_bandwidth_mib_s=1000.0)
+    s = paging.response_time(config, reads, writes, guest)
+    assert s.guest_io_slowdown == pytest.approx(paging.path_slowdown(1000.0, guest, reads + writes + guest))

@@ -57,7 +57,7 @@ def test_guest_frame_matches_simulate():
     g = fw.guest_frame("was", cids=["64/20"], envs=["zvm62-edev"])
     r = oc.simulate("64/20", env="zvm62-edev").guests
     row = g[g.guest == "was-high-was"].iloc[0]
-    assert row["resident"] == pytest.approx(r.loc["was-high-was", "resident_mib"], rel=2e-3)
+    assert row["resident"] == pytest.approx(r.loc["was-high-was", "resident_mib"], rel=5e-3)  # 3 significant digits
     assert row["expanded storage"] == pytest.approx(r.loc["was-high-was", "xstor_mib"], rel=2e-3, abs=1e-6)
     assert row["reference instantiated"] == pytest.approx(
         oc.simulate("512/25").guests.loc["was-high-was", "instantiated_mib"], rel=2e-3)

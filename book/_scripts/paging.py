@@ -289,6 +289,18 @@ glue("paging-m64-edev-reads", float(m64["zvm63-edev"]["page_read_mib_s"]), displ
 # {glue:text}`paging-paper-reads:.0f`, mostly because its WebSphere and Java guests page far
 # less than the real ones. And every rate on this path is an assumption.
 #
+# The full model measures a guest's transfer time against the reference run rather than
+# against the same guests without paging: with $\rho_{\text{ref}}$ the path's utilisation by
+# the guests' own I/O in the reference run, a transfer takes
+# $(1-\rho_{\text{ref}})/(1-\rho_{\text{path}})$ times as long as it did there
+# (`overcommit.paging.path_slowdown`; the figure above is the special case in which the
+# guests' I/O has not changed). The same formula works in both directions. Paging, or more
+# I/O from another guest, makes the path busier and every transfer on it slower; a guest that
+# slows down for a reason of its own makes the path *quieter*, and the others' transfers
+# faster than in the reference run. That is how the model's direct I/O fio jobs run above
+# their reference at 64/20 when the page-cached jobs on the same path slow down for their
+# page faults, as the paper observed ({doc}`results_fs`).
+#
 # ## What paging costs in CPU
 #
 # Moving pages also costs processor time on the host, and here the device types differ

@@ -17,15 +17,21 @@ One pass of the loop, for a host (real memory, real CPUs) and an environment:
    memory).
 2. **Faults.** Guest ``g`` reads ``F_g = Σ_c S_c λ_c (1 − h_c)`` MiB/s from the paging
    devices; evicted pages that were changed while resident are written.
-3. **Device waits** (:mod:`overcommit.paging`). The page-read response time ``R_p`` of the
-   environment's paging devices at the current read, write and shared guest-I/O rates.
+3. **Device and path waits** (:mod:`overcommit.paging`). The page-read response time
+   ``R_p`` of the environment's paging devices at the current read, write and shared
+   guest-I/O rates; and for every workload with I/O of its own, the factor ``s`` by which
+   its transfers take longer than in the reference run on the storage path it shares with
+   the other guests' I/O (and, on the paging path, with paging):
+   ``s = (1 − ρ_ref) / (1 − ρ)`` (:func:`overcommit.paging.path_slowdown`), below 1 when the
+   path is quieter than in the reference run.
 4. **Stalls.** A variant with ``N`` users spends ``x φ R_p`` user-seconds per second waiting
    for pages (``φ`` pages per unit of work). Page-fault handshaking lets the virtual CPU run
    another user meanwhile, except for the ``blocking`` share of a stall, which holds the
    virtual CPU.
 5. **Throughput without CPU limits.** Users cycle through waiting (share ``a`` of the
    reference cycle), CPU work (``1 − a``, stretched by the environment's CPU cost factor)
-   and stalls: ``x_open = 1 / (a + (1 − a)·k + φ R_p / N)``.
+   and stalls: ``x_open = 1 / (a·s + (1 − a)·k + φ R_p / N)`` (the waiting share ``a``
+   includes the workload's own I/O, stretched by ``s``).
 6. **CPU shares** (:mod:`overcommit.shares`). Guests ask for ``x_open`` times their
    reference CPU load (Table 17), capped by their virtual CPUs minus the blocked time; real
    CPUs minus CP's own system time and minus the *fluctuation idle* of
@@ -48,7 +54,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 import pandas as pd
@@ -75,6 +81,9 @@ PATH_HEADROOM = 0.95  #: share of the shared path guest I/O plus paging can use 
 MAX_ITERATIONS = 400
 TOLERANCE = 1e-6
 DAMPING = 0.5
+#: after MAX_ITERATIONS // 4 passes without convergence (a limit cycle the accelerated step
+#: keeps jumping over), the solver starts its history again with this smaller step
+CAREFUL_DAMPING = 0.3
 
 
 @dataclass(frozen=True)
@@ -381,6 +390,25 @@ def _paging_config(env: Environment, host: Host) -> paging.PagingConfig:
     return paging.PagingConfig.from_data(env.paging_kind, **overrides)
 
 
+class _State(NamedTuple):
+    """What one pass of the loop leaves for :func:`_result` (the pass that converged)."""
+
+    mem: _Memory
+    pstate: paging.PagingState
+    rp: float  #: page-read response time used for the stalls (s)
+    alloc: np.ndarray  #: CPUs allocated per guest
+    x_new: np.ndarray
+    x_open: np.ndarray
+    cp_system: float
+    fault_cp: np.ndarray
+    blocked: np.ndarray
+    stall_per_unit: np.ndarray
+    available: float
+    lost: float  #: fluctuation idle (CPUs)
+    io_slow: np.ndarray  #: per variant: I/O time against the reference run (paging.path_slowdown)
+    shared_io: float  #: guest I/O on the paging path (MiB/s)
+
+
 def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]):
     names = list(dict.fromkeys(g.variant for g in guests))
     missing = [v for v in names if v not in variants]
@@ -400,12 +428,18 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     think = np.array([v.think_frac for v in vlist])
     blocking = np.array([v.blocking for v in vlist])
     io_share = np.array([v.io_mib_s if v.io_path == env.io_sharing_path else 0.0 for v in vlist])
+    io_mib = np.array([v.io_mib_s for v in vlist])
+    on_path = {p: np.array([v.io_path == p for v in vlist]) for p in PATH_MIB_S}
+    # each path's guest I/O in the reference run (x = 1, nothing pages): the load against
+    # which a workload's I/O time is measured (paging.path_slowdown)
+    reference_io = {p: float(io_mib[on_path[p]].sum()) for p in PATH_MIB_S}
 
     x = np.ones(len(names))
     guess = (100.0, 100.0)
     cp_system = CP_SYSTEM_BASE_CPUS * host.cpus / 20
     state = None
     lost = None
+    io_slow = None
     converged = False
     history_x: list[np.ndarray] = []
     history_f: list[np.ndarray] = []
@@ -423,11 +457,27 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         dev_pages = np.bincount(gv, mem.read_mib_s, len(names)) * PAGES_PER_MIB / x
         xs_pages = np.bincount(gv, mem.xstor_read_mib_s, len(names)) * PAGES_PER_MIB / x
         stall_per_unit = dev_pages * rp + xs_pages * XSTOR_READ_S  # user-seconds per unit
-        io_slow = np.where(io_share > 0, pstate.guest_io_slowdown if math.isfinite(pstate.guest_io_slowdown) else 50.0, 1.0)
+        # Every guest's I/O shares its path with the other guests' I/O on it and, on the
+        # paging path, with paging: busier than in the reference run, it takes longer;
+        # quieter (another workload on it slowed down), it takes less time. A path carries at
+        # most PATH_HEADROOM of its bandwidth; guests asking for more share that in
+        # proportion to their demand (below).
+        fresh_slow, room = np.ones(len(names)), {}
+        for p, members in on_path.items():
+            if not members.any():
+                continue
+            paging_p = reads + mem.write_mib_s if p == env.io_sharing_path else 0.0
+            usable = PATH_MIB_S[p] * PATH_HEADROOM
+            room[p] = max(usable - paging_p, 0.0)
+            guest_p = min(float(np.dot(io_mib[members], x[members])), room[p])
+            fresh_slow[members] = paging.path_slowdown(PATH_MIB_S[p], min(reference_io[p], usable), guest_p + paging_p)
+        # damped across passes, like the idle time: a faster path draws more I/O, which slows it
+        io_slow = fresh_slow
         x_open = 1.0 / (think * io_slow + (1.0 - think) * k + stall_per_unit / users)
-        io_demand = float(np.dot(io_share, x_open))
-        if io_demand > budget:
-            x_open = np.where(io_share > 0, x_open * budget / io_demand, x_open)
+        for p, members in on_path.items():
+            demand = float(np.dot(io_mib[members], x_open[members])) if members.any() else 0.0
+            if demand > room.get(p, math.inf):
+                x_open = np.where(members, x_open * room[p] / demand, x_open)
         # virtual CPU time held by blocking stalls, per guest
         guest_pages = (mem.read_mib_s * rp + mem.xstor_read_mib_s * XSTOR_READ_S / 1.0) * PAGES_PER_MIB
         blocked = blocking[gv] * guest_pages
@@ -454,8 +504,11 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         alloc, x_new = shares.chain_allocate(available, np.minimum(cap, vcpus), share, cpu_ref, fault_cp, gv, x_open)
         x_new = np.maximum(x_new, 1e-6)
         delta = float(np.max(np.abs(x_new - x)))
-        state = (mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit, available, lost)
-        if delta < TOLERANCE:
+        state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit, available,
+                       lost, io_slow, shared_io)
+        # converged when the throughputs and the damped idle time have both settled (the idle
+        # time is state of its own: a run may stop moving in x a pass before it does)
+        if delta < TOLERANCE and abs(fresh - lost) < TOLERANCE:
             x = x_new
             converged = True
             break
@@ -468,12 +521,17 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         if len(history_x) > 5:
             history_x.pop(0)
             history_f.pop(0)
-        step = x + DAMPING * f
+        damping = DAMPING
+        if iteration > MAX_ITERATIONS // 4:
+            damping = CAREFUL_DAMPING
+            if iteration == MAX_ITERATIONS // 4 + 1:
+                history_x, history_f = [x.copy()], [f]
+        step = x + damping * f
         if len(history_x) >= 2:
             dX = np.diff(np.array(history_x), axis=0).T
             dF = np.diff(np.array(history_f), axis=0).T
             gamma, *_ = np.linalg.lstsq(dF, f, rcond=None)
-            candidate = step - (dX + DAMPING * dF) @ gamma
+            candidate = step - (dX + damping * dF) @ gamma
             if np.all(np.isfinite(candidate)):
                 step = candidate
         x = np.clip(step, 1e-6, 4.0)
@@ -481,7 +539,9 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
 
 
 def _result(host: Host, env: Environment, guests, names, vlist, cat, split, state, x, iterations, converged) -> Result:
-    mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall, available, lost = state
+    mem, pstate, rp, alloc, cp_system, fault_cp, lost = (state.mem, state.pstate, state.rp, state.alloc,
+                                                         state.cp_system, state.fault_cp, state.lost)
+    blocked = state.blocked
     gv = cat.guest_variant
     k = CPU_COST_FACTOR[env.generation]
     cpu_ref = np.array([g.cpu_load for g in guests]) * k
@@ -520,6 +580,7 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
             "failed": failed,
             "failure_reason": reason,
             "page_read_mib_s": np.bincount(gv, mem.read_mib_s, len(names)),
+            "io_slowdown": state.io_slow,
         },
         index=pd.Index(names, name="variant"),
     )
@@ -557,6 +618,8 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
             "page_write_mib_s": float(mem.write_mib_s),
             "page_read_response_ms": rp * 1e3,
             "paging_device_utilisation": pstate.device_utilisation,
+            "path_utilisation": pstate.path_utilisation,
+            "paging_path_guest_io_mib_s": float(state.shared_io),
             "emulation_cpu": float(emulation.sum()),
             "cp_guest_cpu": float(cp_attr.sum()),
             "cp_system_cpu": float(cp_system),

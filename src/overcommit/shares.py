@@ -358,7 +358,9 @@ def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost:
     """
     n_var = len(wanted)
     c = np.where(cost > 0, cost, 1e-12)
-    thetas = np.concatenate([caps / shares, (wanted[chain] * c + overhead) / shares, [0.0]])
+    # every kink of U(θ): a guest reaching its cap, its chain reaching what it wants, and a
+    # guest's limit passing its fixed overhead (below it the guest can do no work at all)
+    thetas = np.concatenate([caps / shares, (wanted[chain] * c + overhead) / shares, overhead / shares, [0.0]])
     thetas = np.unique(thetas[np.isfinite(thetas)])
 
     def usage(theta: np.ndarray):

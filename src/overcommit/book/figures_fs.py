@@ -166,12 +166,10 @@ def _path_runs(cids: tuple[str, ...], envs: tuple[str, ...]) -> pd.DataFrame:
         limits = [variants[v].io_error_utilisation for v in sharing if variants[v].io_error_utilisation is not None]
         for cid in cids:
             r = simulate(cid, env=name)
-            x = r.workloads["relative_throughput"]
             reads, writes = float(r.system["page_read_mib_s"]), float(r.system["page_write_mib_s"])
-            demand = sum(variants[v].io_mib_s * float(x[v]) for v in sharing)
-            budget = max(config.path_bandwidth_mib_s * PATH_HEADROOM - reads - writes, 0.0)
-            guest_io = min(demand, budget)
-            s = paging.response_time(config, reads, writes, guest_io)
+            # the model's own path state: what the loop used, not a second computation
+            guest_io = float(r.system["paging_path_guest_io_mib_s"])
+            slowdown = float(r.workloads.loc[sharing, "io_slowdown"].max()) if sharing else np.nan
             fs = r.workloads.loc[list(VARIANTS)]
             mem, cpus = cid.split("/")
             rows.append({
@@ -179,8 +177,8 @@ def _path_runs(cids: tuple[str, ...], envs: tuple[str, ...]) -> pd.DataFrame:
                 "sharing": SHARING[env.io_sharing_path], "sharing_variants": ", ".join(sharing),
                 "bandwidth_mib_s": float(config.path_bandwidth_mib_s),
                 "guest_io_mib_s": guest_io, "page_read_mib_s": reads, "page_write_mib_s": writes,
-                "path_utilisation": float(s.path_utilisation),
-                "slowdown": float(s.guest_io_slowdown) if math.isfinite(s.guest_io_slowdown) else np.nan,
+                "path_utilisation": float(r.system["path_utilisation"]),
+                "slowdown": slowdown if math.isfinite(slowdown) else np.nan,
                 "threshold": float(min(limits)) if limits else np.nan,
                 "headroom": PATH_HEADROOM,
                 "fs_failed": bool(fs["failed"].any()),
@@ -193,7 +191,7 @@ def path_runs(cids=None, envs=None) -> pd.DataFrame:
     """One row per (environment, CID): which guests' I/O shares the storage path with
     paging, the path's bandwidth (MiB/s), the model's shared guest I/O, page reads and page
     writes (MiB/s), the path's utilisation (fraction), the sharing guests' transfer
-    ``slowdown`` (time with paging ÷ time without, ≥ 1), the utilisation from which a
+    ``slowdown`` (transfer time against the reference run, :func:`overcommit.paging.path_slowdown`), the utilisation from which a
     sharing variant fails with I/O errors (``threshold``, NaN if none does), and whether a
     file-system variant fails in the run."""
     w = _path_runs(_check_cids(cids), _check_envs(envs)).copy()
