@@ -153,6 +153,7 @@ for m in (512, 64, 48):
 theta = cframe[(cframe.env == "zvm63-edev") & (cframe.guest == "was-medium-ihs")].set_index("cid")["water_level"]
 for cid in ("512/20", "96/20", "64/20", "512/15", "512/10"):
     glue(f"was-theta-{tag(cid)}", f"{theta.loc[cid]:.3f}", display=False)
+glue("was-dio-48", f"{float(oc.simulate('48/20').workloads.loc['fs-direct-high', 'relative_throughput']):.2f}", display=False)
 
 # %% [markdown]
 # With 20 real CPUs and all the memory, the 17 guests want more processors than there are, and
@@ -184,8 +185,7 @@ fx.cpu_mix_chart(mframe, cpus=20)
 # {glue:text}`was-mix-wm-64` processors, the high one from {glue:text}`was-mix-wh-512` to
 # {glue:text}`was-mix-wh-64`. At 48 GiB the paging guests want less still, but the direct I/O
 # fio jobs, on a storage path that the collapsing page-cached jobs have left quiet, run above
-# their reference and take part of what was freed (the file-system guests use
-# {glue:text}`was-mix-fs-48` processors). The high triplet is back at its reference
+# their reference ({glue:text}`was-dio-48` of it) and take part of what was freed. The high triplet is back at its reference
 # ({glue:text}`was-h-48-20`), the medium one nearly ({glue:text}`was-m-48-20`), and
 # {glue:text}`was-mix-idle-48` real CPUs stand idle in the moments when fewer virtual CPUs are
 # runnable than there are real ones. This is the mechanism by which the database gains in
