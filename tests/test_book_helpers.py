@@ -132,3 +132,19 @@ def test_host_controls_are_the_three_explorer_inputs():
         host_controls(env="zvm99")
     with pytest.raises(ValueError, match="value: 600 is not accepted; expected a number from 16 to 512"):
         slider(widgets.IntSlider, 600, 16, 512, 8, "real memory (GiB)")
+
+
+def test_memory_sizes_without_a_paper_result_are_marked_model_only():
+    """Table 16 lists 48 GiB, but the paper reports no 48 GiB run: the results charts' memory
+    axis marks it, and the data file says why."""
+    from overcommit import data
+    from overcommit.book import figures_results as fr
+
+    grid = data.cid_grid()
+    for m in fr.NO_PAPER_RESULT_GIB:
+        notes = grid[grid["real_memory_gib"] == m]["note"]
+        assert len(notes) == 4 and all(("never report" in n) or ("see 48/20" in n) for n in notes)
+    axis = fr.memory_axis().to_dict()
+    assert "datum.value == 48" in axis["labelExpr"] and "*" in fr.MEMORY_TITLE
+    # sizes the paper has results for stay unmarked
+    assert all(f"datum.value == {m}" not in axis["labelExpr"] for m in (512, 256, 128, 112, 96, 64))

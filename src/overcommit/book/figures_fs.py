@@ -32,7 +32,7 @@ from .. import paging
 from ..model import PATH_HEADROOM, PATH_MIB_S, environment, simulate
 from ..workloads import study_variants
 from .figures import HIGHLIGHT, WIDE
-from .figures_results import ENV_LABELS, MEMORY_ORDER, _sig, env_picker
+from .figures_results import ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, _sig, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 from .figures_workload import variant_frame
 
@@ -112,7 +112,7 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
                     bind=alt.binding_select(options=CPU_OPTIONS, name="Real CPUs "))
     base = alt.Chart(f).transform_filter((alt.datum.env == env) & (alt.datum.cpus == cpu))
     x = alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
-              title="z/VM real memory (GiB)", axis=alt.Axis(labelAngle=0))
+              title=MEMORY_TITLE, axis=memory_axis())
     colour = alt.Color("mode:N", title="I/O mode", sort=list(MODES),
                        scale=alt.Scale(domain=list(MODES), range=list(MODE_COLOURS)))
     dash = alt.StrokeDash("level:N", title="level", sort=list(LEVELS),
@@ -241,7 +241,7 @@ def path_chart(pframe: pd.DataFrame | None = None, runs: pd.DataFrame | None = N
     cpu = alt.param(name="cpus", value=cpus, bind=alt.binding_select(options=CPU_OPTIONS, name="Real CPUs "))
     chosen = (alt.datum.env == env) & (alt.datum.cpus == cpu)
     x = alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
-              title="z/VM real memory (GiB)", axis=alt.Axis(labelAngle=0))
+              title=MEMORY_TITLE, axis=memory_axis())
     tip = [alt.Tooltip("cid:N", title="CID"), alt.Tooltip("env_label:N", title="environment"),
            alt.Tooltip("component:N"), alt.Tooltip("mib_s:Q", title="MiB/s", format=".1f"),
            alt.Tooltip("share:Q", title="share of the path", format=".3f"),

@@ -32,7 +32,7 @@ from .. import data, replacement
 from ..model import simulate, sweep
 from ..workloads import study_guests
 from .figures import HIGHLIGHT, WIDE
-from .figures_results import MEMORY_ORDER, _sig, env_picker
+from .figures_results import MEMORY_ORDER, MEMORY_TITLE, _sig, env_picker, memory_axis
 from .figures_results import check_envs as _check_envs
 
 LEVELS = ("java-medium", "java-high")
@@ -131,7 +131,7 @@ def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 
                      bind=alt.binding_select(options=[str(c) for c in CPU_COUNTS], name="Real CPUs "))
     chosen = (alt.datum.env == env) & (alt.datum.variant == pick) & (alt.datum.cpus == ncpu)
     x_mem = alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
-                  title="z/VM real memory (GiB)", axis=alt.Axis(labelAngle=0))
+                  title=MEMORY_TITLE, axis=memory_axis())
     y = alt.Y("x:Q", title="relative throughput (1 = the level's reference)", scale=alt.Scale(domain=[0, 1.1]),
               axis=alt.Axis(format=".1f"))
     tip = [alt.Tooltip("curve:N"), alt.Tooltip("variant:N"), alt.Tooltip("memory_gib:O", title="real memory (GiB)"),

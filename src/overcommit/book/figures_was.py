@@ -30,7 +30,7 @@ from .. import data
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests, study_variants
 from .figures import WIDE
-from .figures_results import MEMORY_ORDER, _sig, env_picker
+from .figures_results import MEMORY_ORDER, MEMORY_TITLE, _sig, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 
 LEVELS = ("was-medium", "was-high")
@@ -152,7 +152,7 @@ def cpu_mix_frame(cids=None, envs=None) -> pd.DataFrame:
 
 def _x_memory() -> alt.X:
     return alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
-                 title="z/VM real memory (GiB)", axis=alt.Axis(labelAngle=0))
+                 title=MEMORY_TITLE, axis=memory_axis())
 
 
 def _pickers(level: str, cpus: int):

@@ -34,7 +34,7 @@ from .. import calibrate, data, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests
 from .figures import HIGHLIGHT, WIDE
-from .figures_results import CPU_COLOURS, CPU_SERIES, ENV_LABELS, MEMORY_ORDER, _paper_cids, _sig, env_picker
+from .figures_results import CPU_COLOURS, CPU_SERIES, ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, _paper_cids, _sig, env_picker, memory_axis
 
 MEASURES = ("resident", "stored", "instantiated", "reference instantiated", "expanded storage")
 MEASURE_COLOURS = ("#1f4e99", "#8fb3e0", "#4c9f70", "#b5d9a8", "#c9a227")
@@ -251,7 +251,7 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
         ytitle = "relative throughput (paper's normalisation)"
     tip = _tooltip(field, ytitle, fmt)
     x_mem = alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
-                  title="z/VM real memory (GiB)", axis=alt.Axis(labelAngle=0))
+                  title=MEMORY_TITLE, axis=memory_axis())
     y = alt.Y(f"{field}:Q", title=ytitle, axis=alt.Axis(format=fmt))
     colour = alt.Color("series:N", title="real CPUs", sort=CPU_SERIES,
                        scale=alt.Scale(domain=CPU_SERIES, range=CPU_COLOURS))
