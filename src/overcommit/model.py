@@ -427,7 +427,6 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     users = np.array([v.users for v in vlist])
     think = np.array([v.think_frac for v in vlist])
     blocking = np.array([v.blocking for v in vlist])
-    io_share = np.array([v.io_mib_s if v.io_path == env.io_sharing_path else 0.0 for v in vlist])
     io_mib = np.array([v.io_mib_s for v in vlist])
     on_path = {p: np.array([v.io_path == p for v in vlist]) for p in PATH_MIB_S}
     # each path's guest I/O in the reference run (x = 1, nothing pages): the load against
@@ -439,7 +438,6 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     cp_system = CP_SYSTEM_BASE_CPUS * host.cpus / 20
     state = None
     lost = None
-    io_slow = None
     converged = False
     history_x: list[np.ndarray] = []
     history_f: list[np.ndarray] = []
@@ -447,22 +445,12 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess)
         guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
         reads = float(mem.read_mib_s.sum())
-        # Guest I/O on the shared path gets what paging leaves of it; when the guests ask for
-        # more, the path serves them in proportion to their demand (below).
-        budget = max(config.path_bandwidth_mib_s * PATH_HEADROOM - reads - mem.write_mib_s, 0.0)
-        shared_io = min(float(np.dot(io_share, x)), budget)
-        pstate = paging.response_time(config, reads, mem.write_mib_s, shared_io)
-        rp = pstate.read_response_s if math.isfinite(pstate.read_response_s) else 60.0
-        # pages waited for per unit of work, per variant (x > 0 always)
-        dev_pages = np.bincount(gv, mem.read_mib_s, len(names)) * PAGES_PER_MIB / x
-        xs_pages = np.bincount(gv, mem.xstor_read_mib_s, len(names)) * PAGES_PER_MIB / x
-        stall_per_unit = dev_pages * rp + xs_pages * XSTOR_READ_S  # user-seconds per unit
         # Every guest's I/O shares its path with the other guests' I/O on it and, on the
         # paging path, with paging: busier than in the reference run, it takes longer;
         # quieter (another workload on it slowed down), it takes less time. A path carries at
-        # most PATH_HEADROOM of its bandwidth; guests asking for more share that in
-        # proportion to their demand (below).
-        fresh_slow, room = np.ones(len(names)), {}
+        # most PATH_HEADROOM of its bandwidth, guest I/O what paging leaves of it; guests
+        # asking for more share that in proportion to their demand (below).
+        io_slow, room, shared_io = np.ones(len(names)), {}, 0.0
         for p, members in on_path.items():
             if not members.any():
                 continue
@@ -470,9 +458,15 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             usable = PATH_MIB_S[p] * PATH_HEADROOM
             room[p] = max(usable - paging_p, 0.0)
             guest_p = min(float(np.dot(io_mib[members], x[members])), room[p])
-            fresh_slow[members] = paging.path_slowdown(PATH_MIB_S[p], min(reference_io[p], usable), guest_p + paging_p)
-        # damped across passes, like the idle time: a faster path draws more I/O, which slows it
-        io_slow = fresh_slow
+            if p == env.io_sharing_path:
+                shared_io = guest_p
+            io_slow[members] = paging.path_slowdown(PATH_MIB_S[p], min(reference_io[p], usable), guest_p + paging_p)
+        pstate = paging.response_time(config, reads, mem.write_mib_s, shared_io)
+        rp = pstate.read_response_s if math.isfinite(pstate.read_response_s) else 60.0
+        # pages waited for per unit of work, per variant (x > 0 always)
+        dev_pages = np.bincount(gv, mem.read_mib_s, len(names)) * PAGES_PER_MIB / x
+        xs_pages = np.bincount(gv, mem.xstor_read_mib_s, len(names)) * PAGES_PER_MIB / x
+        stall_per_unit = dev_pages * rp + xs_pages * XSTOR_READ_S  # user-seconds per unit
         x_open = 1.0 / (think * io_slow + (1.0 - think) * k + stall_per_unit / users)
         for p, members in on_path.items():
             demand = float(np.dot(io_mib[members], x_open[members])) if members.any() else 0.0

@@ -67,9 +67,8 @@ def _bibliography_roles(app, pagename, templatename, context, doctree) -> None:
     items (each is a ``doc-biblioentry``), which screen readers announce as an empty list and
     axe-core reports as a critical violation; the entries are a plain sequence, so the list
     role goes."""
-    body = context.get("body")
-    if body and 'role="list" class="citation-list"' in body:
-        context["body"] = body.replace('<div role="list" class="citation-list">', '<div class="citation-list">')
+    if context.get("body"):
+        context["body"] = context["body"].replace('<div role="list" class="citation-list">', '<div class="citation-list">')
 
 
 def _mark_edition(app, pagename, templatename, context, doctree) -> None:

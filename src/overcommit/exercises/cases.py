@@ -46,10 +46,9 @@ import numpy as np
 import pandas as pd
 
 from ..seeding import rng
-from . import Exercise, first_worth_asking
+from . import CASE_TOPICS as TOPICS, Exercise, first_worth_asking
 from .results import ENV_MENU, ENV_NAMES
 
-TOPICS: tuple[str, ...] = ("case_zvm52", "case_jvm", "case_xen", "case_planning")
 ZVM52_LEVELS: tuple[int, ...] = (50, 75, 90)
 PLANNING_LEVELS: tuple[float, ...] = (0.6, 0.7, 0.75, 0.8, 0.9)
 MIN_READS_MIB_S = 1.0
@@ -61,8 +60,7 @@ MIN_MEMORY_BREAKS = 3  # "which breaks first" compares at least this many memory
 
 def generate(seed: int, topic: str) -> Exercise:
     """The exercise of the case-study ``topic`` for ``seed`` (see the module docstring)."""
-    builders = {"case_zvm52": _build_zvm52, "case_jvm": _build_jvm, "case_xen": _build_xen,
-                "case_planning": _build_planning}
+    builders = dict(zip(TOPICS, (_build_zvm52, _build_jvm, _build_xen, _build_planning)))
     if topic not in builders:
         raise ValueError(f"topic: {topic!r} is not accepted; expected one of {', '.join(TOPICS)}")
     return first_worth_asking(seed, lambda s, v: builders[topic](s, v, topic), not_worth)
