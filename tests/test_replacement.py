@@ -517,9 +517,25 @@ def test_the_model_evaluates_the_hit_formula_of_this_module():
     guests = list(oc.study_guests())
     T = float(r.system["characteristic_time_s"])
     x = r.workloads["relative_throughput"]
+    beta = model.environment("zvm63-edev").reclaim_exponent
     for g in guests[:3]:
         sizes, rates = oc.workloads.memory_classes(g)
-        h = replacement.hit_and_miss(rates * x[g.variant] * T, "clock")[0]
+        w = float(replacement.reclaim_weights([g.touched_mib], beta)[0])  # T_g = w_g T
+        h = replacement.hit_and_miss(rates * x[g.variant] * w * T, "clock")[0]
         # the fixed point stops within 1e-6 of its throughputs, hence the tolerance
         assert r.guests.loc[g.name, "resident_mib"] == pytest.approx(float(sizes @ h), rel=1e-6)
     assert not hasattr(model, "_hit") and not hasattr(model, "_chain_allocate")
+
+
+def test_reclaim_weights():
+    sizes = np.array([512.0, 4096.0, 81920.0])
+    assert np.array_equal(replacement.reclaim_weights(sizes, 0.0), np.ones(3))
+    assert replacement.reclaim_weights(sizes, 1.0) == pytest.approx([0.125, 1.0, 20.0])
+    half = replacement.reclaim_weights(sizes, 0.5)
+    assert half[1] == 1.0 and np.all(np.diff(half) > 0)
+
+
+@given(st.lists(st.floats(1.0, 1e6), min_size=2, max_size=8), st.floats(0.0, 1.0))
+def test_reclaim_weights_grow_with_size(sizes, beta):
+    w = replacement.reclaim_weights(np.array(sorted(sizes)), beta)
+    assert np.all(np.diff(w) >= -1e-12) and np.all(w > 0)

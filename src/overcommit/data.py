@@ -229,11 +229,18 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("min_progress", _number(0), required=False),
         Column("io_error_utilisation", _number(0), required=False),
         Column("pause_limit_s", _number(0), required=False),
+        Column("drain_limit_s", _number(0), required=False),
     ),
     "calibrated_parameters.csv": _schema(
         Column("target"),
         Column("parameter"),
         Column("value", _number()),
+    ),
+    "calibration_scan.csv": _schema(
+        Column("beta", _number(0)),
+        Column("T_s", _number(0)),
+        Column("cost", _number(0)),
+        Column("worst_of_neighbours", _number(0)),
     ),
     "xen_zvm_overcommit.csv": _schema(
         Column("guests", _integer(1)),

@@ -5,9 +5,13 @@ One pass of the loop, for a host (real memory, real CPUs) and an environment:
 
 1. **Residency** (:mod:`overcommit.replacement`). Every guest's touched memory is split into
    popularity classes (:func:`overcommit.workloads.memory_classes`) whose reference rates
-   scale with the variant's current throughput ``x``. If everything fits in the DPA
-   (:mod:`overcommit.tiers`), everything is resident. Otherwise one characteristic time
-   ``T`` for the whole DPA solves ``Σ_c S_c h(λ_c T) = DPA`` (global replacement); z/VM 6.3's
+   scale with the variant's current throughput ``x``; the last class of every guest is its
+   *hot core* (kernel and hot code, :data:`overcommit.workloads.HOT_CORE_MIB`). If
+   everything fits in the DPA (:mod:`overcommit.tiers`), everything is resident. Otherwise
+   each guest's pages age for its own reclaim time ``T_g = w_g T`` with
+   ``w_g = (S_g / 4 GiB)^β`` (:func:`overcommit.replacement.reclaim_weights`: z/VM visits
+   the guests' frame lists in turn, so a small guest's frames turn over faster), and one
+   ``T`` solves ``Σ_c S_c h(λ_c w_g T) = DPA`` (global replacement); z/VM 6.3's
    global aging list is modelled as CLOCK, z/VM 6.2's demand scan as FIFO-like (it steals by
    guest and list position rather than by recent use of each frame), with its 2 GiB of
    expanded storage as a second tier solved with a second time ``T₁₂`` for DPA + XSTOR, and
@@ -25,9 +29,11 @@ One pass of the loop, for a host (real memory, real CPUs) and an environment:
    ``s = (1 − ρ_ref) / (1 − ρ)`` (:func:`overcommit.paging.path_slowdown`), below 1 when the
    path is quieter than in the reference run.
 4. **Stalls.** A variant with ``N`` users spends ``x φ R_p`` user-seconds per second waiting
-   for pages (``φ`` pages per unit of work). Page-fault handshaking lets the virtual CPU run
-   another user meanwhile, except for the ``blocking`` share of a stall, which holds the
-   virtual CPU.
+   for pages (``φ`` paging I/Os per unit of work: z/VM reads a block of ``pages_per_io``
+   pages in one I/O, and the thread that faulted waits once for the block). Page-fault
+   handshaking lets the virtual CPU run another user meanwhile, except for the
+   ``blocking`` share of a stall, which holds the virtual CPU, and for faults on the hot
+   core, which stop it for the whole read.
 5. **Throughput without CPU limits.** Users cycle through waiting (share ``a`` of the
    reference cycle), CPU work (``1 − a``, stretched by the environment's CPU cost factor)
    and stalls: ``x_open = 1 / (a·s + (1 − a)·k + φ R_p / N)`` (the waiting share ``a``
@@ -45,8 +51,11 @@ One pass of the loop, for a host (real memory, real CPUs) and an environment:
 Relative throughput is ``x`` itself: 1.0 is the unconstrained reference run (CID 512/25 on
 z/VM 6.3 with EDEV-SCSI), where nothing pages and every guest gets the CPU it asks for.
 Failures are evaluated at the fixed point: a variant fails when its mean response time
-exceeds its driver's time-out, or when it runs too slowly to finish its work in the test's
-hour (see :class:`overcommit.workloads.Variant`).
+exceeds its driver's time-out, when it runs too slowly to finish its work in the test's
+hour, or, for the page-cached fio jobs, when the backlog it must clear at the end does not
+fit in the time left: its dirty page cache that z/VM paged out must be read back, one
+paging I/O per block and job, before Linux can write it (``drain_s`` against
+``drain_limit_s``; see :class:`overcommit.workloads.Variant`).
 """
 
 from __future__ import annotations
@@ -126,6 +135,10 @@ class Environment:
     scan by guest and list position, page reorder pauses, the older CPU costs); 6.3 and
     later the global aging list (``"clock"``). ``io_sharing_path`` is the guest-I/O path
     that shares the storage path with paging (default: that of the paging devices).
+    ``reclaim_exponent`` is β of the per-guest reclaim time ``T_g = T (S_g / 4 GiB)^β``
+    (:func:`overcommit.replacement.reclaim_weights`): 0, the default, is one global
+    characteristic time; the study's environments use the value :mod:`overcommit.calibrate`
+    fitted.
     """
 
     name: str
@@ -134,6 +147,7 @@ class Environment:
     xstor_gib: float = 0.0
     policy: str = ""
     io_sharing_path: str = ""
+    reclaim_exponent: float = 0.0
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
@@ -157,6 +171,10 @@ class Environment:
         if path not in PATH_MIB_S:
             raise ValueError(f"io_sharing_path: {self.io_sharing_path!r} is not accepted; expected one of "
                              + ", ".join(repr(k) for k in PATH_MIB_S))
+        if isinstance(self.reclaim_exponent, bool) or not isinstance(self.reclaim_exponent, (int, float)) \
+                or not math.isfinite(self.reclaim_exponent) or not 0 <= self.reclaim_exponent <= 2:
+            raise ValueError(f"reclaim_exponent: {self.reclaim_exponent!r} is not accepted; expected a number from 0 to 2")
+        object.__setattr__(self, "reclaim_exponent", float(self.reclaim_exponent))
         object.__setattr__(self, "policy", policy)
         object.__setattr__(self, "io_sharing_path", path)
 
@@ -196,7 +214,16 @@ def _environment(name: str, directory: str) -> Environment:
         xstor_gib=float(row["xstor_gib"]),
         policy="clock" if release == "6.3" else "fifo",
         io_sharing_path="scsi" if row["paging_device"] == "edev-scsi" else "eckd",
+        reclaim_exponent=fitted_reclaim_exponent(),
     )
+
+
+def fitted_reclaim_exponent() -> float:
+    """β of the per-guest reclaim time as :mod:`overcommit.calibrate` fitted it
+    (``data/calibrated_parameters.csv``, target ``zvm``), 0 if it was not fitted."""
+    from .workloads import calibrated_values
+
+    return float(calibrated_values().get(("zvm", "reclaim_exponent"), 0.0))
 
 
 @dataclass
@@ -287,12 +314,17 @@ class _Memory:
     write_mib_s: float
     steal_pages_s: float
     xstor_moves_pages_s: float
+    #: per guest, MiB out on the paging devices (or in XSTOR) that were changed while
+    #: resident: for a page cache, data Linux has not yet written to its files
+    paged_out_dirty: np.ndarray = None  # type: ignore[assignment]
+    #: per guest, MiB/s of those reads that are its hot core (kernel): they stop the vCPU
+    hot_read_mib_s: np.ndarray = None  # type: ignore[assignment]
 
 
 class _Catalogue:
     """Per-class arrays for a guest list, built once per simulation."""
 
-    def __init__(self, guests: Sequence[Guest], variant_index: dict[str, int]):
+    def __init__(self, guests: Sequence[Guest], variant_index: dict[str, int], reclaim_exponent: float):
         sizes, rates, owner = [], [], []
         for i, g in enumerate(guests):
             s, r = memory_classes(g)
@@ -308,14 +340,19 @@ class _Catalogue:
         self.write_frac = np.array([g.write_frac for g in guests])[self.owner]
         self.guest_variant = np.array([variant_index[g.variant] for g in guests])
         self.class_variant = self.guest_variant[self.owner]
+        # the last class of every guest is its hot core (workloads.memory_classes)
+        self.hot = np.zeros(self.sizes.size, bool)
+        self.hot[np.cumsum([np.size(s) for s in sizes]) - 1] = True
         # summing per-class quantities per guest with one matrix product
         self.membership = np.zeros((self.n, self.sizes.size))
         self.membership[self.owner, np.arange(self.sizes.size)] = 1.0
+        # per class: the guest's reclaim time relative to the global T
+        self.reclaim = replacement.reclaim_weights(self.touched, reclaim_exponent)[self.owner]
 
 
 @lru_cache(maxsize=64)
-def _catalogue(guests: tuple[Guest, ...], names: tuple[str, ...]) -> _Catalogue:
-    return _Catalogue(guests, {v: i for i, v in enumerate(names)})
+def _catalogue(guests: tuple[Guest, ...], names: tuple[str, ...], reclaim_exponent: float) -> _Catalogue:
+    return _Catalogue(guests, {v: i for i, v in enumerate(names)}, reclaim_exponent)
 
 
 def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str, guess: float):
@@ -330,10 +367,12 @@ def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str,
     if active_total <= capacity:
         keep = min(1.0, (capacity - active_total) / idle_total) if idle_total > 0 else 1.0
         return math.inf, np.where(active, 1.0, keep)
-    T = _solve_time(cat.sizes, rates, capacity, policy, guess)
+    # a guest's pages age for T_g = w_g T: the load of a class is λ w_g T
+    aged = rates * cat.reclaim
+    T = _solve_time(cat.sizes, aged, capacity, policy, guess)
     # h from hit_and_slope, the form the Newton solver above evaluates, so the hits the
     # model reports are exactly those whose sum the solver matched to the capacity
-    return T, np.where(active, replacement.hit_and_slope(np.where(active, rates, 0.0) * T, policy)[0], 0.0)
+    return T, np.where(active, replacement.hit_and_slope(np.where(active, aged, 0.0) * T, policy)[0], 0.0)
 
 
 def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: str,
@@ -344,13 +383,15 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
     zero = np.zeros(n)
     if touched_total + cat.released.sum() <= dpa:
         inst = cat.touched + cat.released
-        return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0)
+        return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0,
+                       zero.copy(), zero.copy())
     # Released pages are discarded before any used page is stolen.
     room = max(dpa - touched_total, 0.0)
     kept_released = cat.released * (room / cat.released.sum()) if cat.released.sum() > 0 else cat.released
     if touched_total <= dpa:
         inst = cat.touched + kept_released
-        return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0)
+        return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0,
+                       zero.copy(), zero.copy())
     T1, h1 = _tier_hits(cat, rates, dpa, policy, guess[0])
     if xstor > 0:
         T12, h12 = _tier_hits(cat, rates, dpa + xstor, policy, guess[1])
@@ -362,11 +403,12 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
     miss_c = cat.sizes * rates * (1.0 - h12)  # MiB/s read from the paging devices
     xread_c = cat.sizes * rates * (h12 - h1)
     # An evicted page was changed while resident with probability 1-(1-w)^(1+λT).
-    lam_t = rates * T1 if math.isfinite(T1) else np.where(rates > 0, 1e6, 0.0)
+    lam_t = rates * cat.reclaim * T1 if math.isfinite(T1) else np.where(rates > 0, 1e6, 0.0)
     dirty = 1.0 - (1.0 - cat.write_frac) ** (1.0 + np.minimum(lam_t, 1e6))
     clean_copy = cat.sizes * h1 * (1.0 - dirty) * (rates > 0)  # resident pages still valid on disk
     stored_c = cat.sizes * (1.0 - h12) + clean_copy
-    per_guest = cat.membership @ np.stack([res_c, xs_c, stored_c, miss_c, xread_c], axis=1)
+    per_guest = cat.membership @ np.stack([res_c, xs_c, stored_c, miss_c, xread_c,
+                                           cat.sizes * (1.0 - h1) * dirty, miss_c * cat.hot], axis=1)
     return _Memory(
         T=T1, T12=T12, resident=per_guest[:, 0], xstor=per_guest[:, 1],
         instantiated=cat.touched.copy(), stored=per_guest[:, 2],
@@ -374,6 +416,8 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         write_mib_s=float(np.dot(miss_c, dirty)),  # steady state: what comes in goes out
         steal_pages_s=float((miss_c.sum() + xread_c.sum()) * PAGES_PER_MIB),
         xstor_moves_pages_s=float(2 * xread_c.sum() * PAGES_PER_MIB),
+        paged_out_dirty=per_guest[:, 5],
+        hot_read_mib_s=per_guest[:, 6],
     )
 
 
@@ -407,6 +451,7 @@ class _State(NamedTuple):
     lost: float  #: fluctuation idle (CPUs)
     io_slow: np.ndarray  #: per variant: I/O time against the reference run (paging.path_slowdown)
     shared_io: float  #: guest I/O on the paging path (MiB/s)
+    device_wait: np.ndarray  #: per variant: user-seconds per unit of work waiting for the paging devices
 
 
 def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]):
@@ -415,10 +460,11 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     if missing:
         raise ValueError(f"guests: variant {missing[0]!r} has no driver; expected one of {sorted(variants)}")
     vlist = [variants[v] for v in names]
-    cat = _catalogue(tuple(guests), tuple(names))
+    cat = _catalogue(tuple(guests), tuple(names), env.reclaim_exponent)
     split = tiers.split_real_memory(host.memory_gib, env.xstor_gib)
     config = _paging_config(env, host)
     k = CPU_COST_FACTOR[env.generation]
+    ios_per_mib = PAGES_PER_MIB / config.pages_per_io
 
     vcpus = np.array([g.vcpus for g in guests], float)
     share = np.array([g.share for g in guests], float)
@@ -464,7 +510,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         pstate = paging.response_time(config, reads, mem.write_mib_s, shared_io)
         rp = pstate.read_response_s if math.isfinite(pstate.read_response_s) else 60.0
         # pages waited for per unit of work, per variant (x > 0 always)
-        dev_pages = np.bincount(gv, mem.read_mib_s, len(names)) * PAGES_PER_MIB / x
+        # one stall per paging I/O: the thread that faulted waits once for the whole block
+        dev_pages = np.bincount(gv, mem.read_mib_s, len(names)) * ios_per_mib / x
         xs_pages = np.bincount(gv, mem.xstor_read_mib_s, len(names)) * PAGES_PER_MIB / x
         stall_per_unit = dev_pages * rp + xs_pages * XSTOR_READ_S  # user-seconds per unit
         x_open = 1.0 / (think * io_slow + (1.0 - think) * k + stall_per_unit / users)
@@ -473,8 +520,11 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             if demand > room.get(p, math.inf):
                 x_open = np.where(members, x_open * room[p] / demand, x_open)
         # virtual CPU time held by blocking stalls, per guest
-        guest_pages = (mem.read_mib_s * rp + mem.xstor_read_mib_s * XSTOR_READ_S / 1.0) * PAGES_PER_MIB
-        blocked = blocking[gv] * guest_pages
+        guest_pages = mem.read_mib_s * ios_per_mib * rp + mem.xstor_read_mib_s * PAGES_PER_MIB * XSTOR_READ_S
+        # a fault on the hot core (the kernel) cannot be handed back to Linux by page-fault
+        # handshaking: it stops the virtual CPU for the whole read
+        hot_wait = mem.hot_read_mib_s * ios_per_mib * rp
+        blocked = blocking[gv] * (guest_pages - hot_wait) + hot_wait
         if env.generation == "6.2" and math.isfinite(mem.T):
             # Page reorder: each time CP reorders a guest's frame list (once per turnover of
             # its resident pages) the guest stops for resident/8 GiB seconds, so the stopped
@@ -499,7 +549,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         x_new = np.maximum(x_new, 1e-6)
         delta = float(np.max(np.abs(x_new - x)))
         state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit, available,
-                       lost, io_slow, shared_io)
+                       lost, io_slow, shared_io, dev_pages * rp)
         # converged when the throughputs and the damped idle time have both settled (the idle
         # time is state of its own: a run may stop moving in x a pass before it does)
         if delta < TOLERANCE and abs(fresh - lost) < TOLERANCE:
@@ -532,7 +582,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     return names, vlist, cat, split, config, state, x, iteration, converged
 
 
-def _result(host: Host, env: Environment, guests, names, vlist, cat, split, state, x, iterations, converged) -> Result:
+def _result(host: Host, env: Environment, guests, names, vlist, cat, split, config, state, x, iterations,
+            converged) -> Result:
     mem, pstate, rp, alloc, cp_system, fault_cp, lost = (state.mem, state.pstate, state.rp, state.alloc,
                                                          state.cp_system, state.fault_cp, state.lost)
     blocked = state.blocked
@@ -547,6 +598,8 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
     # failures
     failed = np.zeros(len(names), bool)
     reason = [""] * len(names)
+    drain = np.zeros(len(names))
+    ios_per_mib = PAGES_PER_MIB / config.pages_per_io
     constrained = math.isfinite(mem.T)
     pause = (mem.resident * REORDER_S_PER_MIB) if (env.generation == "6.2" and constrained) else np.zeros(len(guests))
     for i, v in enumerate(vlist):
@@ -559,6 +612,15 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
                 f"page reorder stops a guest for {longest:.1f} s, longer than the {v.pause_limit_s:g} s its clients wait")
         if v.min_progress is not None and x[i] < v.min_progress:
             failed[i], reason[i] = True, f"ran at {x[i]:.0%} of its reference speed, too slow to finish (needs {v.min_progress:.0%})"
+        if v.drain_limit_s is not None and constrained:
+            # When fio stops, Linux writes its dirty page cache to the files; the dirty pages
+            # z/VM has paged out must first be read back, one paging I/O per block, by each
+            # of the variant's synchronous jobs in turn, at the paging read response time.
+            drain[i] = float(mem.paged_out_dirty[gv == i].sum()) * ios_per_mib * rp / v.users
+            if drain[i] > v.drain_limit_s:
+                failed[i], reason[i] = True, (
+                    f"its dirty page cache paged out by z/VM takes {drain[i]:.0f} s to read back and write, "
+                    f"longer than the {v.drain_limit_s:g} s it has to finish")
         if (v.io_error_utilisation is not None and v.io_path == env.io_sharing_path
                 and pstate.path_utilisation >= v.io_error_utilisation):
             failed[i], reason[i] = True, (
@@ -575,6 +637,10 @@ def _result(host: Host, env: Environment, guests, names, vlist, cat, split, stat
             "failure_reason": reason,
             "page_read_mib_s": np.bincount(gv, mem.read_mib_s, len(names)),
             "io_slowdown": state.io_slow,
+            # a user's wait for the paging devices per unit of work (x_open's stall term
+            # without expanded storage)
+            "device_wait_per_unit": state.device_wait / np.array([v.users for v in vlist]),
+            "drain_s": drain,
         },
         index=pd.Index(names, name="variant"),
     )
@@ -661,7 +727,7 @@ def simulate(config="64/20", env: "str | Environment" = "zvm63-edev", guests: It
         raise ValueError("guests: guest names repeat; expected unique names")
     drivers = study_variants() if variants is None else dict(variants)
     names, vlist, cat, split, config_, state, x, iterations, converged = _solve(host, environment_, guests, drivers)
-    result = _result(host, environment_, guests, names, vlist, cat, split, state, x, iterations, converged)
+    result = _result(host, environment_, guests, names, vlist, cat, split, config_, state, x, iterations, converged)
     if not converged and strict:
         raise NotConvergedError(
             f"simulate({host.cid!r}, env={env!r}) did not converge in {iterations} iterations"

@@ -731,6 +731,23 @@ def implied_time(resident_frac: float, paged_in_per_s: float, policy: str = "clo
     return y / lam, 1 / lam
 
 
+def reclaim_weights(sizes_mib, exponent: float, reference_mib: float = 4096.0) -> np.ndarray:
+    """Each guest's reclaim time relative to the global characteristic time:
+    ``w_g = (S_g / S_ref)^β``, so that guest g's pages age for ``T_g = w_g T``.
+
+    z/VM 6.3 reclaims frames by visiting the guests' frame lists in turn. If a visit takes
+    from a guest a number of frames that grows like ``S_g^(1−β)`` with its size ``S_g``, the
+    hand goes round guest g's ``S_g`` frames once every ``S_g / S_g^(1−β) ∝ S_g^β``: ``β = 0``
+    is one global time for every guest (frames taken in proportion to size, global CLOCK),
+    ``β = 1`` takes the same number from every guest, so a small guest's frames turn over
+    fastest. No argument checks: callers check.
+    """
+    sizes = np.asarray(sizes_mib, dtype=float)
+    if exponent == 0:
+        return np.ones_like(sizes)
+    return (np.maximum(sizes, 1.0) / reference_mib) ** exponent
+
+
 def hit_probabilities(rates, T: float, policy: str = "lru") -> np.ndarray:
     """Per-page hit (= residency) probability hᵢ(T) under the IRM.
 
@@ -841,13 +858,18 @@ class SharedMemoryResult:
         )
 
 
-def shared_memory(groups: Sequence, frames: float, policy: str = "lru") -> SharedMemoryResult:
+def shared_memory(groups: Sequence, frames: float, policy: str = "lru",
+                  weights=None) -> SharedMemoryResult:
     """Guests (``groups``, one array of page rates each) sharing ``frames`` frames.
 
     Global replacement sees one pool of pages, so one characteristic time T solves
     Σ_g Σ_{i∈g} hᵢ(T) = C; guest g then holds R_g = Σ_{i∈g} hᵢ(T) frames and faults at
     F_g = Σ_{i∈g} λᵢ(1 − hᵢ(T)). When memory is short Σ_g R_g = C. Che et al. 2002;
     Fagin 1977 (global LRU as a working-set policy whose window fills memory).
+
+    ``weights`` (one per guest, default all 1) give each guest its own reclaim time
+    ``T_g = w_g T`` (:func:`reclaim_weights`): then hᵢ = h(λᵢ w_g T) for i in g, and the
+    same capacity equation fixes T. ``T`` in the result is the global time.
     """
     if isinstance(groups, np.ndarray) and groups.ndim == 1:
         groups = [groups]
@@ -860,10 +882,17 @@ def shared_memory(groups: Sequence, frames: float, policy: str = "lru") -> Share
     lams = [_check_rates(g, name=f"groups[{k}]") for k, g in enumerate(groups)]
     capacity = _check_capacity("frames", frames)
     policy = _check_policy(policy, ANALYTIC_POLICIES)
-    T = _solve_T(np.concatenate(lams), capacity, policy)
+    if weights is None:
+        w = np.ones(len(lams))
+    else:
+        w = _check_rates(weights, name="weights")
+        if w.size != len(lams) or not np.all(w > 0):
+            raise ValueError(f"weights: {weights!r} is not accepted; expected one number > 0 per guest "
+                             f"({len(lams)})")
+    T = _solve_T(np.concatenate([lam * wg for lam, wg in zip(lams, w)]), capacity, policy)
     resident, fault, ratio = [], [], []
-    for lam in lams:
-        h, miss = _hit_and_miss(lam, T, policy)
+    for lam, wg in zip(lams, w):
+        h, miss = _hit_and_miss(lam * wg, T, policy)
         resident.append(h.sum())
         fault.append((lam * miss).sum())
         total = lam.sum()

@@ -360,8 +360,18 @@ def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost:
     c = np.where(cost > 0, cost, 1e-12)
     # every kink of U(θ): a guest reaching its cap, its chain reaching what it wants, and a
     # guest's limit passing its fixed overhead (below it the guest can do no work at all)
-    thetas = np.concatenate([caps / shares, (wanted[chain] * c + overhead) / shares, overhead / shares, [0.0]])
-    thetas = np.unique(thetas[np.isfinite(thetas)])
+    thetas = [caps / shares, (wanted[chain] * c + overhead) / shares, overhead / shares, [0.0]]
+    # ... and where two guests of one chain swap as its slowest member: their lines
+    # (θ s − f) / c cross (a kink of the chain's min that the list above misses)
+    for v in range(n_var):
+        members = np.flatnonzero(chain == v)
+        for i, g in enumerate(members):
+            for h in members[i + 1:]:
+                slope = shares[g] / c[g] - shares[h] / c[h]
+                if slope != 0:
+                    thetas.append([(overhead[g] / c[g] - overhead[h] / c[h]) / slope])
+    thetas = np.concatenate(thetas)
+    thetas = np.unique(thetas[np.isfinite(thetas) & (thetas >= 0)])
 
     def usage(theta: np.ndarray):
         limit = np.minimum(caps[None, :], theta[:, None] * shares[None, :])

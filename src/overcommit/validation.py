@@ -49,6 +49,16 @@ class Grid:
     def overall(self, cid: str, env: str = "zvm63-edev") -> float:
         return float(self.system("overall_relative_throughput", cid, env))
 
+    def guests(self, cid: str, env: str = "zvm63-edev"):
+        """The guests frame of one run (not part of the sweep's long frame)."""
+        from .model import simulate
+
+        return simulate(cid, env=env).guests
+
+    def cpu(self, variant: str, cid: str, env: str = "zvm63-edev") -> float:
+        f = self.frame
+        return float(f.loc[(f.cid == cid) & (f.env == env) & (f.variant == variant), "cpu_load"].iloc[0])
+
     def failed_variants(self, cid: str, env: str) -> list[str]:
         f = self.frame
         return list(f.loc[(f.cid == cid) & (f.env == env) & f.failed, "variant"])
@@ -87,6 +97,13 @@ def _claims() -> list[Claim]:
         return f"6.2: {n['zvm62-edev']}, ECKD: {n['zvm63-eckd']}, EDEV: {n['zvm63-edev']}", ok
     add("fail-62-most", "validation", "failures", "Most failures happened on z/VM 6.2 (WebSphere HTTP failures, sometimes the database).",
         "Comparison of different z/VM environments, conclusions", "6.2 has the most failed runs", most_62)
+
+    def was62(g):
+        runs = [cid for cid in RUN_CIDS if g.failed_variants(cid, "zvm62-edev")]
+        was = [cid for cid in runs if any(v.startswith("was-") for v in g.failed_variants(cid, "zvm62-edev"))]
+        return f"WebSphere in {len(was)} of {len(runs)} failed runs", bool(runs) and len(was) > len(runs) / 2
+    add("fail-62-was", "validation", "failures", "On z/VM 6.2 the failures were the transactional WAS workload's (HTTP communication errors).",
+        "Comparison of different z/VM environments, observations", "WebSphere in most failed runs", was62)
 
     # --- environments
     def ref62(g):
@@ -152,6 +169,24 @@ def _claims() -> list[Claim]:
     add("paging-6420-rate", "validation", "paging", "At 64/20 the system read about 88 MiB/s from its paging devices.",
         "Database BI workload, memory usage at CID 64/20", "88 MiB/s (±25 %)", reads88)
 
+    def share(g, prefixes, cid="64/20"):
+        guests = g.guests(cid)
+        total = float(guests["page_read_mib_s"].sum())
+        mine = float(guests.loc[[n for n in guests.index if n.startswith(prefixes)], "page_read_mib_s"].sum())
+        return 100 * mine / total if total > 0 else 0.0
+
+    def db_share(g):
+        v = share(g, ("db-bi",))
+        return f"{v:.0f} %", abs(v - 22) <= 7
+    add("paging-db-share", "validation", "paging", "At 64/20 the database accounted for about 22 % of the page reads (20 of 88 MiB/s).",
+        "Database BI workload, memory usage at CID 64/20", "22 % (±7 points)", db_share)
+
+    def java_share(g):
+        v = share(g, ("java-",))
+        return f"{v:.0f} %", abs(v - 23) <= 7
+    add("paging-java-share", "validation", "paging", "At 64/20 the two Java levels together accounted for about a quarter of the page reads (5.7 % + 17.2 %).",
+        "Java workload, memory usage at CID 64/20", "23 % (±7 points)", java_share)
+
     # --- CPU
     def sys9(g):
         worst = max(float(g.system("cp_system_cpu", cid, e)) / int(cid.split("/")[1])
@@ -185,6 +220,18 @@ def _claims() -> list[Claim]:
     add("db-9620", "validation", "database", "The database's best constrained result was about 70 % at 96/20.",
         "Database BI workload, observations", "0.70 (±0.10)", db96)
 
+    def db512(g):
+        v = g.x("db-bi", "512/20")
+        return round(v, 2), v < 0.60
+    add("db-51220-low", "validation", "database", "With 512 GiB and 20 CPUs the database stayed below 60 % of its reference throughput (less than with 15 CPUs).",
+        "Database BI workload, observations", "< 0.60", db512)
+
+    def db_cpu20(g):
+        vals = [g.cpu("db-bi", f"{m}/20") for m in (256, 128, 112, 96, 64)]
+        return f"{min(vals):.2f}–{max(vals):.2f} CPUs", min(vals) > 2.82
+    add("db-cpu-20", "validation", "database", "With 20 CPUs and less than 512 GiB the database used more CPU than in the reference run (2.82 CPUs) at a lower throughput.",
+        "Database BI workload, CPU usage analysis, observations", "> 2.82 CPUs", db_cpu20)
+
     def db10(g):
         vals = [g.x("db-bi", f"{m}/10") for m in (512, 256, 128, 112, 96, 64)]
         return f"{min(vals):.2f}–{max(vals):.2f}", min(vals) >= 0.27 and max(vals) <= 0.47
@@ -203,6 +250,13 @@ def _claims() -> list[Claim]:
         return round(r, 3), r >= 0.95
     add("was-tolerates-memory", "validation", "WAS", "The high WebSphere level was almost unaffected by memory reductions down to 96 GiB (15 CPUs).",
         "Transactional WAS workload, observations", ">= 0.95 of the 512 GiB value", was_mem)
+
+    def was64(g):
+        base = g.x("was-medium", "512/20")
+        r112, r64 = g.x("was-medium", "112/20") / base, g.x("was-medium", "64/20") / base
+        return f"112 GiB: {r112:.2f}, 64 GiB: {r64:.2f}", r112 >= 0.95 and r64 <= r112 - 0.05
+    add("was-medium-64", "validation", "WAS", "The medium WebSphere level degraded only moderately down to 112 GiB and clearly at 64 GiB (20 CPUs).",
+        "Transactional WAS workload, observations", "≥ 0.95 at 112, ≥ 5 points lower at 64", was64)
 
     # --- file system
     def fs_direct_gain(g):
@@ -224,6 +278,20 @@ def _claims() -> list[Claim]:
             return round(v, 2), abs(v - (1 - loss / 100)) <= 0.05
         add(f"java-6420-{level}", "calibration", "Java", f"At 64/20 the {level} Java level lost about {loss} % of its throughput.",
             "Java workload, CID 64/20 conclusions", f"{1 - loss / 100:.2f}", java64)
+
+    def java_resident(g):
+        guests = g.guests("64/20")
+        frac = guests["resident_mib"] / guests["instantiated_mib"]
+        m, h = float(frac["java-medium"]), float(frac["java-high"])
+        return f"{m:.0%} / {h:.0%}", abs(m - 0.91) <= 0.05 and abs(h - 0.85) <= 0.05
+    add("java-resident-6420", "calibration", "Java", "At 64/20 about 91 % (medium) and 85 % (high) of the Java guests' instantiated memory was resident.",
+        "Java workload, memory usage at CID 64/20", "91 % / 85 % (±5 points)", java_resident)
+
+    def java_above(g):
+        best = max(g.x(f"java-{lv}", f"{m}/{c}") for lv in ("medium", "high") for m in (512, 256, 128, 112) for c in (20, 15))
+        return round(best, 3), best > 1.0
+    add("java-above-ref", "validation", "Java", "With 112 GiB or more and 15 or more CPUs Java ran slightly above its reference throughput.",
+        "Java workload, observations", "> 1.0", java_above)
 
     def java_knee(g):
         hi = min(g.x("java-high", f"{m}/15") / g.x("java-high", "512/15") for m in (256, 128, 112))

@@ -16,7 +16,8 @@ explain its two misses:
 * :func:`implied_clock_time` / :func:`residency_table` — what a resident share and a
   page-in rate imply for a uniformly touched heap under CLOCK replacement: how often each
   page is touched and how long an untouched page survives (the characteristic time). Applied
-  to the paper's numbers for CID 64/20 and to the model's.
+  to the paper's numbers for CID 64/20 and to the model's, beside the guest's own reclaim
+  time ``T_g = w_g T`` in the model (:func:`overcommit.replacement.reclaim_weights`).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import numpy as np
 import pandas as pd
 
 from .. import data, replacement
-from ..model import simulate, sweep
+from ..model import environment, simulate, sweep
 from ..workloads import study_guests
 from .figures import HIGHLIGHT, WIDE
 from .figures_results import MEMORY_ORDER, MEMORY_TITLE, _sig, env_picker, memory_axis
@@ -215,6 +216,8 @@ def water_level(cid: str, env: str = "zvm63-edev") -> float:
 
 #: The inversion lives in :mod:`overcommit.replacement` beside the hit formula it inverts.
 implied_clock_time = replacement.implied_time
+#: the column of :func:`residency_table` with the model's own reclaim time of the guest
+TG_COLUMN = "model's reclaim time T_g of the guest (s)"
 
 
 @lru_cache(maxsize=4)
@@ -222,6 +225,8 @@ def _residency(env: str) -> pd.DataFrame:
     obs = data.observations().set_index("id")
     r = simulate("64/20", env=env)
     T = float(r.system["characteristic_time_s"])
+    guests = {g.name: g for g in study_guests()}
+    beta = environment(env).reclaim_exponent
     rows = []
     for v, res_id, pin_id in (("java-medium", "o000-jm-res-frac", "o000-jm-pin-frac"),
                               ("java-high", "o000-jh-res-frac", "o000-jh-pin-frac")):
@@ -230,29 +235,30 @@ def _residency(env: str) -> pd.DataFrame:
         rows.append({"level": v, "from": "paper", "resident / instantiated (%)": 100 * h,
                      "resident memory paged in per second (%)": 100 * p,
                      "implied touch interval (s)": touch, "implied characteristic time T (s)": t,
-                     "model's T for the whole DPA (s)": np.nan})
+                     TG_COLUMN: np.nan})
         g = r.guests.loc[v]
         hm, pm = g["resident_mib"] / g["instantiated_mib"], g["page_read_mib_s"] / g["resident_mib"]
         t, touch = implied_clock_time(float(hm), float(pm))
         rows.append({"level": v, "from": "model", "resident / instantiated (%)": 100 * hm,
                      "resident memory paged in per second (%)": 100 * pm,
                      "implied touch interval (s)": touch, "implied characteristic time T (s)": t,
-                     "model's T for the whole DPA (s)": T})
+                     TG_COLUMN: T * float(replacement.reclaim_weights([guests[v].touched_mib], beta)[0])})
     return pd.DataFrame(rows)
 
 
 def residency_table(env: str = "zvm63-edev") -> pd.DataFrame:
     """At CID 64/20, per Java level, the paper's and the model's resident share and page-in
     rate, the touch interval and characteristic time they imply for a uniformly touched heap
-    under CLOCK (:func:`implied_clock_time`), and the model's actual T for the whole DPA."""
+    under CLOCK (:func:`implied_clock_time`), and the model's reclaim time ``T_g = w_g T`` of
+    that guest (column :data:`TG_COLUMN`)."""
     _check_envs([env])
     f = _residency(env).copy()
     for col, nd in (("resident / instantiated (%)", 1), ("resident memory paged in per second (%)", 3),
                     ("implied touch interval (s)", 0), ("implied characteristic time T (s)", 0),
-                    ("model's T for the whole DPA (s)", 0)):
+                    (TG_COLUMN, 0)):
         f[col] = f[col].round(nd)
     return f.set_index(["level", "from"])
 
 
-__all__ = ["CPU_COUNTS", "CURVES", "LEVELS", "SPARE_CPUS", "cut_table", "implied_clock_time", "limits_chart",
+__all__ = ["CPU_COUNTS", "CURVES", "LEVELS", "SPARE_CPUS", "TG_COLUMN", "cut_table", "implied_clock_time", "limits_chart",
            "limits_frame", "residency_table", "water_level"]

@@ -471,6 +471,21 @@ def shared_memory_check(guests: Sequence[tuple[str, int, float, float]] = DEMO_G
     )
 
 
+def reclaim_demo(betas: Sequence[float] = (0.0, 0.5, 1.0),
+                 guests: Sequence[tuple[str, int, float, float]] = DEMO_GUESTS,
+                 frames: int = 300, policy: str = "clock") -> pd.DataFrame:
+    """Frames each demo guest holds when its pages age for its own reclaim time
+    ``T_g = w_g T``, ``w_g = (pages_g / pages_ref)^β`` (:func:`overcommit.replacement.reclaim_weights`
+    and :func:`~overcommit.replacement.shared_memory` with ``weights``), one column per β."""
+    groups = [replacement.zipf_rates(pages, alpha, share) for _, pages, alpha, share in guests]
+    sizes = np.array([g.size for g in groups], float)
+    columns = {"pages": sizes.astype(int)}
+    for beta in betas:
+        w = replacement.reclaim_weights(sizes, beta, reference_mib=float(sizes.min()))
+        columns[f"frames, β = {beta:g}"] = replacement.shared_memory(groups, frames, policy, weights=w).resident.round(1)
+    return pd.DataFrame(columns, index=pd.Index([name for name, *_ in guests], name="guest"))
+
+
 WORKLOAD_GROUPS = {
     "db-bi": "database BI",
     "was": "transactional WAS (6 guests)",
@@ -591,6 +606,6 @@ def release_table(cid: str = "64/20") -> pd.DataFrame:
 __all__ = [
     "BELADY_TRACE", "EXAMPLE_TRACES", "step_table", "anomaly_frame", "anomaly_chart",
     "policy_curves", "approximation_errors", "agreement_chart", "mrc_chart", "hit_shape_frame",
-    "hit_shape_chart", "explore_policy", "shared_memory_check", "dpa_frame", "dpa_chart",
+    "hit_shape_chart", "explore_policy", "shared_memory_check", "reclaim_demo", "dpa_frame", "dpa_chart",
     "release_table",
 ]

@@ -37,6 +37,7 @@ import pandas as pd
 
 from .. import calibrate, data, paging, validation, workloads
 from ..model import ENVIRONMENTS, PATH_MIB_S, environment, simulate, sweep
+from ..replacement import reclaim_weights
 from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE
 from .figures_results import ENV_LABELS, _sig, env_picker
 
@@ -411,8 +412,10 @@ def observation_chart(frame: pd.DataFrame | None = None, band: float = 0.25) -> 
 def calibration_parameters() -> pd.DataFrame:
     """Every fitted parameter (``data/calibrated_parameters.csv``) beside its start value
     (``data/guest_behaviour.csv`` for the guests, ``data/variant_drivers.csv`` for the Java
-    ``blocking``) and the factor the fit moved it by."""
+    ``blocking``) and the factor the fit moved it by. The host-wide reclaim exponent β
+    (target ``zvm``) has no start value; :func:`calibration_scan` shows how it was chosen."""
     fitted = data.load_table("calibrated_parameters.csv")
+    fitted = fitted[fitted["target"] != "zvm"]
     start_guests = {g.name: g for g in workloads.study_guests(calibrated=False)}
     start_variants = workloads.study_variants(calibrated=False)
     rows = []
@@ -785,6 +788,7 @@ def key_numbers() -> dict[str, float | str]:
     x = lambda r, v: float(r.workloads.loc[v, "relative_throughput"])  # noqa: E731
     r6420 = simulate("64/20")
     runs = {cid: simulate(cid) for cid in ("512/20", "512/15", "96/20")}
+    eckd = simulate("64/20", env="zvm63-eckd")
     g = r6420.guests
     was = g[g["variant"].str.startswith("was-")]
     java = g[g["variant"].str.startswith("java-")]
@@ -816,10 +820,33 @@ def key_numbers() -> dict[str, float | str]:
         "idle_any": float(busiest["system_idle_cpu"]),
         "idle_any_where": f"{busiest['cid']} on {ENV_LABELS[busiest['env']]}",
         "max_relative_throughput": float(sweep()["relative_throughput"].max()),
+        "reclaim_exponent": float(environment("zvm63-edev").reclaim_exponent),
+        "T_db_6420": float(r6420.system["characteristic_time_s"])
+        * float(reclaim_weights([_guest("db-bi").touched_mib], environment("zvm63-edev").reclaim_exponent)[0]),
+        "java_high_resident_pct": 100 * float(g.loc["java-high", "resident_mib"] / g.loc["java-high", "instantiated_mib"]),
+        "drain_eckd_6420": float(eckd.workloads.loc[["fs-pagecache-medium", "fs-pagecache-high"], "drain_s"].max()),
+        "drain_limit_s": float(workloads.study_variants()["fs-pagecache-high"].drain_limit_s),
+        "failed_62_variants": ", ".join(sorted({v for cid in validation.RUN_CIDS
+                                                 for v in validation._grid().failed_variants(cid, "zvm62-edev")}))
+        or "none",
     }
 
 
+def _guest(name: str):
+    return next(g for g in workloads.study_guests() if g.name == name)
+
+
+def calibration_scan() -> pd.DataFrame:
+    """The fit's sensitivity (``data/calibration_scan.csv``): the total residual for every
+    (β, T) pair tried, one row per T and one column per β."""
+    scan = data.load_table("calibration_scan.csv")
+    table = scan.pivot_table(index="T_s", columns="beta", values="cost")
+    table.index = pd.Index([f"{t:g} s" for t in table.index], name="T")
+    table.columns = pd.Index([f"β = {b:g}" for b in table.columns], name=None)
+    return table.round(1)
+
+
 __all__ = ["GROUPS", "PARAMETERS", "QUANTITIES", "calibration_chart", "calibration_parameters",
-           "calibration_report", "claim_lines", "claims_chart", "claims_frame", "claims_tables", "eckd_path",
+           "calibration_report", "calibration_scan", "claim_lines", "claims_chart", "claims_frame", "claims_tables", "eckd_path",
            "explorer_chart", "explorer_status", "grid_chart", "text_table", "grid_frame", "key_numbers", "no_paging_claims", "observation_chart",
            "observation_frame", "paper_pin_check", "paper_statements"]

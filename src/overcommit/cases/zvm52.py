@@ -289,7 +289,8 @@ def measures(result: Result, case: Case) -> dict[str, float]:
     k = CPU_COST_FACTOR[environment(case).generation]
     think = case.think_frac
     cpu_work = (1 - think) * k
-    paging_wait = float(np.mean(reads / x * rp / users))
+    # the model's own stall term: one wait per paging I/O, per user
+    paging_wait = float(np.mean(w["device_wait_per_unit"].to_numpy()))
     cycle = float(np.mean(1.0 / x))
     other_wait = max(cycle - think - cpu_work - paging_wait, 0.0)
     total_refs = _reference_rate(result, case)

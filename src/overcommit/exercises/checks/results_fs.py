@@ -19,6 +19,11 @@ def ten() -> Check:
     resident = dpa_share / 100 * dpa
     from_pin = pin_frac / 100 * resident
     ratio = from_pin / from_share
+    from ...model import simulate
+
+    guest = simulate("64/20").guests.loc["fs-pagecache-medium"]
+    model_pin = 100 * float(guest["page_read_mib_s"] / guest["resident_mib"])  # % per second
+    below = pin_frac / model_pin
     return Check(
         id="results_fs-ex-ten",
         answer=[round(from_share, 3), round(from_pin, 2)],
@@ -32,7 +37,8 @@ def ten() -> Check:
             f"From the paged-in fraction: the guest's resident memory is {dpa_share:g} % of {dpa:,.0f} MiB "
             f"= {resident:,.0f} MiB, and {pin_frac:g} % of it per second is {from_pin:.1f} MiB/s, about "
             f"{ratio:.0f} times as much. The two cannot both be right. The calibration took the rate from "
-            f"the read share, so the model's paged-in fraction comes out at about a tenth of the paper's. "
+            f"the read share, so the model's paged-in fraction ({model_pin:.2f} % per second) comes out at "
+            f"about 1/{below:.0f} of the paper's. "
             f"Answer: `{from_share:.2f}, {from_pin:.1f}`."
         ),
     )
