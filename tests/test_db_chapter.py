@@ -14,6 +14,8 @@ def _x(cid, variant="db-bi", env="zvm63-edev"):
 
 def test_database_gains_with_15_cpus_as_memory_shrinks_from_64_to_48():
     assert _x("48/15") > _x("64/15")
+    # ... after losing a little from 512 GiB down to 64 GiB
+    assert _x("512/15") > _x("64/15")
 
 
 def test_neighbours_give_up_cpu_the_database_takes():
@@ -37,3 +39,10 @@ def test_database_cpu_load_never_exceeds_the_reference():
     ref = oc.simulate("512/25").guests.loc["db-bi", "cpu_load"]
     for cid in ("96/20", "64/20", "48/20"):
         assert oc.simulate(cid).guests.loc["db-bi", "cpu_load"] <= ref + 1e-9
+
+
+def test_memory_break_points_of_the_exercise():
+    from overcommit import planning
+    assert 8 < planning.memory_break_point("db-bi", 0.9, 20) < 64
+    # with 15 CPUs the database keeps 90 % of its 512 GiB throughput down to the scan's end
+    assert planning.memory_break_point("db-bi", 0.9, 15, baseline="hi") is None

@@ -61,12 +61,26 @@ def test_spare_cpus_cut_nobody():
 
 def test_model_runs_at_the_lower_ceiling_not_the_product_on_edev(lframe):
     e = lframe[lframe.env == "zvm63-edev"]
-    assert (e["actual"] - e["lower"]).abs().max() <= 0.02
+    above = e["actual"] - e["lower"]
+    over = above > max(-above.min(), 0.0)  # the chapter's rule for the exceptions
+    # within 0.02 of the lower ceiling everywhere else ...
+    assert above[~over].abs().max() <= 0.02
+    # ... and the exceptions are the medium level at 48 GiB with 15 and 10 CPUs, well above it
+    ex = e[over].set_index(["variant", "memory_gib", "cpus"])
+    assert set(ex.index) == {("java-medium", 48, 15), ("java-medium", 48, 10)}
+    assert (ex["actual"] - ex["lower"]).min() > 0.04
+    assert (ex["lower"] == ex["memory_only"]).all()
+    # faster with 10 CPUs than with 15, because the DPA turns over more slowly
+    assert ex.loc[("java-medium", 48, 10), "actual"] > ex.loc[("java-medium", 48, 15), "actual"]
+    T = {c: oc.simulate((48, c)).system["characteristic_time_s"] for c in (15, 10)}
+    assert T[10] > 1.3 * T[15]
     row = e.set_index(["variant", "memory_gib", "cpus"]).loc[("java-medium", 64, 15)]
     assert row["actual"] - row["multiplied"] > 0.2
     high = e.set_index(["variant", "memory_gib", "cpus"]).loc[("java-high", 64, 15)]
-    assert high["memory_only"] > high["cpu_only"]  # so 64 GiB costs the high level nothing
-    assert high["actual"] == pytest.approx(high["cpu_only"], abs=0.01)
+    assert high["memory_only"] > high["cpu_only"]  # so 64 GiB costs the high level little ...
+    assert 0 < high["cpu_only"] - high["actual"] < 0.03
+    # ... only what CP's paging takes from everyone's water level
+    assert fj.water_level("64/15") < fj.water_level("512/15")
 
 
 def test_eckd_64_15_runs_above_the_lower_ceiling_because_the_water_level_rises(lframe):
@@ -175,17 +189,41 @@ def test_implied_clock_time_rejects_unknown_policy():
         fj.implied_clock_time(0.5, 0.01, "opt")
 
 
-def test_residency_table_paper_needs_a_much_shorter_T_than_the_model():
+def test_residency_table_model_recovers_T_g_and_paper_needs_two_different_times():
     t = fj.residency_table()
-    T = float(oc.simulate("64/20").system["characteristic_time_s"])
+    r = oc.simulate("64/20")
+    T = float(r.system["characteristic_time_s"])
+    beta = oc.model.environment("zvm63-edev").reclaim_exponent
+    g = {x.name: x for x in study_guests()}
+    tg = {}
     for v in LEVELS:
         model = t.loc[(v, "model")]
         paper = t.loc[(v, "paper")]
-        assert model["implied characteristic time T (s)"] == pytest.approx(T, rel=0.05)
-        assert model["model's T for the whole DPA (s)"] == pytest.approx(T, abs=0.5)
-        assert paper["implied characteristic time T (s)"] < T / 2
-        assert paper["implied touch interval (s)"] < model["implied touch interval (s)"] / 3
+        tg[v] = T * float(replacement.reclaim_weights([g[v].touched_mib], beta)[0])
+        assert model[fj.TG_COLUMN] == pytest.approx(tg[v], abs=0.5)
+        assert 0.8 < tg[v] / T < 0.9  # "about 0.87 of the global T" for a Java guest
+        # the inversion of the model's own numbers returns the guest's own reclaim time
+        assert model["implied characteristic time T (s)"] == pytest.approx(tg[v], rel=0.05)
         assert model["resident / instantiated (%)"] < paper["resident / instantiated (%)"]
+    # two guests of the same size: the same reclaim time in the model ...
+    assert tg["java-medium"] == pytest.approx(tg["java-high"], rel=0.03)
+    # ... but the paper's numbers need a longer one for the medium and a much shorter one for the high level
+    pm, ph = t.loc[("java-medium", "paper")], t.loc[("java-high", "paper")]
+    assert pm["implied characteristic time T (s)"] > 1.3 * tg["java-medium"]
+    assert ph["implied characteristic time T (s)"] < 0.7 * tg["java-high"]
+    # at its own T_g, the paper's 85 % resident would mean far fewer page-ins than the paper's 0.5 %/s
+    h = ph["resident / instantiated (%)"] / 100
+    lam = ph["implied characteristic time T (s)"] / ph["implied touch interval (s)"] / tg["java-high"]
+    assert 100 * lam * (1 - h) / h < 0.7 * ph["resident memory paged in per second (%)"]
+    # the fit kept the high level's page-in rate and gave up its resident share
+    mh = t.loc[("java-high", "model")]
+    assert mh["resident memory paged in per second (%)"] == pytest.approx(
+        ph["resident memory paged in per second (%)"], rel=0.1)
+    assert mh["resident / instantiated (%)"] < ph["resident / instantiated (%)"] - 15
+    # "at 96/20 the model's Java still keeps nearly all of its heap resident"
+    g96 = oc.simulate("96/20").guests
+    for v in LEVELS:
+        assert g96.loc[v, "resident_mib"] / g96.loc[v, "instantiated_mib"] > 0.9
 
 
 # --- facts the prose states ---------------------------------------------------------------------
@@ -206,9 +244,9 @@ def test_knee_at_20_cpus_lies_between_96_and_64_gib():
         assert _x("64/20", v) < 0.9 * top
 
 
-def test_with_15_cpus_64_gib_is_as_good_as_512():
+def test_with_15_cpus_64_gib_is_almost_as_good_as_512():
     for v in LEVELS:
-        assert _x("64/15", v) == pytest.approx(_x("512/15", v), abs=0.01)
+        assert 0 < _x("512/15", v) - _x("64/15", v) < 0.03
 
 
 def test_cpu_cut_already_at_20_cpus():
@@ -217,25 +255,41 @@ def test_cpu_cut_already_at_20_cpus():
         assert _x("512/15", v) < 0.6
 
 
-def test_claims_calibration_pass_validation_fail():
+def test_claims_throughput_targets_pass_resident_target_and_validation_fail():
     c = fw.claims_table("java")
     assert c.loc["java-6420-medium", "verdict"].startswith("✓")
     assert c.loc["java-6420-high", "verdict"].startswith("✓")
-    assert c.loc["java-knee", "verdict"].startswith("✗")
-    assert c.loc["java-cpus", "verdict"].startswith("✗")
-    assert set(c.loc[["java-knee", "java-cpus"], "kind"]) == {"validation"}
+    assert c.loc["java-resident-6420", "verdict"].startswith("✗")
+    assert c.loc["java-resident-6420", "kind"] == "calibration"
+    # it fails for the high level: the medium level is within the claim's 5 points
+    frac = oc.simulate("64/20").guests
+    frac = frac["resident_mib"] / frac["instantiated_mib"]
+    assert abs(frac["java-medium"] - 0.91) <= 0.07 and frac["java-high"] < 0.80
+    for claim in ("java-above-ref", "java-knee", "java-cpus"):
+        assert c.loc[claim, "verdict"].startswith("✗")
+        assert c.loc[claim, "kind"] == "validation"
+    assert float(c.loc["java-above-ref", "model"]) <= 1.0
+    assert set(c[c["kind"] == "validation"].index) == {"java-above-ref", "java-knee", "java-cpus"}
 
 
-def test_fitted_page_read_shares_are_missed_and_model_reads_less():
+def test_fitted_misses_and_the_split_of_page_reads():
     p = fw.paper_vs_model("java")
-    assert p.loc["o000-jm-pr-share", "use"] == "fitted" and p.loc["o000-jm-pr-share", "verdict"] == "✗"
-    assert p.loc["o000-jh-pr-share", "use"] == "fitted" and p.loc["o000-jh-pr-share", "verdict"] == "✗"
+    fitted = p[p["use"] == "fitted"]
+    # the misses among the fitted rows: the high level's DPA share and the medium level's read share
+    assert set(fitted.index[fitted["verdict"] == "✗"]) == {"o000-jh-dpa", "o000-jm-pr-share"}
+    assert set(fitted.index[fitted["verdict"] == "✓"]) == {"o000-jm-dpa", "o000-jh-pr-share",
+                                                          "o000-jm-degr", "o000-jh-degr"}
     assert not (p["use"] == "validation").any()  # "the paper gives none for a single configuration"
     obs = data.observations().set_index("id")
     r = oc.simulate("64/20")
     total = float(obs.loc["o000-sys-pr", "value"])
-    for v, oid in (("java-medium", "o000-jm-pr-share"), ("java-high", "o000-jh-pr-share")):
-        assert r.guests.loc[v, "page_read_mib_s"] < obs.loc[oid, "value"] / 100 * total
+    paper = {v: obs.loc[oid, "value"] / 100 * total
+             for v, oid in (("java-medium", "o000-jm-pr-share"), ("java-high", "o000-jh-pr-share"))}
+    # "the medium level reads too much, the high level too little and keeps too little resident"
+    assert r.guests.loc["java-medium", "page_read_mib_s"] > 1.3 * paper["java-medium"]
+    assert r.guests.loc["java-high", "page_read_mib_s"] < 0.8 * paper["java-high"]
+    high = r.guests.loc["java-high"]
+    assert 100 * high["resident_mib"] / high["instantiated_mib"] < obs.loc["o000-jh-res-frac", "value"] - 15
     assert r.system["page_read_mib_s"] < total
 
 
@@ -274,7 +328,15 @@ def test_quarter_break_points_with_15_cpus():
     m = planning.memory_break_point("java-medium", 0.75, 15, baseline="hi")
     h = planning.memory_break_point("java-high", 0.75, 15, baseline="hi")
     assert 48 < m < 96
-    assert h is not None and h < m
+    # the high level never loses a quarter of its 512/15 throughput, down to the smallest host tried
+    assert h is None
+    top = planning.throughput("java-high", 512, 15)
+    assert planning.throughput("java-high", planning.MIN_MEMORY_GIB, 15) >= 0.75 * top
+    assert planning.throughput("java-high", planning.MIN_MEMORY_GIB, 15) < planning.throughput("java-high", 24, 15)
+    # with 20 CPUs both levels do cross, the high level lower
+    m20 = planning.memory_break_point("java-medium", 0.75, 20, baseline="hi")
+    h20 = planning.memory_break_point("java-high", 0.75, 20, baseline="hi")
+    assert h20 is not None and m20 is not None and h20 < m20
 
 
 def test_cpus_needed():
@@ -299,9 +361,11 @@ def test_cpu_load_follows_throughput(results):
 
 def test_java_heap_is_almost_unskewed_and_pages_are_kept_in_both_places():
     g = {x.name: x for x in study_guests()}
+    others = [g[n].skew for n in g if n == "db-bi" or n.startswith("net-")]
     for v in LEVELS:
         assert g[v].skew < 0.3
-    assert g["db-bi"].skew >= 1 and all(g[n].skew >= 1 for n in g if n.startswith("net-"))
+        assert min(others) > 4 * g[v].skew
+    assert round(min(others), 1) >= 1.0  # "1.0 and more" 
     r = oc.simulate("64/20").guests.loc["java-medium"]
     assert r["resident_mib"] + r["stored_mib"] > r["instantiated_mib"]
 

@@ -93,12 +93,22 @@ def test_paper_pin_check_finds_the_tenfold_inconsistency_the_chapter_describes()
 
 def test_the_prose_on_the_largest_misses_still_holds():
     k = fv.key_numbers()
-    # "too little paging in total": well below the paper's 88 MiB/s, WAS and Java short of targets
-    assert k["page_reads_6420"] < 0.5 * 88
-    assert k["was_reads"] < 0.5 * k["was_reads_target"]
-    assert k["java_reads"] < 0.5 * k["java_reads_target"]
-    # the paper's Java numbers imply a shorter characteristic time than the model's
-    assert k["T_java_high_paper"] < k["T_6420"] / 3
+    # "too little paging in total": short of the paper's 88 MiB/s (outside the claim's
+    # band) and of the targets' sum; WebSphere short of its targets, Java close to its own
+    assert 0.5 * 88 < k["page_reads_6420"] < 0.75 * 88
+    assert k["page_reads_6420"] < k["page_reads_targets"]
+    assert k["was_reads"] < 0.75 * k["was_reads_target"]
+    assert k["java_reads"] == pytest.approx(k["java_reads_target"], rel=0.1)
+    # per-guest reclaim times: the fitted exponent makes the database's own time many times
+    # the global one, and the paper's Java pair implies less than the global time
+    assert 0 < k["reclaim_exponent"] <= 1
+    assert k["T_db_6420"] > 10 * k["T_6420"] > 10 * k["T_java_high_paper"]
+    # the high Java guest keeps far less resident than the paper's 85 %
+    assert k["java_high_resident_pct"] < 75
+    # the fio drain backlog is measured and far below the procedure's five minutes
+    assert 0 < k["drain_eckd_6420"] < k["drain_limit_s"] / 10
+    # the model's 6.2 failures are the database's, never WebSphere's
+    assert k["failed_62_variants"] == "db-bi"
     # the database is not held back at 512/20 in the model, but is at 512/15
     assert k["db_51220"] > 0.95 and k["db_51215"] < 0.8
     # "idle CPUs": half a CPU or more in a constrained EDEV-SCSI run, as in the paper

@@ -249,7 +249,9 @@ g_mh, v_mh = planning.build_mix(planning.MIXES["memory-hungry"])
 java20_mh = planning.memory_break_point("java-high", 0.75, 20, "zvm63-edev", g_mh, v_mh, baseline="hi")
 glue("plan-ex-java20-mh", f"{java20_mh:.0f}", display=False)
 java15 = planning.memory_break_point("java-high", 0.75, 15, baseline="hi")
-glue("plan-ex-java15", f"{java15:.0f}", display=False)
+glue("plan-ex-java15", f"about {java15:.0f} GiB" if java15 is not None
+     else f"none: it keeps three quarters down to {planning.MIN_MEMORY_GIB:.0f} GiB, the smallest memory the scan tries",
+     display=False)
 glue("plan-ex-db-cpus", checks.get("case_planning-ex-cpus").values["cpus"], display=False)
 add = [planning.custom_guest("batch", 32, vcpus=2, cpu_load=1.0, hot_frac=0.9, touches_per_hour=360)]
 g_b, v_b = planning.build_mix(planning.MIXES["study"], add)
@@ -282,7 +284,7 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 # equally hot, so the characteristic time falls below the Java pages' re-reference time at
 # a much larger memory ({doc}`replacement`).
 #
-# With 15 CPUs the study's answer drops to about {glue:text}`plan-ex-java15` GiB: every guest
+# With 15 CPUs the study's answer drops to {glue:text}`plan-ex-java15`: every guest
 # is CPU-limited, runs more slowly and touches its pages less often, and the CPU that
 # stalling neighbours give up is shared out to the rest, Java included. A CPU-starved host
 # hides a memory shortage.
