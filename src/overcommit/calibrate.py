@@ -142,8 +142,9 @@ def _guest_memory(guest, T: float, x: float) -> tuple[float, float]:
     from . import replacement
 
     sizes, rates = workloads.memory_classes(guest)
-    h = replacement.hit_and_slope(rates * x * T, "clock")[0]  # as the model evaluates it
-    return float(sizes @ h), float(sizes @ (rates * x * (1 - h)))
+    # as the model evaluates it
+    h, _, miss = replacement.resident_slope_miss(rates * x * T, "clock", workloads.class_regularity(guest))
+    return float(sizes @ h), float(sizes @ (rates * x * miss))
 
 
 def _fit_guest(guest, guest_targets: list[Target], T: float, x: float, skew0: float):

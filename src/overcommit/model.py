@@ -71,7 +71,7 @@ import pandas as pd
 from . import data, dispatch, paging, replacement, shares, tiers
 from .cids import CID, parse_cid
 from .workloads import (
-    PAGES_PER_MIB, Guest, Variant, memory_classes, study_guests, study_variants,
+    PAGES_PER_MIB, Guest, Variant, class_regularity, memory_classes, study_guests, study_variants,
 )
 
 ENVIRONMENTS: tuple[str, ...] = ("zvm63-edev", "zvm63-eckd", "zvm62-edev")
@@ -268,20 +268,22 @@ class NotConvergedError(RuntimeError):
 # Residency
 
 
-def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: str, guess: float) -> float:
-    """T with Σ sizes·h(rates·T) = capacity (requires Σ sizes over rate>0 > capacity).
+def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: str, guess: float,
+                regularity: np.ndarray | None = None) -> float:
+    """T with Σ sizes·ρ(rates·T) = capacity (requires Σ sizes over rate>0 > capacity).
 
     Newton's method on u = log T from the previous iteration's T, kept inside a bracket
     that shrinks at every step (so it cannot diverge); the left side is increasing in u.
     """
     active = rates > 0
     s, r = sizes[active], rates[active]
+    k = None if regularity is None else regularity[active]
     if s.sum() <= capacity:
         return math.inf
     u = math.log(guess) if math.isfinite(guess) and guess > 0 else 0.0
     lo, hi = -math.inf, math.inf
     for _ in range(200):
-        h, slope = replacement.hit_and_slope(r * math.exp(u), policy)
+        h, slope, _ = replacement.resident_slope_miss(r * math.exp(u), policy, k)
         f = float(np.dot(s, h)) - capacity
         if abs(f) <= 1e-9 * capacity:
             return math.exp(u)
@@ -325,14 +327,18 @@ class _Catalogue:
     """Per-class arrays for a guest list, built once per simulation."""
 
     def __init__(self, guests: Sequence[Guest], variant_index: dict[str, int], reclaim_exponent: float):
-        sizes, rates, owner = [], [], []
+        sizes, rates, owner, regularity = [], [], [], []
         for i, g in enumerate(guests):
             s, r = memory_classes(g)
             sizes.append(s)
             rates.append(r)
+            regularity.append(class_regularity(g))
             owner.append(np.full(s.size, i))
         self.sizes = np.concatenate(sizes)
         self.rates = np.concatenate(rates)
+        regular = np.concatenate(regularity)
+        #: None when every page is referenced at random (the policies' own formulas)
+        self.regularity = regular if (regular > 1.0).any() else None
         self.owner = np.concatenate(owner)
         self.n = len(guests)
         self.released = np.array([g.released_mib for g in guests])
@@ -356,7 +362,8 @@ def _catalogue(guests: tuple[Guest, ...], names: tuple[str, ...], reclaim_expone
 
 
 def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str, guess: float):
-    """Characteristic time and per-class resident probability for a memory of ``capacity``.
+    """Characteristic time, per-class resident share and miss share per reference for a
+    memory of ``capacity``.
 
     Idle touched pages (rate 0) are the first to go; if all active pages fit, the idle ones
     fill what is left and T is infinite.
@@ -366,13 +373,15 @@ def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str,
     idle_total = float(cat.sizes[~active].sum())
     if active_total <= capacity:
         keep = min(1.0, (capacity - active_total) / idle_total) if idle_total > 0 else 1.0
-        return math.inf, np.where(active, 1.0, keep)
+        resident = np.where(active, 1.0, keep)
+        return math.inf, resident, 1.0 - resident
     # a guest's pages age for T_g = w_g T: the load of a class is λ w_g T
     aged = rates * cat.reclaim
-    T = _solve_time(cat.sizes, aged, capacity, policy, guess)
-    # h from hit_and_slope, the form the Newton solver above evaluates, so the hits the
-    # model reports are exactly those whose sum the solver matched to the capacity
-    return T, np.where(active, replacement.hit_and_slope(np.where(active, aged, 0.0) * T, policy)[0], 0.0)
+    T = _solve_time(cat.sizes, aged, capacity, policy, guess, cat.regularity)
+    # the same function the Newton solver above evaluates, so the residency the model
+    # reports is exactly what the solver matched to the capacity
+    rho, _, miss = replacement.resident_slope_miss(np.where(active, aged, 0.0) * T, policy, cat.regularity)
+    return T, np.where(active, rho, 0.0), np.where(active, miss, 1.0)
 
 
 def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: str,
@@ -392,16 +401,16 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         inst = cat.touched + kept_released
         return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0,
                        zero.copy(), zero.copy())
-    T1, h1 = _tier_hits(cat, rates, dpa, policy, guess[0])
+    T1, h1, m1 = _tier_hits(cat, rates, dpa, policy, guess[0])
     if xstor > 0:
-        T12, h12 = _tier_hits(cat, rates, dpa + xstor, policy, guess[1])
-        h12 = np.maximum(h12, h1)
+        T12, h12, m12 = _tier_hits(cat, rates, dpa + xstor, policy, guess[1])
+        h12, m12 = np.maximum(h12, h1), np.minimum(m12, m1)
     else:
-        T12, h12 = T1, h1
+        T12, h12, m12 = T1, h1, m1
     res_c = cat.sizes * h1
     xs_c = cat.sizes * (h12 - h1)
-    miss_c = cat.sizes * rates * (1.0 - h12)  # MiB/s read from the paging devices
-    xread_c = cat.sizes * rates * (h12 - h1)
+    miss_c = cat.sizes * rates * m12  # MiB/s read from the paging devices
+    xread_c = cat.sizes * rates * (m1 - m12)
     # An evicted page was changed while resident with probability 1-(1-w)^(1+λT).
     lam_t = rates * cat.reclaim * T1 if math.isfinite(T1) else np.where(rates > 0, 1e6, 0.0)
     dirty = 1.0 - (1.0 - cat.write_frac) ** (1.0 + np.minimum(lam_t, 1e6))

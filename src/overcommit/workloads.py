@@ -16,6 +16,12 @@ memory:
   median page). ``α ≈ 0`` is a workload that sweeps all its memory evenly (a Java heap
   under *optthruput* collection); large ``α`` a workload whose few buffers are used all the
   time and the rest hardly ever (direct I/O, network). References scale with throughput.
+- ``regularity``: how regularly an active page's references come, the shape ``k`` of
+  Erlang-k intervals between them (:func:`overcommit.replacement.regular_residency`):
+  1 is random (independent references), a large ``k`` a page touched once per sweep of
+  a loop. A garbage-collected Java heap is swept: the allocation pointer runs through it
+  and every collection marks and compacts it, so each heap page is touched about once
+  per collection cycle (an assumption per workload kind, see ``data/guest_behaviour.csv``).
 - ``write_frac``: the share of references that change a page (a changed page must be
   written before its frame can be reused).
 
@@ -102,6 +108,7 @@ class Guest:
     median_rate_per_s: float = 0.01
     write_frac: float = 0.3
     active_frac: float = 1.0
+    regularity: float = 1.0
 
     def __post_init__(self) -> None:
         owner = f"guest {self.name!r}"
@@ -123,6 +130,7 @@ class Guest:
         set_(self, "median_rate_per_s", _finite(owner, "median_rate_per_s", self.median_rate_per_s, 0, strict=True))
         set_(self, "write_frac", _finite(owner, "write_frac", self.write_frac, 0, 1))
         set_(self, "active_frac", _finite(owner, "active_frac", self.active_frac, 0, 1, strict=True))
+        set_(self, "regularity", _finite(owner, "regularity", self.regularity, 1, 1000))
 
     @property
     def touched_mib(self) -> float:
@@ -198,6 +206,12 @@ def memory_classes(guest: Guest, bins: int = MEMORY_BINS) -> tuple[np.ndarray, n
     return np.append(sizes, [idle, hot]), np.append(rates, [IDLE_RATE_PER_S, HOT_CORE_RATE_PER_S])
 
 
+def class_regularity(guest: Guest, bins: int = MEMORY_BINS) -> np.ndarray:
+    """Per class of :func:`memory_classes`: the regularity of its references. The active
+    classes have the guest's; idle pages and the hot core are referenced at random."""
+    return np.append(np.full(bins, guest.regularity), [1.0, 1.0])
+
+
 # --------------------------------------------------------------------------------------
 # The study's catalogue
 
@@ -251,6 +265,7 @@ def _study(directory: str, calibrated: bool = True) -> tuple[tuple[Guest, ...], 
             defined_mib=float(row["defined_mib"]), released_frac=float(b["released_frac"]),
             skew=float(b["skew"]), median_rate_per_s=float(b["median_rate_per_s"]),
             write_frac=float(b["write_frac"]), active_frac=float(b.get("active_frac", 1.0) or 1.0),
+            regularity=float(b.get("regularity", 1.0) or 1.0),
         )
         for (target, parameter), value in fitted.items():
             if target == name and parameter in guest_fields:
@@ -308,6 +323,6 @@ def with_parameters(guests, variants, overrides: dict[tuple[str, str], float]):
 
 
 __all__ = [
-    "Guest", "Variant", "VARIANTS", "memory_classes", "study_guests", "study_variants",
+    "Guest", "Variant", "VARIANTS", "class_regularity", "memory_classes", "study_guests", "study_variants",
     "guests_frame", "with_parameters",
 ]
