@@ -410,7 +410,9 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
     res_c = cat.sizes * h1
     xs_c = cat.sizes * (h12 - h1)
     miss_c = cat.sizes * rates * m12  # MiB/s read from the paging devices
-    xread_c = cat.sizes * rates * (m1 - m12)
+    # random pages: the same arithmetic as before regular pages existed (h12 − h1), so the
+    # stored chapter outputs do not move in their last digits
+    xread_c = cat.sizes * rates * ((h12 - h1) if cat.regularity is None else (m1 - m12))
     # An evicted page was changed while resident with probability 1-(1-w)^(1+λT).
     lam_t = rates * cat.reclaim * T1 if math.isfinite(T1) else np.where(rates > 0, 1e6, 0.0)
     dirty = 1.0 - (1.0 - cat.write_frac) ** (1.0 + np.minimum(lam_t, 1e6))
