@@ -256,3 +256,17 @@ def test_release_table_compares_the_two_releases():
     reads = table.loc["page reads from the paging devices (MiB/s)"].astype(float)
     assert reads.iloc[1] > reads.iloc[0]
     assert table.loc["expanded storage (MiB)"].tolist() == ["0", "2,048"]
+
+
+def test_java_reclaim_times_random_case_is_implied_time_and_regularity_only_widens_the_gap():
+    """The chapter's 'Pages touched like clockwork' claims: with random references the
+    Java pair implies the reclaim times replacement.implied_time gives (LRU), and no
+    regularity brings the two guests' times together."""
+    from overcommit import replacement
+    from overcommit.book import figures_replacement as fr
+
+    table = fr.java_reclaim_times((1.0, 3.0, 10.0, 100.0))
+    assert table.iloc[0]["T, Java medium (s)"] == pytest.approx(replacement.implied_time(0.91, 0.0015, "lru")[0], abs=0.5)
+    assert table.iloc[0]["T, Java high (s)"] == pytest.approx(replacement.implied_time(0.85, 0.005, "lru")[0], abs=0.5)
+    ratios = table["medium / high"].to_numpy()
+    assert (ratios >= 2.0).all() and (np.diff(ratios) >= 0).all() and ratios[-1] > ratios[0] + 0.3

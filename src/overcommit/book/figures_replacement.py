@@ -609,3 +609,35 @@ __all__ = [
     "hit_shape_chart", "explore_policy", "shared_memory_check", "reclaim_demo", "dpa_frame", "dpa_chart",
     "release_table",
 ]
+
+
+REGULARITIES: tuple[float, ...] = (1.0, 3.0, 10.0, 100.0)
+
+
+def _load_at(resident: float, k: float) -> float:
+    """λT at which pages of regularity ``k`` are ``resident`` (a share) in memory."""
+    from scipy.optimize import brentq
+
+    return brentq(lambda y: float(replacement.regular_residency(np.array([y]), k)[0][0]) - resident, 1e-9, 1e3)
+
+
+def java_reclaim_times(regularities: Sequence[float] = REGULARITIES) -> pd.DataFrame:
+    """The reclaim time each Java guest's CID 64/20 pair (resident share ρ, share of its
+    resident memory paged in per second p; seed 000, Java CID 64/20 paragraphs) implies when
+    its heap pages are referenced with regularity k: T = λT·m / (ρ p), m the miss share
+    (:func:`overcommit.replacement.regular_residency`). Both guests have the same size, so
+    any size-based reclaim time gives them the same T."""
+    obs = data.observations(["observations_000.csv"]).set_index("id")["value"]
+    pairs = {level: (float(obs[f"o000-j{level[0]}-res-frac"]) / 100, float(obs[f"o000-j{level[0]}-pin-frac"]) / 100)
+             for level in ("medium", "high")}
+    rows = []
+    for k in regularities:
+        row = {"regularity k": f"{k:g}"}
+        for level, (rho, p) in pairs.items():
+            y = _load_at(rho, k)
+            miss = float(replacement.regular_residency(np.array([y]), k)[2][0])
+            row[f"T, Java {level} (s)"] = y * miss / (rho * p)
+        row["medium / high"] = row["T, Java medium (s)"] / row["T, Java high (s)"]
+        rows.append(row)
+    return pd.DataFrame(rows).set_index("regularity k").round({"T, Java medium (s)": 0, "T, Java high (s)": 0,
+                                                               "medium / high": 2})
