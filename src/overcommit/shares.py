@@ -363,23 +363,21 @@ def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost:
     thetas = [caps / shares, (wanted[chain] * c + overhead) / shares, overhead / shares, [0.0]]
     # ... and where two guests of one chain swap as its slowest member: their lines
     # (θ s − f) / c cross (a kink of the chain's min that the list above misses)
-    for v in range(n_var):
-        members = np.flatnonzero(chain == v)
-        for i, g in enumerate(members):
-            for h in members[i + 1:]:
-                slope = shares[g] / c[g] - shares[h] / c[h]
-                if slope != 0:
-                    thetas.append([(overhead[g] / c[g] - overhead[h] / c[h]) / slope])
+    g, h = np.nonzero(np.triu(chain[:, None] == chain[None, :], 1))
+    slope = shares[g] / c[g] - shares[h] / c[h]
+    crossing = slope != 0
+    thetas.append((overhead[g] / c[g] - overhead[h] / c[h])[crossing] / slope[crossing])
     thetas = np.concatenate(thetas)
     thetas = np.unique(thetas[np.isfinite(thetas) & (thetas >= 0)])
+    # guests sorted by workload, so each workload's slowest member is one reduceat
+    order = np.argsort(chain, kind="stable")
+    workloads, starts = np.unique(chain[order], return_index=True)
 
     def usage(theta: np.ndarray):
         limit = np.minimum(caps[None, :], theta[:, None] * shares[None, :])
         per_guest_x = np.clip(limit - overhead[None, :], 0.0, None) / c[None, :]
         x = np.tile(wanted, (theta.size, 1))
-        for v in range(n_var):
-            members = chain == v
-            x[:, v] = np.minimum(x[:, v], per_guest_x[:, members].min(axis=1))
+        x[:, workloads] = np.minimum(x[:, workloads], np.minimum.reduceat(per_guest_x[:, order], starts, axis=1))
         use = np.minimum(x[:, chain] * c[None, :] + overhead[None, :], caps[None, :])
         return use.sum(axis=1), x, use
 
