@@ -45,10 +45,14 @@ class DataError(ValueError):
     """A data file does not match its declared schema."""
 
 
+#: the clone's data directory (resolved once: every simulation asks for it)
+_CLONE_DATA = Path(__file__).resolve().parents[2] / "data"
+
+
 def data_dir() -> Path:
     """The directory holding the data files."""
     override = os.environ.get("OVERCOMMIT_DATA")
-    path = Path(override) if override else Path(__file__).resolve().parents[2] / "data"
+    path = Path(override) if override else _CLONE_DATA
     if not path.is_dir():
         raise DataError(
             f"data directory {str(path)!r} not found; install the package in editable mode "

@@ -79,6 +79,7 @@ References
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
@@ -335,6 +336,17 @@ def water_fill_caps(real_cpus: float, caps: np.ndarray, shares: np.ndarray) -> n
     return x
 
 
+@lru_cache(maxsize=64)
+def _chain_structure(key: bytes, dtype: str):
+    """For a chain vector: its pairs of guests in one workload (g < h), the guests sorted by
+    workload and where each workload starts in that order (for one reduceat)."""
+    chain = np.frombuffer(key, dtype=np.dtype(dtype))
+    g, h = np.nonzero(np.triu(chain[:, None] == chain[None, :], 1))
+    order = np.argsort(chain, kind="stable")
+    workloads, starts = np.unique(chain[order], return_index=True)
+    return g, h, order, workloads, starts
+
+
 def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost: np.ndarray,
                    overhead: np.ndarray, chain: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Water-filling where a guest uses only what its workload's *chain* can use.
@@ -363,15 +375,12 @@ def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost:
     thetas = [caps / shares, (wanted[chain] * c + overhead) / shares, overhead / shares, [0.0]]
     # ... and where two guests of one chain swap as its slowest member: their lines
     # (θ s − f) / c cross (a kink of the chain's min that the list above misses)
-    g, h = np.nonzero(np.triu(chain[:, None] == chain[None, :], 1))
+    g, h, order, workloads, starts = _chain_structure(chain.tobytes(), chain.dtype.str)
     slope = shares[g] / c[g] - shares[h] / c[h]
     crossing = slope != 0
     thetas.append((overhead[g] / c[g] - overhead[h] / c[h])[crossing] / slope[crossing])
     thetas = np.concatenate(thetas)
     thetas = np.unique(thetas[np.isfinite(thetas) & (thetas >= 0)])
-    # guests sorted by workload, so each workload's slowest member is one reduceat
-    order = np.argsort(chain, kind="stable")
-    workloads, starts = np.unique(chain[order], return_index=True)
 
     def usage(theta: np.ndarray):
         limit = np.minimum(caps[None, :], theta[:, None] * shares[None, :])
