@@ -37,16 +37,24 @@ def runnable_pmf(q: ArrayLike) -> np.ndarray:
     q = np.clip(np.asarray(q, float).ravel(), 0.0, 1.0)
     if q.size and not np.all(np.isfinite(q)):
         raise ValueError("q: expected finite probabilities")
-    # plain Python floats: the model calls this in every pass of its loop, and for a few
-    # dozen virtual CPUs a list is faster than NumPy slices (same operations, same bits)
-    p = [1.0] + [0.0] * q.size
-    for i, qi in enumerate(q.tolist()):
-        # one virtual CPU more: R stays (not runnable) or moves up by one
-        stay = 1.0 - qi
-        for r in range(i + 1, 0, -1):
-            p[r] = p[r] * stay + p[r - 1] * qi
-        p[0] *= stay
-    return np.array(p)
+    if q.size <= 64:
+        # plain Python floats: the model calls this in every pass of its loop, and for a few
+        # dozen virtual CPUs a list is faster than NumPy slices (same operations, same bits;
+        # the work grows with the square of the count, so large hosts take the slices below)
+        p = [1.0] + [0.0] * q.size
+        for i, qi in enumerate(q.tolist()):
+            # one virtual CPU more: R stays (not runnable) or moves up by one
+            stay = 1.0 - qi
+            for r in range(i + 1, 0, -1):
+                p[r] = p[r] * stay + p[r - 1] * qi
+            p[0] *= stay
+        return np.array(p)
+    out = np.zeros(q.size + 1)
+    out[0] = 1.0
+    for i, qi in enumerate(q):
+        out[1:i + 2] = out[1:i + 2] * (1.0 - qi) + out[:i + 1] * qi
+        out[0] *= 1.0 - qi
+    return out
 
 
 def fluctuation_idle(real_cpus: float, q: ArrayLike) -> float:
