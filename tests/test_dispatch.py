@@ -80,3 +80,22 @@ def test_model_idles_cpus_while_guests_wait_and_leaves_the_reference_alone():
     assert a["idle_cpu"] == pytest.approx(a["fluctuation_idle_cpu"], abs=1e-6)
     assert a["spare_cpu"] == pytest.approx(a["idle_cpu"] - a["fluctuation_idle_cpu"], abs=1e-12)
     assert oc.simulate("512/5").system["idle_cpu"] < 0.01
+
+
+def test_runnable_pmf_is_the_recurrence_bit_for_bit_on_small_and_large_hosts():
+    """The model's fast path (Python floats up to 64 virtual CPUs) and the NumPy path above
+    it compute the definition's recurrence with the same operations: equal to the last bit."""
+    from overcommit.seeding import rng
+
+    def recurrence(q):
+        p = np.zeros(q.size + 1)
+        p[0] = 1.0
+        for i, qi in enumerate(q):
+            p[1:i + 2] = p[1:i + 2] * (1.0 - qi) + p[:i + 1] * qi
+            p[0] *= 1.0 - qi
+        return p
+
+    gen = rng(3)
+    for n in (0, 1, 2, 36, 64, 65, 250):
+        q = gen.random(n)
+        assert np.array_equal(dispatch.runnable_pmf(q), recurrence(q)), n
