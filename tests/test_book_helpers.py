@@ -148,3 +148,21 @@ def test_memory_sizes_without_a_paper_result_are_marked_model_only():
     assert "datum.value == 48" in axis["labelExpr"] and "*" in fr.MEMORY_TITLE
     # sizes the paper has results for stay unmarked
     assert all(f"datum.value == {m}" not in axis["labelExpr"] for m in (512, 256, 128, 112, 96, 64))
+
+
+def test_zero_scale_by_fits_each_setting_and_ends_round():
+    import altair as alt
+    import pandas as pd
+
+    from overcommit.book.figures import _js_string, nice_ceiling, zero_scale_by
+
+    assert [nice_ceiling(v) for v in (0.9, 1.0, 1.01, 2.2, 4.9, 88, 0.0031)] == [1, 1, 2, 2.5, 5, 100, 0.005]
+    with pytest.raises(ValueError, match="value"):
+        nice_ceiling(0)
+    assert (_js_string(7.0), _js_string(0.5), _js_string(12), _js_string("a")) == ("7", "0.5", "12", "a")
+    env = alt.param(name="env", value="a")
+    frame = pd.DataFrame({"env": ["a", "a", "b"], "y": [0.4, 0.9, 30.0]})
+    paper = pd.DataFrame({"env": ["a"], "y": [1.7]})
+    bound = pd.DataFrame({"y": [9.0]})  # no env column: drawn for every setting
+    expr = zero_scale_by([(frame, "y"), (paper, "y"), (bound, "y")], [(env, "env")]).to_dict()["domain"][1]["expr"]
+    assert expr == '({"a": 10.0, "b": 50.0}[env] || 50.0)'

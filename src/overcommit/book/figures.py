@@ -24,6 +24,60 @@ MUTED = "#9aa5b1"
 REFERENCE = "#1f77b4"
 
 
+def nice_ceiling(value: float) -> float:
+    """The smallest 1, 2, 2.5 or 5 × 10^k at or above ``value`` (> 0): a round axis end."""
+    import math
+
+    if not value > 0 or not math.isfinite(value):
+        raise ValueError(f"value: {value!r} is not accepted; expected a finite number > 0")
+    power = 10.0 ** math.floor(math.log10(value))
+    for step in (1.0, 2.0, 2.5, 5.0, 10.0):
+        if step * power >= value * (1 - 1e-12):
+            return step * power
+    return 10.0 * power  # pragma: no cover - the loop ends at 10 x power >= value
+
+
+def _js_string(value) -> str:
+    """A control's value as JavaScript's String() writes it (7.0 is "7"), the key an
+    expression builds from the control."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def zero_scale_by(frames: list[tuple[pd.DataFrame, str]], params: list[tuple[alt.Parameter, str]],
+                  **scale) -> alt.Scale:
+    """A quantitative scale from 0 to a round value above the values a reader sees for the
+    current setting of ``params`` (each a drop-down and the column it filters on).
+
+    ``frames`` are (data, value column) pairs: every layer's data that shares the axis. The
+    upper end of each setting is computed here, in advance, and the chart picks it with an
+    expression, so Vega never computes the extent of a layer the controls left empty (its
+    'Infinite extent' warning), and the axis still fits each setting's data."""
+    import json
+
+    keys = [column for _, column in params]
+    tops: dict[str, float] = {}
+    everywhere = 0.0  # layers not filtered by the controls (a bound the paper states)
+    for frame, field in frames:
+        if frame.empty:
+            continue
+        if not set(keys) <= set(frame.columns):
+            everywhere = max(everywhere, float(pd.to_numeric(frame[field], errors="coerce").max()))
+            continue
+        for key, group in frame.groupby([frame[k].map(_js_string) for k in keys], sort=False):
+            key = "|".join(key) if isinstance(key, tuple) else str(key)
+            value = float(pd.to_numeric(group[field], errors="coerce").max())
+            if value == value and value > tops.get(key, 0.0):
+                tops[key] = value
+    ends = {key: nice_ceiling(max(top, everywhere)) for key, top in tops.items()}
+    fallback = max(ends.values(), default=1.0)
+    lookup = " + '|' + ".join(f"{param.name}" for param, _ in params)
+    return alt.Scale(domain=[0, alt.ExprRef(f"({json.dumps(ends)}[{lookup}] || {fallback!r})")], **scale)
+
+
 def cid_picker(options: list[str], value: str, name: str = "cid") -> alt.Parameter:
     """A drop-down over configuration IDs."""
     if value not in options:

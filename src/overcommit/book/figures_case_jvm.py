@@ -14,7 +14,7 @@ import altair as alt
 import pandas as pd
 
 from ..cases import jvm
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by
 from .figures_results import _sig
 
 GUESTS = list(jvm.GUEST_COUNTS)
@@ -335,13 +335,14 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 1) -> alt.VConcatCha
     base = alt.Chart(f).transform_filter(alt.datum.guests == pick)
     limit = float(jvm.calibrated().pause_limit_s)
     dash = alt.StrokeDash("binaries:N", sort=list(BINARY_LABELS.values()), legend=None)
+    lim = pd.DataFrame({"y": [limit], "label": [f"clients give up after {limit:g} s (borrowed)"]})
+    y_pause = zero_scale_by([(f, "model_reorder_pause_s"), (lim, "y")], [(pick, "guests")])
     pause = base.mark_line(point=alt.OverlayMarkDef(size=25)).encode(
-        x=x, y=alt.Y("model_reorder_pause_s:Q", title="longest reorder pause (s)"), color=colour, strokeDash=dash,
-        tooltip=tip)
+        x=x, y=alt.Y("model_reorder_pause_s:Q", title="longest reorder pause (s)", scale=y_pause), color=colour,
+        strokeDash=dash, tooltip=tip)
     fails = base.transform_filter(alt.datum.failed == "time-outs").mark_point(
         shape="cross", size=90, color=HIGHLIGHT, strokeWidth=2).encode(
         x=x, y="model_reorder_pause_s:Q", tooltip=tip)
-    lim = pd.DataFrame({"y": [limit], "label": [f"clients give up after {limit:g} s (borrowed)"]})
     lrule = alt.Chart(lim).mark_rule(color=HIGHLIGHT, strokeDash=[6, 4]).encode(y="y:Q")
     ltext = alt.Chart(lim).mark_text(align="left", x=4, dy=-7, color=HIGHLIGHT, fontSize=10).encode(
         y="y:Q", text="label:N")

@@ -15,7 +15,7 @@ import altair as alt
 import pandas as pd
 
 from ..cases import xen
-from .figures import HIGHLIGHT, MUTED, WIDE
+from .figures import HIGHLIGHT, MUTED, WIDE, zero_scale_by
 from .figures_results import _sig
 
 HV_LABELS = [xen.LABELS[k] for k in xen.HYPERVISORS]
@@ -119,7 +119,14 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
     long["value"] = _sig(long["value"])
     long = long.drop(columns="key")
     x = _x_guests(domain)
-    y = alt.Y("value:Q", title="chosen measure (units in the drop-down)")
+    doc_markers = _doc_cpu_markers(frame)
+    obs = xen.observations()
+    highest = pd.DataFrame({"value": [float(obs.loc["o004-xen-max-cpu", "value"])],
+                            "measure": [MEASURES["cpu_util_pct"]],
+                            "label": ["document: Xen's highest CPU utilisation, "
+                                      f"{obs.loc['o004-xen-max-cpu', 'value']:g} %"]})
+    y = alt.Y("value:Q", title="chosen measure (units in the drop-down)",
+              scale=zero_scale_by([(long, "value"), (doc_markers, "value"), (highest, "value")], [(meas, "measure")]))
     tip = [alt.Tooltip("hypervisor:N"), alt.Tooltip("guests:Q"), alt.Tooltip("vcpu_ratio:Q", title="virtual : physical",
                                                                              format=".2f"),
            alt.Tooltip("measure:N"), alt.Tooltip("value:Q", format=".3g")]
@@ -130,16 +137,11 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
         x="lo:Q", text="label:N")
     lines = alt.Chart(long).transform_filter(alt.datum.measure == meas).mark_line(point=True).encode(
         x=x, y=y, color=_hv_colour(), tooltip=tip)
-    docs = alt.Chart(_doc_cpu_markers(frame)).transform_filter(alt.datum.measure == meas)
+    docs = alt.Chart(doc_markers).transform_filter(alt.datum.measure == meas)
     diamonds = docs.mark_point(shape="diamond", size=220, filled=False, strokeWidth=2, color=DOC_COLOUR).encode(
         x=x, y="value:Q", tooltip=[alt.Tooltip("label:N", title="document"), alt.Tooltip("guests:Q")])
     dtext = docs.mark_text(align="left", dx=9, dy=14, fontSize=10, color=DOC_COLOUR).encode(
         x=x, y="value:Q", text="label:N")
-    obs = xen.observations()
-    highest = pd.DataFrame({"value": [float(obs.loc["o004-xen-max-cpu", "value"])],
-                            "measure": [MEASURES["cpu_util_pct"]],
-                            "label": ["document: Xen's highest CPU utilisation, "
-                                      f"{obs.loc['o004-xen-max-cpu', 'value']:g} %"]})
     hrule = alt.Chart(highest).transform_filter(alt.datum.measure == meas).mark_rule(
         strokeDash=[6, 4], color=HV_COLOURS[1]).encode(y="value:Q")
     htext = alt.Chart(highest).transform_filter(alt.datum.measure == meas).mark_text(
@@ -271,9 +273,18 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 15, default_memory: 
 
     long = memory_long(sweep)
     ybar = alt.Y("hypervisor:N", title=None, sort=HV_LABELS)
+    marks = pd.DataFrame({"mib": [float(obs.loc["o004-defined-mem", "value"]),
+                                  float(obs.loc["o004-zvm-alloc-mem", "value"])],
+                          "guests": [15, 15],
+                          "label": [f"document: defined {obs.loc['o004-defined-mem', 'value']:,.0f} MB",
+                                    f"document: z/VM backs {obs.loc['o004-zvm-alloc-mem', 'value']:,.0f} MB"]})
+    stacks = long.groupby(["guests", "memory_gib", "hypervisor"], as_index=False)["mib"].sum()
+    marks_each = marks.merge(pd.DataFrame({"memory_gib": memories}), how="cross")
+    x_mib = zero_scale_by([(stacks, "mib"), (marks_each, "mib")], [(pick, "guests"), (mpick, "memory_gib")])
     bars = alt.Chart(long).transform_filter(alt.datum.guests == pick).transform_filter(
         alt.datum.memory_gib == mpick).mark_bar(height=22).encode(
-        y=ybar, x=alt.X("mib:Q", stack="zero", title="the guests' defined memory (MiB, the document's MB)"),
+        y=ybar, x=alt.X("mib:Q", stack="zero", title="the guests' defined memory (MiB, the document's MB)",
+                        scale=x_mib),
         color=alt.Color("part:N", title="where the pages are (model)", sort=MEM_PARTS,
                         scale=alt.Scale(domain=MEM_PARTS, range=MEM_COLOURS),
                         legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)),
@@ -286,11 +297,6 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 15, default_memory: 
     ntxt = alt.Chart(nofit).transform_filter(alt.datum.guests == pick).transform_filter(
         alt.datum.memory_gib == mpick).mark_text(align="left", dx=4, fontSize=11, color=HV_COLOURS[1]).encode(
         y=ybar, x=alt.datum(0), text="label:N")
-    marks = pd.DataFrame({"mib": [float(obs.loc["o004-defined-mem", "value"]),
-                                  float(obs.loc["o004-zvm-alloc-mem", "value"])],
-                          "guests": [15, 15],
-                          "label": [f"document: defined {obs.loc['o004-defined-mem', 'value']:,.0f} MB",
-                                    f"document: z/VM backs {obs.loc['o004-zvm-alloc-mem', 'value']:,.0f} MB"]})
     msel = alt.Chart(marks).transform_filter(alt.datum.guests == pick)
     mr = msel.mark_rule(color=DOC_COLOUR, strokeDash=[3, 3], strokeWidth=2).encode(x="mib:Q")
     mt = msel.mark_text(align="right", dx=-3, y=-6, fontSize=10, color=DOC_COLOUR).encode(x="mib:Q", text="label:N")

@@ -20,7 +20,7 @@ import pandas as pd
 from .. import data, replacement
 from ..model import simulate
 from ..seeding import DEFAULT_SEED
-from .figures import HEIGHT, HIGHLIGHT, MUTED, REFERENCE, WIDE
+from .figures import HEIGHT, HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by
 
 BELADY_TRACE: tuple[int, ...] = (1, 2, 3, 4, 1, 2, 5, 1, 2, 3, 4, 5)
 """The reference string of Belady, Nelson and Shedler (1969)."""
@@ -120,7 +120,7 @@ def anomaly_chart(frame: pd.DataFrame, default: str = "Belady's example") -> alt
     base = alt.Chart(frame).transform_filter(alt.datum.trace == pick)
     x = alt.X("x:Q", title="memory size (frames)", scale=alt.Scale(domain=[0.6, 6.4]),
               axis=alt.Axis(values=list(range(1, 7)), format="d"))
-    y = alt.Y("misses:Q", title="page faults (misses)", scale=alt.Scale(zero=True))
+    y = alt.Y("misses:Q", title="page faults (misses)", scale=zero_scale_by([(frame, "misses")], [(pick, "trace")]))
     color = alt.Color("policy:N", title="Policy", scale=POLICY_SCALE, sort=POLICY_ORDER)
     tooltip = [alt.Tooltip("trace:N"), alt.Tooltip("policy:N"), alt.Tooltip("frames:Q", title="frames"),
                alt.Tooltip("misses:Q", title="misses", format=".2f")]

@@ -13,7 +13,7 @@ import pandas as pd
 
 from .. import data, validation
 from ..model import ENVIRONMENTS, simulate, sweep
-from .figures import HIGHLIGHT, REFERENCE, WIDE
+from .figures import HIGHLIGHT, REFERENCE, WIDE, zero_scale_by
 
 
 def _paper_cids() -> list[str]:
@@ -182,9 +182,12 @@ def status_chart(frame: pd.DataFrame) -> alt.LayerChart:
     )
 
 
-def _line_panel(frame, env, field, title, y_title, fmt, height=210, log=False):
+def _line_panel(frame, env, field, title, y_title, fmt, height=210, log=False, also=()):
+    """Lines per CPU count over memory for the chosen environment, crosses on failed runs;
+    ``also``: (data, column) of other layers on the same axis."""
     base = alt.Chart(frame).transform_filter(alt.datum.env == env)
-    y = alt.Y(f"{field}:Q", title=y_title, axis=alt.Axis(format=fmt))
+    y = alt.Y(f"{field}:Q", title=y_title, axis=alt.Axis(format=fmt),
+              scale=zero_scale_by([(frame, field), *also], [(env, "env")]))
     lines = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(
         x=_x_memory(), y=y, color=_colour(), tooltip=_tooltip())
     crosses = base.transform_filter(alt.datum.failed).mark_point(
@@ -198,10 +201,10 @@ def overall_chart(frame: pd.DataFrame) -> alt.VConcatChart:
     env = env_picker()
     top = _line_panel(frame, env, "throughput", "Overall relative throughput (Figure 4)",
                       "overall relative throughput (1 = reference)", ".2f").add_params(env)
-    bottom = _line_panel(frame, env, "page_read_mib_s", "Page reads from the paging devices (Figure 5)",
-                         "page read rate (MiB/s)", ".0f")
     paper = pd.DataFrame({"memory_gib": [64], "page_read_mib_s": [PAPER_PAGE_READ_6420],
                           "env": ["zvm63-edev"], "label": ["paper: 88 MiB/s at 64/20"]})
+    bottom = _line_panel(frame, env, "page_read_mib_s", "Page reads from the paging devices (Figure 5)",
+                         "page read rate (MiB/s)", ".0f", also=[(paper, "page_read_mib_s")])
     mark = alt.Chart(paper).transform_filter(alt.datum.env == env)
     diamond = mark.mark_point(shape="diamond", size=180, filled=True, color=HIGHLIGHT).encode(
         x=_x_memory(), y="page_read_mib_s:Q", tooltip=[alt.Tooltip("label:N", title="paper")])
@@ -239,9 +242,10 @@ def cpu_chart(frame: pd.DataFrame) -> alt.VConcatChart:
                  alt.Tooltip("cpus_used:Q", title="processors", format=".2f")],
     ).add_params(env).properties(width=WIDE, height=230,
                                  title="User CPU and its CP-attributed part (Figure 6)")
+    bound = pd.DataFrame({"y": [PAPER_SYSTEM_CPU_PCT], "label": ["paper: below 9 % on 6.3"]})
     bottom = _line_panel(frame, env, "system_cpu_pct", "CP system CPU (Figure 7)",
-                         "CP system CPU (% of real CPUs)", ".1f", height=180)
-    rule = alt.Chart(pd.DataFrame({"y": [PAPER_SYSTEM_CPU_PCT], "label": ["paper: below 9 % on 6.3"]}))
+                         "CP system CPU (% of real CPUs)", ".1f", height=180, also=[(bound, "y")])
+    rule = alt.Chart(bound)
     line = rule.mark_rule(strokeDash=[6, 4], color=HIGHLIGHT).encode(y="y:Q")
     text = rule.mark_text(align="left", x=4, dy=-7, color=HIGHLIGHT).encode(y="y:Q", text="label:N")
     return alt.vconcat(top, alt.layer(bottom, line, text)).resolve_scale(color="shared").properties(

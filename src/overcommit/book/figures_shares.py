@@ -430,7 +430,8 @@ def study_allocation_chart(default_cpus: int = 15, default_scheme: str = SCHEME_
     bottom = _allocation_bars(base, 3.0, order, 17 * 17).properties(
         title="What each guest gets against its reference CPU load"
     )
-    return alt.vconcat(top, bottom).properties(
+    # the bars below use the vessels' colours without a legend of their own
+    return alt.vconcat(top, bottom).resolve_legend(color="independent").properties(
         description=(
             "Two panels for the study's 17 guests, with their reference-run CPU loads as demand. "
             "A slider sets the real CPUs from 1 to 25 and a drop-down chooses shares proportional "
@@ -472,8 +473,9 @@ def cut_chart(default_cpus: int = 15) -> alt.LayerChart:
         color=alt.Color("what:N", title=None, sort=whats,
                         scale=alt.Scale(domain=whats, range=[REFERENCE, HIGHLIGHT]),
                         legend=alt.Legend(orient="bottom", labelLimit=300)),
-        shape=alt.Shape("what:N", sort=whats, scale=alt.Scale(domain=whats, range=["circle", "diamond"]),
-                        legend=None),
+        # the same legend as the colour: one legend whose symbols have the marks' shapes
+        shape=alt.Shape("what:N", sort=whats, title=None, scale=alt.Scale(domain=whats, range=["circle", "diamond"]),
+                        legend=alt.Legend(orient="bottom", labelLimit=300)),
         tooltip=[
             alt.Tooltip("guest:N"),
             alt.Tooltip("what:N", title="source"),

@@ -302,8 +302,10 @@ def ratio_lines_chart(cpus: int = 20) -> alt.LayerChart:
         color=alt.Color("measure:N", title=None, sort=lines,
                         scale=alt.Scale(domain=lines, range=["#9aa5b1", HIGHLIGHT]),
                         legend=alt.Legend(orient="bottom", labelLimit=300)),
-        strokeDash=alt.StrokeDash("measure:N", sort=lines, legend=None,
-                                  scale=alt.Scale(domain=lines, range=[[6, 3], [1, 0]])),
+        # the same legend as the colour (one legend, its symbols dashed as the lines are)
+        strokeDash=alt.StrokeDash("measure:N", sort=lines, title=None,
+                                  scale=alt.Scale(domain=lines, range=[[6, 3], [1, 0]]),
+                                  legend=alt.Legend(orient="bottom", labelLimit=300)),
         tooltip=[alt.Tooltip("measure:N"), alt.Tooltip("memory_gib:Q", title="real memory (GiB)"),
                  alt.Tooltip("ratio:Q", format=".2f")],
     )

@@ -33,7 +33,7 @@ import pandas as pd
 from .. import calibrate, data, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests
-from .figures import HIGHLIGHT, WIDE
+from .figures import HIGHLIGHT, WIDE, zero_scale_by
 from .figures_results import CPU_COLOURS, CPU_SERIES, ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, _paper_cids, _sig, env_picker, memory_axis
 
 MEASURES = ("resident", "stored", "instantiated", "reference instantiated", "expanded storage")
@@ -252,7 +252,10 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
     tip = _tooltip(field, ytitle, fmt)
     x_mem = alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
                   title=MEMORY_TITLE, axis=memory_axis())
-    y = alt.Y(f"{field}:Q", title=ytitle, axis=alt.Axis(format=fmt))
+    points = paper_points(key, measure)
+    controls = [(env, "env")] + ([(pick, "variant")] if len(w.variants) > 1 else [])
+    y_scale = zero_scale_by([(frame, field), (points, "y")], controls)
+    y = alt.Y(f"{field}:Q", title=ytitle, axis=alt.Axis(format=fmt), scale=y_scale)
     colour = alt.Color("series:N", title="real CPUs", sort=CPU_SERIES,
                        scale=alt.Scale(domain=CPU_SERIES, range=CPU_COLOURS))
     lines = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(x=x_mem, y=y, color=colour, tooltip=tip)
@@ -261,9 +264,9 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
     ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
     diamonds = paper.transform_filter(alt.datum.kind == "point").mark_point(
         shape="diamond", size=190, filled=True, stroke=HIGHLIGHT, strokeWidth=2, opacity=0.95,
-    ).encode(x=x_mem, y=alt.Y("y:Q"), color=colour, tooltip=ptip)
+    ).encode(x=x_mem, y=alt.Y("y:Q", scale=y_scale), color=colour, tooltip=ptip)
     rules = paper.transform_filter(alt.datum.kind == "rule").mark_rule(strokeDash=[6, 3], strokeWidth=2).encode(
-        y=alt.Y("y:Q"), color=colour, tooltip=ptip)
+        y=alt.Y("y:Q", scale=y_scale), color=colour, tooltip=ptip)
     top = alt.layer(lines, crosses, rules, diamonds).add_params(*params).properties(
         width=WIDE, height=220, title="Over real memory, one line per CPU count")
     mem_series = [str(m) for m in MEMORY_ORDER]
