@@ -156,7 +156,8 @@ def test_zero_scale_by_fits_each_setting_and_ends_round():
 
     from overcommit.book.figures import _js_string, nice_ceiling, zero_scale_by
 
-    assert [nice_ceiling(v) for v in (0.9, 1.0, 1.01, 2.2, 4.9, 88, 0.0031)] == [1, 1, 2, 2.5, 5, 100, 0.005]
+    assert [nice_ceiling(v) for v in (0.9, 1.0, 1.01, 2.2, 4.9, 88, 110, 0.0031)] == pytest.approx(
+        [1, 1, 1.2, 2.5, 5, 100, 120, 0.004])
     with pytest.raises(ValueError, match="value"):
         nice_ceiling(0)
     assert (_js_string(7.0), _js_string(0.5), _js_string(12), _js_string("a")) == ("7", "0.5", "12", "a")
@@ -165,4 +166,4 @@ def test_zero_scale_by_fits_each_setting_and_ends_round():
     paper = pd.DataFrame({"env": ["a"], "y": [1.7]})
     bound = pd.DataFrame({"y": [9.0]})  # no env column: drawn for every setting
     expr = zero_scale_by([(frame, "y"), (paper, "y"), (bound, "y")], [(env, "env")]).to_dict()["domain"][1]["expr"]
-    assert expr == '({"a": 10.0, "b": 50.0}[env] || 50.0)'
+    assert expr == '({"a": 10.0, "b": 30.0}[env] || 30.0)'

@@ -25,15 +25,16 @@ REFERENCE = "#1f77b4"
 
 
 def nice_ceiling(value: float) -> float:
-    """The smallest 1, 2, 2.5 or 5 × 10^k at or above ``value`` (> 0): a round axis end."""
+    """The smallest 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k at or above ``value`` (> 0):
+    a round axis end that leaves at most a third of the axis empty."""
     import math
 
     if not value > 0 or not math.isfinite(value):
         raise ValueError(f"value: {value!r} is not accepted; expected a finite number > 0")
     power = 10.0 ** math.floor(math.log10(value))
-    for step in (1.0, 2.0, 2.5, 5.0, 10.0):
+    for step in (1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
         if step * power >= value * (1 - 1e-12):
-            return step * power
+            return float(f"{step * power:.12g}")  # 0.3, not 0.30000000000000004
     return 10.0 * power  # pragma: no cover - the loop ends at 10 x power >= value
 
 
