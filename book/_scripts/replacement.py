@@ -455,7 +455,9 @@ glue("replacement-jT-rmax", float(java_times.iloc[-1]["medium / high"]), display
 #
 # where $m$ is the share of touches that fault, $\rho$ the share of time the page is
 # resident and $P$, $Q$ the regularised incomplete gamma functions
-# (`replacement.regular_residency`; for $k = 1$ it is the LRU formula above). A page
+# (`replacement.regular_residency`; for $k = 1$ it is the LRU formula above). This is the
+# characteristic-time approximation for references that form a renewal process
+# {cite:p}`martina2014unified`. A page
 # touched like clockwork is either always resident (its interval is shorter than $T$) or
 # faults at almost every touch, so at the same residency it faults far more often than a
 # random one.
