@@ -11,12 +11,13 @@ SANITIZE := tests/nbval_sanitize.cfg
 NOTEBOOKS := $(wildcard book/*.ipynb)
 INSTRUCTOR := _build/instructor
 
-.PHONY: help setup vendor book book-instructor assignments notebooks test test-unit test-notebooks test-browser serve lab bench clean
+.PHONY: help setup vendor book book-instructor assignments notebooks lint test test-unit test-notebooks test-browser serve lab bench clean
 
 help:
 	@echo "make book       build the student edition into _build/html (executes every notebook)"
 	@echo "make book-instructor  the instructor edition (with solutions) into $(INSTRUCTOR)/_build/html"
-	@echo "make test       build, then run every test: unit, strict nbval, browser"
+	@echo "make test       lint, build, then run every test: unit, strict nbval, browser"
+	@echo "make lint       pyflakes over src, tests, the chapters' twins and tools"
 	@echo "make assignments  otter-grader student notebooks + autograders (CHAPTERS=\"shares paging\")"
 	@echo "make notebooks  re-execute the chapter notebooks and store their outputs"
 	@echo "make serve      serve _build/html on http://127.0.0.1:$(PORT)"
@@ -70,7 +71,12 @@ notebooks: setup
 
 # --- tests -----------------------------------------------------------------------------
 
-test: book book-instructor
+# pyflakes over the package, the tests, the chapters' jupytext twins and the tools: unused
+# imports and names, undefined names (make test runs it first and stops on a finding)
+lint: setup
+	$(BIN)/pyflakes src tests book/_scripts tools
+
+test: lint book book-instructor
 	$(PY) -m pytest tests $(NOTEBOOKS) --nbval --nbval-current-env \
 		--nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
 

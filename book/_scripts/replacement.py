@@ -30,7 +30,6 @@
 
 # %% tags=["remove-cell"]
 import ipywidgets as widgets
-import numpy as np
 import pandas as pd
 from IPython.display import Markdown
 from overcommit.book import glue

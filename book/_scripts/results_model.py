@@ -46,7 +46,6 @@ from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_validation as fv
 from overcommit.book.explore import explorer, host_controls
-from overcommit.book.figures_results import ENV_LABELS
 
 pd.set_option("display.max_colwidth", 200)
 claims = fv.claims_frame()

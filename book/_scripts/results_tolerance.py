@@ -39,7 +39,6 @@ from overcommit.exercises import checks
 from overcommit.book import figures_planning as fp
 from overcommit.book import figures_tolerance as ft
 from overcommit.book.explore import explorer, host_controls
-from overcommit.book.figures_results import ENV_LABELS
 
 b = tolerance.BOUNDARIES
 for name in ("reads_low", "reads_high", "resident_low", "resident_high"):

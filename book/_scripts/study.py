@@ -31,10 +31,8 @@
 # only the host shrank.
 
 # %% tags=["remove-cell"]
-import altair as alt
 import pandas as pd
 
-import overcommit as oc
 from overcommit import data, study
 from overcommit.book import figures, glue
 from overcommit.exercises import checks

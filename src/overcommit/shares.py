@@ -368,7 +368,6 @@ def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost:
     ``chain[g]`` is the index of guest g's workload in ``wanted``. Returns (CPUs used per
     guest, throughput per workload). Trusted inputs (the model's inner loop): no checks.
     """
-    n_var = len(wanted)
     c = np.where(cost > 0, cost, 1e-12)
     # every kink of U(θ): a guest reaching its cap, its chain reaching what it wants, and a
     # guest's limit passing its fixed overhead (below it the guest can do no work at all)

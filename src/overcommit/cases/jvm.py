@@ -671,7 +671,7 @@ def memory_sweep(counts: Iterable[int] = GUEST_COUNTS, memories: Iterable[float]
 
 
 __all__ = [
-    "GUEST_COUNTS", "SCENARIO2", "SCENARIO3", "BINARIES", "CALIBRATION", "FITTED", "Case", "provenance",
+    "CLOSE", "ROUGH", "GUEST_COUNTS", "SCENARIO2", "SCENARIO3", "BINARIES", "CALIBRATION", "FITTED", "Case", "provenance",
     "parameters", "scenarios", "observations", "environment", "host", "jvms_per_guest", "table4_vcpus",
     "demand_parts", "guest_demand", "vcpu_ratio", "cp_demand", "instantiated_mib", "defined_mib", "guests",
     "variants", "run", "measures", "scaling", "vcpu_scan", "targets", "calibrate", "calibrated", "verdict",

@@ -687,7 +687,7 @@ def comparison(hypervisors: dict[str, Hypervisor] | None = None) -> pd.DataFrame
 
 
 __all__ = [
-    "HYPERVISORS", "LABELS", "ROLES", "TABLE_GUESTS", "TABLE_TRIPLETS", "TRIPLETS", "CALIBRATION", "FITTED",
+    "CLOSE", "ROUGH", "HYPERVISORS", "LABELS", "ROLES", "TABLE_GUESTS", "TABLE_TRIPLETS", "TRIPLETS", "CALIBRATION", "FITTED",
     "Hypervisor", "provenance", "parameters", "table", "observations", "environment", "host", "vcpu_ratio",
     "sched_load", "guests", "variants", "defined_mib", "guest_memory_mib", "max_triplets", "min_memory_gib",
     "check_fits", "run",

@@ -281,9 +281,7 @@ def measures(result: Result, case: Case) -> dict[str, float]:
     dasd = float(g["stored_mib"].sum()) * PAGES_PER_MIB
     inst = float(g["instantiated_mib"].sum()) * PAGES_PER_MIB
     dasd_only = max(inst - resident - xstor, 0.0)
-    rp = float(s["page_read_response_ms"]) / 1e3
     x = w["relative_throughput"].to_numpy()
-    users = case.users_total * _work_per_guest(n, case)
     # a user's cycle per unit of work (seconds of the reference cycle), averaged over guests
     reads = g["page_read_mib_s"].to_numpy() * PAGES_PER_MIB
     k = CPU_COST_FACTOR[environment(case).generation]
@@ -529,7 +527,8 @@ def memory_sweep(counts: Iterable[int] = GUEST_COUNTS, memories: Iterable[float]
 
 
 __all__ = [
-    "CALIBRATION_GUESTS", "VALIDATION_GUESTS", "GUEST_COUNTS", "FITTED", "Case", "provenance", "parameters",
+    "CLOSE", "ROUGH", "CALIBRATION_GUESTS", "VALIDATION_GUESTS", "GUEST_COUNTS", "FITTED", "Case", "provenance",
+    "parameters",
     "table1", "environment", "host", "guests", "variants", "run", "work_rate", "measures", "scaling",
     "calibrate", "calibrated", "verdict", "comparison", "observations_check", "memory_sweep",
 ]

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import numpy as np
 
 from .. import tolerance
 from ..model import ENVIRONMENTS, simulate
