@@ -47,8 +47,10 @@ vendor: book/_static/vendor/.stamp
 
 # --- the book --------------------------------------------------------------------------
 
+# Sphinx's doctree cache goes too: it would keep pages read by an older version of the
+# book's Sphinx extension (the notebooks are executed on every build anyway).
 book: setup vendor
-	rm -rf _build/html _build/jupyter_execute
+	rm -rf _build/html _build/jupyter_execute _build/.doctrees
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	@test -f _build/html/index.html || { echo "build failed: _build/html/index.html missing"; exit 1; }
 	@echo "book built: _build/html/index.html"

@@ -422,3 +422,26 @@ def test_phone_layout(page_path, server, browser):
     assert layout["width"] <= 390, f"{page_path}: the page is {layout['width']} px wide at 390"
     assert layout["outside"] == [] and layout["below"] == 0, f"{page_path}: {layout}"
     assert dead == [] and errors == [], f"{page_path}: dead controls {dead}, console {errors}"
+
+
+@pytest.mark.parametrize("page_path", _pages() or ["(no site built)"])
+def test_every_chart_is_a_numbered_figure_with_its_caption(page_path):
+    """Each chart sits in a ``<figure>`` whose ``<figcaption>`` starts with its number
+    ("Chart N"), so a screen reader ties the caption to the chart and the text can point at
+    it ({numref}); numbers are unique across the book."""
+    from bs4 import BeautifulSoup
+
+    if page_path == "(no site built)":
+        pytest.skip("no built site: run `make book` first")
+    soup = BeautifulSoup((SITE / page_path).read_text(errors="replace"), "html.parser")
+    loose, numbers = [], []
+    for chart in soup.select("div.oc-chart"):
+        figure = chart.find_parent("figure")
+        caption = figure.find("figcaption") if figure else None
+        number = caption.select_one(".caption-number") if caption else None
+        if number is None:
+            loose.append(chart.get("aria-label", "")[:60])
+        else:
+            numbers.append(number.get_text(strip=True))
+    assert loose == [], f"{page_path}: charts outside a numbered figure: {loose}"
+    assert all(n.startswith("Chart ") for n in numbers) and len(set(numbers)) == len(numbers), numbers

@@ -96,6 +96,71 @@ def _where_line(app, doctree, docname) -> None:
         node.insert(1 if "title" in type(node.children[0]).__name__ else 0, line)
 
 
+def _has_chart(cell) -> bool:
+    from docutils import nodes
+
+    from .mime import STATIC_MIME
+
+    # a Vega-Lite output, or a live explorer's static chart (overcommit.book.mime)
+    return any("vegalite" in str(n.get("mime_type", "")) or n.get("mime_type") == STATIC_MIME
+               for n in cell.findall(nodes.container))
+
+
+def _caption_parts(container):
+    """The caption line and the legend of an ``oc-caption`` container: its first paragraph's
+    text, without the "Figure:" with which the chapters open it (the number replaces it), and
+    the rest of its paragraphs."""
+    from docutils import nodes
+
+    paragraphs = [c for c in container.children if isinstance(c, nodes.paragraph)]
+    first = paragraphs[0] if paragraphs else nodes.paragraph()
+    inline = [child.deepcopy() for child in first.children]
+    lead = next((i for i, child in enumerate(inline) if child.astext().strip()), None)
+    if lead is not None and isinstance(inline[lead], nodes.strong):
+        text = inline[lead].astext()
+        if text.startswith("Figure:"):
+            title = text.removeprefix("Figure:").lstrip()
+            inline[lead] = nodes.strong("", title[:1].upper() + title[1:])  # after the bold "Chart N"
+            del inline[:lead]
+    rest = [child.deepcopy() for child in container.children if child is not first]
+    return nodes.caption("", "", *inline), (nodes.legend("", *rest) if rest else None)
+
+
+def _number_figures(app, doctree) -> None:
+    """Every chart with its caption becomes one numbered figure.
+
+    A chapter places a chart (a code cell whose output is a Vega-Lite chart) and, right after
+    it, its caption in a ``{container} oc-caption`` block. This joins the two into a docutils
+    figure: the HTML is a ``<figure>`` whose ``<figcaption>`` belongs to the chart, Sphinx
+    numbers it ("Figure 3"), and a label an author puts before the chart cell
+    (``(fig-name)=``) makes it a target for ``{numref}``.
+    """
+    from docutils import nodes
+
+    for caption in list(doctree.findall(nodes.container)):
+        if "oc-caption" not in caption.get("classes", []) or caption.parent is None:
+            continue
+        parent = caption.parent
+        index = parent.index(caption)
+        cell = parent[index - 1] if index > 0 else None
+        if not (isinstance(cell, nodes.container) and "cell" in cell.get("classes", []) and _has_chart(cell)):
+            continue
+        figure = nodes.figure(classes=["oc-figure"])
+        figure["ids"], cell["ids"] = list(cell["ids"]), []
+        figure["names"], cell["names"] = list(cell["names"]), []
+        if not figure["ids"]:
+            doctree.set_id(figure, suggested_prefix="figure")
+        for key in figure["ids"]:
+            doctree.ids[key] = figure
+        title, legend = _caption_parts(caption)
+        parent.remove(caption)
+        parent.replace(cell, figure)
+        figure += cell
+        figure += title
+        if legend is not None:
+            figure += legend
+
+
 def _write_exercise_bank(app, exception) -> None:
     """Every seeded exercise's variants for seeds 0-999 under ``_static/exercises/`` (see
     :mod:`overcommit.exercises.web`), for the self-check boxes of the static site."""
@@ -113,6 +178,7 @@ def setup(app) -> dict[str, Any]:
     app.connect("html-page-context", _drop_thebe, priority=900)
     app.connect("html-page-context", _mark_edition)
     app.connect("html-page-context", _bibliography_roles)
+    app.connect("doctree-read", _number_figures, priority=400)
     app.connect("doctree-resolved", _where_line)
     app.connect("build-finished", _write_exercise_bank)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
