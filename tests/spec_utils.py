@@ -14,3 +14,9 @@ def walk(spec: Any) -> Iterator[dict]:
     elif isinstance(spec, list):
         for value in spec:
             yield from walk(value)
+
+
+def bound(spec: Any) -> dict[str, dict]:
+    """The parameters of a spec that are bound to an input (the chart's controls), by name."""
+    return {p["name"]: p for node in walk(spec) for p in node.get("params", [])
+            if isinstance(p, dict) and "bind" in p}

@@ -17,7 +17,7 @@ from overcommit.book import figures_case_jvm as fj
 from overcommit.cases import jvm
 from overcommit.model import CP_ATTRIBUTED_SHARE, CPU_COST_FACTOR, REORDER_S_PER_MIB
 from case_utils import copy_data_file, rewrite as _rewrite
-from spec_utils import walk
+from spec_utils import walk, bound as _bound
 
 
 @pytest.fixture(scope="module")
@@ -330,9 +330,6 @@ def test_memory_sweep_vertical_fails_horizontal_pages(case):
 # --- charts --------------------------------------------------------------------------------
 
 
-def _bound(spec):
-    return {p["name"]: p for node in walk(spec) for p in node.get("params", [])
-            if isinstance(p, dict) and "bind" in p}
 
 
 def _axis_titles_have_units(spec):

@@ -16,7 +16,7 @@ import overcommit as oc
 from overcommit.book import figures_case_xen as fx
 from overcommit.cases import xen
 from case_utils import copy_data_file, rewrite as _rewrite
-from spec_utils import walk
+from spec_utils import walk, bound as _bound
 
 
 @pytest.fixture(scope="module")
@@ -246,9 +246,6 @@ def test_stops_scaling_and_overhead_sweep(x):
 # --- charts --------------------------------------------------------------------------------
 
 
-def _bound(spec):
-    return {p["name"]: p for node in walk(spec) for p in node.get("params", [])
-            if isinstance(p, dict) and "bind" in p}
 
 
 def _units(spec):

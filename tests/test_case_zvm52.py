@@ -17,7 +17,7 @@ from overcommit import data
 from overcommit.book import figures_case_zvm52 as fz
 from overcommit.cases import zvm52
 from case_utils import copy_data_file, rewrite as _rewrite
-from spec_utils import walk
+from spec_utils import walk, bound as _bound
 
 
 @pytest.fixture(scope="module")
@@ -269,9 +269,6 @@ def test_observations(case):
 # --- charts --------------------------------------------------------------------------------
 
 
-def _bound(spec):
-    return {p["name"]: p for node in walk(spec) for p in node.get("params", [])
-            if isinstance(p, dict) and "bind" in p}
 
 
 def _used(spec, name):

@@ -13,7 +13,7 @@ from overcommit.book import figures_workload as fw
 from overcommit.model import PATH_MIB_S, environment
 from overcommit.replacement import reclaim_weights
 from overcommit.workloads import HOT_CORE_MIB, study_guests, study_variants
-from spec_utils import walk
+from spec_utils import bound as _bound
 
 FS = ff.VARIANTS
 PAGECACHE = ("fs-pagecache-medium", "fs-pagecache-high")
@@ -35,8 +35,6 @@ def runs():
     return ff.path_runs()
 
 
-def _bound(spec):
-    return {p["name"]: p for node in walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p}
 
 
 def _x(cid, variant, env="zvm63-edev"):

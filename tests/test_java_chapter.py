@@ -16,7 +16,7 @@ from overcommit.book import figures_java as fj
 from overcommit.book import figures_workload as fw
 from overcommit.model import ENVIRONMENTS
 from overcommit.workloads import study_guests, study_variants
-from spec_utils import walk
+from spec_utils import walk, bound as _bound
 
 LEVELS = ("java-medium", "java-high")
 
@@ -35,8 +35,6 @@ def _x(cid, variant, env="zvm63-edev", variants=None):
     return float(oc.simulate(cid, env=env, variants=variants).workloads.loc[variant, "relative_throughput"])
 
 
-def _bound(spec):
-    return {p["name"]: p for node in walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p}
 
 
 # --- figures_java: the two limits ------------------------------------------------------------

@@ -17,7 +17,7 @@ from overcommit.book import figures_net as fn
 from overcommit.book import figures_workload as fw
 from overcommit.model import fitted_reclaim_exponent
 from overcommit.workloads import HOT_CORE_MIB, study_guests
-from spec_utils import walk
+from spec_utils import bound as _bound
 
 NET = ("net-medium-client", "net-medium-server", "net-high-client", "net-high-server")
 
@@ -42,8 +42,6 @@ def levels():
     return fn.water_levels()
 
 
-def _bound(spec):
-    return {p["name"]: p for node in walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p}
 
 
 def _x(cid, variant, env="zvm63-edev", guests=None):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from overcommit import exercises, replacement
 from overcommit.book import figures_replacement as fr
-from spec_utils import walk as _walk  # noqa: E402
+from spec_utils import bound, walk as _walk  # noqa: E402
 
 BELADY = list(fr.BELADY_TRACE)
 
@@ -29,7 +29,7 @@ def _axis_titles(spec):
 
 
 def _bound_params(spec):
-    return [p for node in _walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p]
+    return list(bound(spec).values())
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from overcommit.book import figures_workload as fw
 from overcommit.book.figures_results import _paper_cids
 from overcommit.model import ENVIRONMENTS, FAULT_CP_CPU_S, environment
 from overcommit.workloads import HOT_CORE_RATE_PER_S, PAGES_PER_MIB, study_guests, study_variants
-from spec_utils import walk
+from spec_utils import walk, bound as _bound
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +40,6 @@ def _x(cid, variant="was-medium", env="zvm63-edev", variants=None):
     return float(oc.simulate(cid, env=env, variants=variants).workloads.loc[variant, "relative_throughput"])
 
 
-def _bound(spec):
-    return {p["name"]: p for node in walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p}
 
 
 def _d100(name):

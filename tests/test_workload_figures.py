@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import overcommit as oc
 from overcommit import calibrate, planning
 from overcommit.book import figures_workload as fw
-from spec_utils import walk
+from spec_utils import bound
 
 
 @pytest.fixture(scope="module")
@@ -22,7 +22,7 @@ def results():
 
 
 def _bound(spec):
-    return [p["name"] for node in walk(spec) for p in node.get("params", []) if isinstance(p, dict) and "bind" in p]
+    return list(bound(spec))
 
 
 @pytest.mark.parametrize("key", list(fw.WORKLOADS))
