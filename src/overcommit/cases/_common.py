@@ -72,3 +72,39 @@ def cell_value(where: str, name: str, cell: str, *, text: set[str], integer: set
             raise ValueError(f"{where}, field 'value': {cell!r} is not accepted; expected a whole number")
         return int(value)
     return value
+
+
+def case_parameters(data_file: str, frame, case_type, wanted: set[str], overrides: dict, *, text: set[str],
+                    integer: set[str], fitted_names_source: bool = False):
+    """A case's dataclass from its data file's ``parameter``/``value`` rows (with
+    provenance), plus ``overrides``.
+
+    Every row's parameter must be one of ``wanted`` and appear once, every one of ``wanted``
+    must have a row, and an override must name a field of ``case_type``; each error names
+    the file, row and field, or the parameter. ``fitted_names_source``: a fitted value's
+    source must name the function that fits it.
+    """
+    from dataclasses import fields
+
+    values: dict[str, object] = {}
+    for index, row in enumerate(frame.to_dict("records"), start=1):
+        where = f"{data_file}: row {index}"
+        name = row["parameter"]
+        if name not in wanted:
+            raise ValueError(f"{where}, field 'parameter': {name!r} is not accepted; expected one of {sorted(wanted)}")
+        if name in values:
+            raise ValueError(f"{where}, field 'parameter': {name!r} appears twice")
+        check_provenance(where, row)
+        if fitted_names_source and row["role"] == "fitted" and "fitted by" not in str(row["source"]):
+            raise ValueError(f"{where}, field 'source': a fitted value must name the function that fits it")
+        values[name] = cell_value(where, name, row["value"], text=text, integer=integer)
+    absent = sorted(wanted - set(values))
+    if absent:
+        raise ValueError(f"{data_file}: no row for parameter(s) {', '.join(absent)}")
+    unknown = sorted(set(overrides) - {f.name for f in fields(case_type)})
+    if unknown:
+        raise ValueError(f"overrides: {', '.join(map(repr, unknown))} {'is' if len(unknown) == 1 else 'are'} "
+                         f"not accepted; expected fields of "
+                         f"{case_type.__module__.rsplit('.', 1)[-1]}.{case_type.__name__}")
+    values.update(overrides)
+    return case_type(**values)

@@ -78,7 +78,7 @@ from scipy.optimize import least_squares
 from .. import data, tiers
 from ..model import CP_ATTRIBUTED_SHARE, REORDER_S_PER_MIB, Environment, Host, Result, simulate
 # CLOSE and ROUGH are re-exported: each chapter states its grading bands.
-from ._common import CLOSE, ROUGH, cell_value, check_provenance, number as _number, whole as _whole, verdict
+from ._common import CLOSE, ROUGH, case_parameters, number as _number, whole as _whole, verdict
 from ..workloads import Guest, Variant
 
 DATA_FILE = "case_jvm.csv"
@@ -169,28 +169,9 @@ def parameters(directory: Path | None = None, **overrides) -> Case:
     Raises ``ValueError`` naming the file, row and field for a bad cell, and naming the
     parameter for a missing or unknown one. ``overrides`` replace single fields.
     """
-    frame = provenance(directory)
     wanted = {f.name for f in fields(Case)} - {"binaries"}
-    values: dict[str, object] = {}
-    for number, row in enumerate(frame.to_dict("records"), start=1):
-        where = f"{DATA_FILE}: row {number}"
-        name = row["parameter"]
-        if name not in wanted:
-            raise ValueError(f"{where}, field 'parameter': {name!r} is not accepted; expected one of {sorted(wanted)}")
-        if name in values:
-            raise ValueError(f"{where}, field 'parameter': {name!r} appears twice")
-        check_provenance(where, row)
-        if row["role"] == "fitted" and "fitted by" not in str(row["source"]):
-            raise ValueError(f"{where}, field 'source': a fitted value must name the function that fits it")
-        values[name] = cell_value(where, name, row["value"], text=_TEXT, integer=_INTEGER)
-    missing = sorted(wanted - set(values))
-    if missing:
-        raise ValueError(f"{DATA_FILE}: no row for parameter(s) {', '.join(missing)}")
-    unknown = sorted(set(overrides) - {f.name for f in fields(Case)})
-    if unknown:
-        raise ValueError(f"overrides: {', '.join(unknown)} not accepted; expected fields of jvm.Case")
-    values.update(overrides)
-    return Case(**values)
+    return case_parameters(DATA_FILE, provenance(directory), Case, wanted, overrides, text=_TEXT,
+                           integer=_INTEGER, fitted_names_source=True)
 
 
 def scenarios() -> pd.DataFrame:

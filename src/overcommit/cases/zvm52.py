@@ -59,7 +59,7 @@ from scipy.optimize import brentq
 from .. import data, tiers
 from ..model import CPU_COST_FACTOR, Environment, Host, Result, simulate
 # CLOSE and ROUGH are re-exported: each chapter states its grading bands.
-from ._common import CLOSE, ROUGH, cell_value, check_provenance, verdict
+from ._common import CLOSE, ROUGH, case_parameters, verdict
 from ..workloads import PAGES_PER_MIB, Guest, Variant
 
 DATA_FILE = "case_zvm52.csv"
@@ -151,26 +151,9 @@ def parameters(directory: Path | None = None, **overrides) -> Case:
     Raises ``ValueError`` naming the file, row and field for a bad cell, and naming the
     parameter for a missing or unknown one. ``overrides`` replace single fields.
     """
-    frame = provenance(directory)
     wanted = {f.name for f in fields(Case)} - {"load", "policy"}
-    values: dict[str, object] = {}
-    for number, row in enumerate(frame.to_dict("records"), start=1):
-        where = f"{DATA_FILE}: row {number}"
-        name = row["parameter"]
-        if name not in wanted:
-            raise ValueError(f"{where}, field 'parameter': {name!r} is not accepted; expected one of {sorted(wanted)}")
-        if name in values:
-            raise ValueError(f"{where}, field 'parameter': {name!r} appears twice")
-        check_provenance(where, row)
-        values[name] = cell_value(where, name, row["value"], text=_TEXT, integer=_INTEGER)
-    absent = sorted(wanted - set(values))
-    if absent:
-        raise ValueError(f"{DATA_FILE}: no row for parameter(s) {', '.join(absent)}")
-    unknown = sorted(set(overrides) - {f.name for f in fields(Case)})
-    if unknown:
-        raise ValueError(f"overrides: {unknown[0]!r} is not accepted; expected fields of Case")
-    values.update(overrides)
-    return Case(**values)  # type: ignore[arg-type]
+    return case_parameters(DATA_FILE, provenance(directory), Case, wanted, overrides, text=_TEXT,
+                           integer=_INTEGER)
 
 
 def table1() -> pd.DataFrame:
