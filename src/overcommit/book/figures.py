@@ -14,7 +14,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from .. import study
+from .. import data, study
 
 WIDTH = 320
 WIDE = 470  # the book's text column is about 700 px wide, legends included
@@ -22,6 +22,21 @@ HEIGHT = 240
 HIGHLIGHT = "#d62728"
 MUTED = "#9aa5b1"
 REFERENCE = "#1f77b4"
+
+
+def check_columns(frame: pd.DataFrame, columns: list[str], name: str = "frame", expected: str = "a frame") -> None:
+    """Refuse an empty frame or one without ``columns``, naming the argument, what is missing
+    and (for an empty one) what was ``expected``."""
+    if frame is None or len(frame) == 0:
+        raise ValueError(f"{name}: empty; expected {expected}")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{name}: lacks column(s) {', '.join(missing)}")
+
+
+def paper_cids() -> list[str]:
+    """The configuration IDs of the paper's grid (``data/cid_grid.csv``), in its order."""
+    return list(data.cid_grid()["cid"])
 
 
 def nice_ceiling(value: float) -> float:

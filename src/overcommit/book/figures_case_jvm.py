@@ -14,7 +14,7 @@ import altair as alt
 import pandas as pd
 
 from ..cases import jvm
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by, check_columns
 from .figures_results import _sig
 
 GUESTS = list(jvm.GUEST_COUNTS)
@@ -31,11 +31,7 @@ EXTRA = "200, 2 v"  #: label of scenario 3's 200 guests with two virtual CPUs ea
 
 
 def _check(frame: pd.DataFrame, columns: list[str], name: str = "frame") -> None:
-    if frame is None or len(frame) == 0:
-        raise ValueError(f"{name}: empty; expected the rows of overcommit.cases.jvm.scaling()")
-    missing = [c for c in columns if c not in frame.columns]
-    if missing:
-        raise ValueError(f"{name}: lacks column(s) {', '.join(missing)}")
+    check_columns(frame, columns, name, expected="the rows of overcommit.cases.jvm.scaling()")
 
 
 def guests_picker(value: int = 1, name: str = "guests") -> alt.Parameter:

@@ -15,7 +15,7 @@ import altair as alt
 import pandas as pd
 
 from ..cases import xen
-from .figures import HIGHLIGHT, MUTED, WIDE, zero_scale_by
+from .figures import HIGHLIGHT, MUTED, WIDE, zero_scale_by, check_columns
 from .figures_results import _sig
 
 HV_LABELS = [xen.LABELS[k] for k in xen.HYPERVISORS]
@@ -36,11 +36,7 @@ MEASURES = {
 
 
 def _check(frame: pd.DataFrame, columns: list[str], name: str = "frame") -> None:
-    if frame is None or len(frame) == 0:
-        raise ValueError(f"{name}: empty; expected the rows of overcommit.cases.xen")
-    missing = [c for c in columns if c not in frame.columns]
-    if missing:
-        raise ValueError(f"{name}: lacks column(s) {', '.join(missing)}")
+    check_columns(frame, columns, name, expected="the rows of overcommit.cases.xen")
 
 
 def guests_picker(options: list[int], value: int, name: str = "guests") -> alt.Parameter:

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..cases import zvm52
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, check_columns
 from .figures_results import _sig
 
 GUESTS = list(zvm52.GUEST_COUNTS)
@@ -51,11 +51,7 @@ def _x_guests() -> alt.X:
 
 
 def _check(frame: pd.DataFrame, columns: list[str], name: str = "frame") -> None:
-    if frame is None or len(frame) == 0:
-        raise ValueError(f"{name}: empty; expected the rows of overcommit.cases.zvm52.scaling()")
-    missing = [c for c in columns if c not in frame.columns]
-    if missing:
-        raise ValueError(f"{name}: lacks column(s) {', '.join(missing)}")
+    check_columns(frame, columns, name, expected="the rows of overcommit.cases.zvm52.scaling()")
 
 
 def model_frame(case: zvm52.Case | None = None) -> pd.DataFrame:

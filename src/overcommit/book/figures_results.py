@@ -13,11 +13,9 @@ import pandas as pd
 
 from .. import data, validation
 from ..model import ENVIRONMENTS, simulate, sweep
-from .figures import HIGHLIGHT, REFERENCE, WIDE, zero_scale_by
+from .figures import HIGHLIGHT, REFERENCE, WIDE, zero_scale_by, paper_cids as _paper_cids
 
 
-def _paper_cids() -> list[str]:
-    return list(data.cid_grid()["cid"])
 
 ENV_LABELS = {
     "zvm63-edev": "z/VM 6.3, EDEV-SCSI",

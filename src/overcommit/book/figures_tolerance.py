@@ -16,9 +16,9 @@ from functools import lru_cache
 import altair as alt
 import pandas as pd
 
-from .. import data, tolerance
+from .. import tolerance
 from ..model import ENVIRONMENTS, simulate
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids
 from .figures_results import ENV_LABELS, _sig, env_picker
 
 SHORT = {
@@ -30,8 +30,6 @@ AGREEMENT_COLOURS = {"same cell as the paper": REFERENCE, "another cell": HIGHLI
 READS_FLOOR = 0.01  # % per guest: "negligible" paging drawn at the bottom of the log scale
 
 
-def _paper_cids() -> list[str]:
-    return list(data.cid_grid()["cid"])
 
 
 @lru_cache(maxsize=1)

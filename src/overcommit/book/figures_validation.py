@@ -38,7 +38,7 @@ import pandas as pd
 from .. import calibrate, data, paging, validation, workloads
 from ..model import ENVIRONMENTS, PATH_MIB_S, environment, simulate, sweep
 from ..replacement import reclaim_weights
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids
 from .figures_results import ENV_LABELS, _sig, env_picker
 
 #: Claim groups in display order: the validation topics of overcommit.validation, then the
@@ -563,8 +563,6 @@ def paper_statements(cid: str, env: str = "zvm63-edev") -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
-def _paper_cids() -> list[str]:
-    return list(data.cid_grid()["cid"])
 
 
 _RELATION_SYMBOLS = {"~": "≈", "=": "=", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}
