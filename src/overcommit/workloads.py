@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -234,7 +235,7 @@ def calibrated_values() -> dict[tuple[str, str], float]:
 
 @lru_cache(maxsize=4)
 def _calibrated_values(directory: str) -> dict[tuple[str, str], float]:
-    path = data.data_dir() / "calibrated_parameters.csv"
+    path = Path(directory) / "calibrated_parameters.csv"
     if not path.exists():
         return {}
     frame = data.load_table("calibrated_parameters.csv")

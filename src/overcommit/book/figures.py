@@ -11,6 +11,9 @@ Conventions every figure follows:
 
 from __future__ import annotations
 
+import json
+import math
+
 import altair as alt
 import pandas as pd
 
@@ -42,8 +45,6 @@ def paper_cids() -> list[str]:
 def nice_ceiling(value: float) -> float:
     """The smallest 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k at or above ``value`` (> 0):
     a round axis end that leaves at most a third of the axis empty."""
-    import math
-
     if not value > 0 or not math.isfinite(value):
         raise ValueError(f"value: {value!r} is not accepted; expected a finite number > 0")
     power = 10.0 ** math.floor(math.log10(value))
@@ -72,8 +73,6 @@ def zero_scale_by(frames: list[tuple[pd.DataFrame, str]], params: list[tuple[alt
     upper end of each setting is computed here, in advance, and the chart picks it with an
     expression, so Vega never computes the extent of a layer the controls left empty (its
     'Infinite extent' warning), and the axis still fits each setting's data."""
-    import json
-
     keys = [column for _, column in params]
     tops: dict[str, float] = {}
     everywhere = 0.0  # layers not filtered by the controls (a bound the paper states)

@@ -603,14 +603,6 @@ def release_table(cid: str = "64/20") -> pd.DataFrame:
     return table
 
 
-__all__ = [
-    "BELADY_TRACE", "EXAMPLE_TRACES", "step_table", "anomaly_frame", "anomaly_chart",
-    "policy_curves", "approximation_errors", "agreement_chart", "mrc_chart", "hit_shape_frame",
-    "hit_shape_chart", "explore_policy", "shared_memory_check", "reclaim_demo", "dpa_frame", "dpa_chart",
-    "release_table",
-]
-
-
 REGULARITIES: tuple[float, ...] = (1.0, 3.0, 10.0, 100.0)
 
 
@@ -641,3 +633,12 @@ def java_reclaim_times(regularities: Sequence[float] = REGULARITIES) -> pd.DataF
         rows.append(row)
     return pd.DataFrame(rows).set_index("regularity k").round({"T, Java medium (s)": 0, "T, Java high (s)": 0,
                                                                "medium / high": 2})
+
+
+__all__ = [
+    "BELADY_TRACE", "EXAMPLE_TRACES", "step_table", "anomaly_frame", "anomaly_chart",
+    "policy_curves", "approximation_errors", "agreement_chart", "mrc_chart", "hit_shape_frame",
+    "hit_shape_chart", "explore_policy", "shared_memory_check", "reclaim_demo", "dpa_frame", "dpa_chart",
+    "release_table", "REGULARITIES", "java_reclaim_times",
+]
+

@@ -132,7 +132,7 @@ def _number_figures(app, doctree) -> None:
     A chapter places a chart (a code cell whose output is a Vega-Lite chart) and, right after
     it, its caption in a ``{container} oc-caption`` block. This joins the two into a docutils
     figure: the HTML is a ``<figure>`` whose ``<figcaption>`` belongs to the chart, Sphinx
-    numbers it ("Figure 3"), and a label an author puts before the chart cell
+    numbers it ("Chart 3", ``numfig_format`` in ``_config.yml``), and a label an author puts before the chart cell
     (``(fig-name)=``) makes it a target for ``{numref}``.
     """
     from docutils import nodes
