@@ -8,6 +8,8 @@ import altair as alt
 import ipywidgets as widgets
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from overcommit import study
 from overcommit.book import VEGALITE_MIME, figures
@@ -167,3 +169,36 @@ def test_zero_scale_by_fits_each_setting_and_ends_round():
     bound = pd.DataFrame({"y": [9.0]})  # no env column: drawn for every setting
     expr = zero_scale_by([(frame, "y"), (paper, "y"), (bound, "y")], [(env, "env")]).to_dict()["domain"][1]["expr"]
     assert expr == '({"a": 10.0, "b": 30.0}[env] || 30.0)'
+
+
+@given(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False))
+@settings(max_examples=200, deadline=None)
+def test_sig_keeps_four_significant_digits(x):
+    y = float(figures.sig(pd.Series([x]))[0])
+    if abs(x) <= 1e-9:
+        assert y == 0
+    else:
+        assert abs(y - x) <= abs(x) * 5.1e-4
+
+
+def test_picker_binds_a_drop_down_with_its_label_and_option_texts():
+    p = figures.picker("env", ["a", "b"], "b", "Environment", labels=["A", "B"])
+    spec = alt.Chart(pd.DataFrame({"v": [1]})).mark_point().add_params(p).to_dict()
+    param = next(q for q in spec["params"] if q["name"] == "env")
+    assert param["value"] == "b"
+    assert param["bind"] == {"input": "select", "options": ["a", "b"], "labels": ["A", "B"], "name": "Environment "}
+
+
+def test_picker_names_the_field_the_value_and_the_options():
+    with pytest.raises(ValueError, match=r"cpus: 7 is not accepted; expected one of \[5, 10\]"):
+        figures.picker("cpus", (5, 10), 7, "Real CPUs", field="cpus")
+
+
+def test_every_drop_down_of_the_book_is_built_by_the_picker():
+    """One builder for drop-downs: no figure module binds a select itself."""
+    import pathlib
+
+    import overcommit.book as book
+
+    for path in pathlib.Path(book.__file__).parent.glob("figures_*.py"):
+        assert "binding_select" not in path.read_text(), path.name

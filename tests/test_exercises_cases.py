@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from overcommit import exercises, planning
 from overcommit.book.figures_planning import MEMORIES
-from overcommit.book.figures_results import _sig
+from overcommit.book.figures import sig as _sig
 from overcommit.cases import jvm, xen, zvm52
 from overcommit.exercises import cases
 

@@ -7,8 +7,6 @@ import json
 import numpy as np
 import pandas as pd
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import overcommit as oc
 from overcommit.book import figures_results as fr
@@ -48,16 +46,6 @@ def test_system_frame_failures_carry_the_model_reason(frame):
 def test_system_frame_rejects_empty():
     with pytest.raises(ValueError, match="results"):
         fr.system_frame(oc.sweep().iloc[:0])
-
-
-@given(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False))
-@settings(max_examples=200, deadline=None)
-def test_sig_keeps_four_significant_digits(x):
-    y = float(fr._sig(pd.Series([x]))[0])
-    if abs(x) <= 1e-9:
-        assert y == 0
-    else:
-        assert abs(y - x) <= abs(x) * 5.1e-4
 
 
 def test_paper_numbers_put_paper_beside_model(frame):

@@ -15,6 +15,7 @@ import json
 import math
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 from .. import data, study
@@ -93,15 +94,37 @@ def zero_scale_by(frames: list[tuple[pd.DataFrame, str]], params: list[tuple[alt
     return alt.Scale(domain=[0, alt.ExprRef(f"({json.dumps(ends)}[{lookup}] || {fallback!r})")], **scale)
 
 
+def sig(values: pd.Series, digits: int = 4) -> pd.Series:
+    """Round to ``digits`` significant digits (zeros and tiny values become 0): what a chart's
+    data carries, so a tooltip never shows model noise in the 10th digit."""
+    x = values.to_numpy(dtype=float)
+    out = np.zeros_like(x)
+    nz = np.abs(x) > 1e-9
+    mag = np.floor(np.log10(np.abs(x[nz])))
+    scale = 10.0 ** (digits - 1 - mag)
+    out[nz] = np.round(x[nz] * scale) / scale
+    return pd.Series(out, index=values.index)
+
+
+def picker(name: str, options, value, label: str, *, labels: list[str] | None = None,
+           field: str = "value") -> alt.Parameter:
+    """A drop-down bound to the chart parameter ``name``, with ``label`` before it.
+
+    Every drop-down of the book is built here. ``value`` must be one of ``options``; if not,
+    the error names ``field`` (the argument the caller was given), the value and the
+    accepted options. ``labels`` are the texts shown for the options (default: the options).
+    """
+    options = list(options)
+    if value not in options:
+        raise ValueError(f"{field}: {value!r} is not accepted; expected one of {options}")
+    extra = {"labels": list(labels)} if labels is not None else {}
+    return alt.param(name=name, value=value,
+                     bind=alt.binding_select(options=options, name=label + " ", **extra))
+
+
 def cid_picker(options: list[str], value: str, name: str = "cid") -> alt.Parameter:
     """A drop-down over configuration IDs."""
-    if value not in options:
-        raise ValueError(f"value: {value!r} is not accepted; expected one of {options}")
-    return alt.param(
-        name=name,
-        value=value,
-        bind=alt.binding_select(options=options, name="Configuration (CID) "),
-    )
+    return picker(name, options, value, "Configuration (CID)")
 
 
 def cid_grid_chart(default_cid: str = "64/20") -> alt.VConcatChart:

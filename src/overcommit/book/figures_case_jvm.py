@@ -14,8 +14,7 @@ import altair as alt
 import pandas as pd
 
 from ..cases import jvm
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by, check_columns
-from .figures_results import _sig
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by, check_columns, picker, sig
 
 GUESTS = list(jvm.GUEST_COUNTS)
 DOC_COLOUR = "#000000"
@@ -36,9 +35,7 @@ def _check(frame: pd.DataFrame, columns: list[str], name: str = "frame") -> None
 
 def guests_picker(value: int = 1, name: str = "guests") -> alt.Parameter:
     """A drop-down over Table 4's guest counts."""
-    if value not in GUESTS:
-        raise ValueError(f"value: {value!r} is not accepted; expected one of {GUESTS}")
-    return alt.param(name=name, value=value, bind=alt.binding_select(options=GUESTS, name="Linux guests "))
+    return picker(name, GUESTS, value, "Linux guests")
 
 
 def _x_guests(title: str = "Linux guests (number; below it the JVMs per guest)") -> alt.X:
@@ -71,7 +68,7 @@ def _stack_long(frame: pd.DataFrame) -> pd.DataFrame:
             rows.append({**tip, "view": VIEWS[1], "part": part, "order": i, "ifl": value})
     out = pd.DataFrame(rows)
     for c in ("ifl", "ratio", "total"):
-        out[c] = _sig(out[c])
+        out[c] = sig(out[c])
     return out
 
 
@@ -85,7 +82,7 @@ def stacking_chart(frame: pd.DataFrame, default_view: str = VIEWS[0]) -> alt.VCo
     obs = jvm.observations()
     hi, lo = float(obs.loc["o003-s1-lpar-max", "value"]), float(obs.loc["o003-s1-lpar-min", "value"])
     spread = float(obs.loc["o003-s1-lpar-spread-common", "value"])
-    view = alt.param(name="view", value=default_view, bind=alt.binding_select(options=VIEWS, name="Split the CPU by "))
+    view = picker("view", VIEWS, default_view, "Split the CPU by")
     long = _stack_long(frame)
     parts = COST_PARTS + [p for p in ZVM_PARTS if p not in COST_PARTS]
     colours = COST_COLOURS + [c for p, c in zip(ZVM_PARTS, ZVM_COLOURS) if p not in COST_PARTS]
@@ -119,7 +116,7 @@ def stacking_chart(frame: pd.DataFrame, default_view: str = VIEWS[0]) -> alt.VCo
 
     spread_t = float(obs.loc["o003-s1-tput-spread", "value"])
     t = frame[["guests", "throughput_pct"]].copy()
-    t["throughput_pct"] = _sig(t["throughput_pct"])
+    t["throughput_pct"] = sig(t["throughput_pct"])
     tdoc = pd.DataFrame({"guests": [200, 10], "pct": [100.0, 100.0 - spread_t],
                          "label": ["document: highest", f"document: lowest, {spread_t:g} % below"]})
     line = alt.Chart(t).mark_line(point=True, color=REFERENCE).encode(
@@ -176,7 +173,7 @@ def vcpu_frame(case: jvm.Case | None = None) -> pd.DataFrame:
                              "role": "calibration" if n == 200 else "validation"})
     out = pd.DataFrame(rows)
     for c in ("model", "absolute", "ratio"):
-        out[c] = _sig(out[c])
+        out[c] = sig(out[c])
     return out
 
 
@@ -187,8 +184,7 @@ def vcpu_chart(frame: pd.DataFrame, default: str = list(SCENARIOS)[0]) -> alt.La
     _check(frame, ["scenario", "vcpus", "quantity", "model", "document", "absolute", "ratio"], "frame")
     if default not in SCENARIOS:
         raise ValueError(f"default: {default!r} is not accepted; expected one of {list(SCENARIOS)}")
-    pick = alt.param(name="scenario", value=default,
-                     bind=alt.binding_select(options=list(SCENARIOS), name="Scenario "))
+    pick = picker("scenario", list(SCENARIOS), default, "Scenario")
     x = alt.X("vcpus:O", title="virtual CPUs per guest (number)", axis=alt.Axis(labelAngle=0))
     y = alt.Y("model:Q", title="change against the baseline (IFLs)", scale=alt.Scale(domain=[-1, 4]))
     colour = alt.Color("quantity:N", title="model", scale=alt.Scale(domain=["LPAR load", "emulation"],
@@ -249,8 +245,8 @@ def zvm_frame(frame: pd.DataFrame, case: jvm.Case | None = None) -> pd.DataFrame
             rows.append({"config": label, "part": part, "order": i, "ifl": value,
                          "ratio": r["vcpu_ratio"], "vcpus": int(r["vcpus_per_guest"])})
     out = pd.DataFrame(rows)
-    out["ifl"] = _sig(out["ifl"])
-    out["ratio"] = _sig(out["ratio"], 3)
+    out["ifl"] = sig(out["ifl"])
+    out["ratio"] = sig(out["ratio"], 3)
     return out
 
 
@@ -308,7 +304,7 @@ def memory_long(sweep: pd.DataFrame) -> pd.DataFrame:
     f["failed"] = (f.pop("failed_share") > 0).map({True: "time-outs", False: "runs"})
     f["short_gib"] = (f["instantiated_gib"] - f["dpa_gib"]).clip(lower=0)
     for c in ("model_reorder_pause_s", "page_read_mib_s", "instantiated_gib", "short_gib"):
-        f[c] = _sig(f[c], 3)
+        f[c] = sig(f[c], 3)
     f["guests"] = f["guests"].astype(int)
     return f.drop(columns=["dpa_gib"])
 
@@ -429,7 +425,7 @@ def explorer_chart(guests: int = 20, vcpus: int = 2, memory_gib: float = 200, cp
     parts = COST_PARTS + ["idle"]
     values = [m["jvm_work"], m["stacking"], m["vcpu"], m["cp_dispatch"], m["cp_system"], m["idle"]]
     cpu = pd.DataFrame({"part": parts, "ifl": values, "order": range(len(parts))})
-    cpu["ifl"] = _sig(cpu["ifl"])
+    cpu["ifl"] = sig(cpu["ifl"])
     bar = alt.Chart(cpu).mark_bar(height=26).encode(
         x=alt.X("ifl:Q", stack="zero", title="real CPUs of the LPAR (IFLs)",
                 scale=alt.Scale(domain=[0, float(cpus)], nice=False)),
@@ -451,7 +447,7 @@ def explorer_chart(guests: int = 20, vcpus: int = 2, memory_gib: float = 200, cp
         "what": ["the guests touch", "the DPA holds"],
         "gib": [m["instantiated_gib"], m["dpa_gib"]],
     })
-    mem["gib"] = _sig(mem["gib"])
+    mem["gib"] = sig(mem["gib"])
     pause = m["model_reorder_pause_s"]
     status = (f"page reorder stops a guest for {pause:.1f} s" if pause > 0
               else f"everything resident; a reorder would stop the largest guest for {m['reorder_pause_s']:.1f} s")

@@ -15,8 +15,7 @@ import altair as alt
 import pandas as pd
 
 from ..cases import xen
-from .figures import HIGHLIGHT, MUTED, WIDE, zero_scale_by, check_columns
-from .figures_results import _sig
+from .figures import HIGHLIGHT, MUTED, WIDE, zero_scale_by, check_columns, picker, sig
 
 HV_LABELS = [xen.LABELS[k] for k in xen.HYPERVISORS]
 HV_COLOURS = ["#1f77b4", "#e6550d"]
@@ -41,9 +40,7 @@ def _check(frame: pd.DataFrame, columns: list[str], name: str = "frame") -> None
 
 def guests_picker(options: list[int], value: int, name: str = "guests") -> alt.Parameter:
     """A drop-down over guest counts."""
-    if value not in options:
-        raise ValueError(f"value: {value!r} is not accepted; expected one of {options}")
-    return alt.param(name=name, value=value, bind=alt.binding_select(options=options, name="Guests "))
+    return picker(name, options, value, "Guests")
 
 
 def _x_guests(domain: list[int]) -> alt.X:
@@ -90,7 +87,7 @@ def _doc_cpu_markers(frame: pd.DataFrame) -> pd.DataFrame:
                 text = f"document: {hv} maximum"
             rows.append({"hypervisor": hv, "guests": g, "measure": label, "value": value, "label": text})
     out = pd.DataFrame(rows)
-    out["value"] = _sig(out["value"])
+    out["value"] = sig(out["value"])
     return out
 
 
@@ -106,13 +103,12 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
         raise ValueError(f"default_measure: {default_measure!r} is not accepted; expected one of {measures}")
     domain = sorted(int(g) for g in frame["guests"].unique())
     pick = guests_picker(domain, default_guests)
-    meas = alt.param(name="measure", value=default_measure,
-                     bind=alt.binding_select(options=measures, name="Measure "))
+    meas = picker("measure", measures, default_measure, "Measure")
     ok = frame[frame["feasible"]]
     long = ok.melt(id_vars=["hypervisor", "guests", "vcpu_ratio"], value_vars=list(MEASURES), var_name="key",
                    value_name="value")
     long["measure"] = long["key"].map(MEASURES)
-    long["value"] = _sig(long["value"])
+    long["value"] = sig(long["value"])
     long = long.drop(columns="key")
     x = _x_guests(domain)
     doc_markers = _doc_cpu_markers(frame)
@@ -158,7 +154,7 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
     cpu["part"] = cpu["key"].map(dict(zip(CPU_KEYS, CPU_PARTS)))
     cpu["order"] = cpu["key"].map({k: i for i, k in enumerate(CPU_KEYS)})
     cpu = cpu[cpu["feasible"]].drop(columns=["key", "feasible"])
-    cpu["cpus"] = _sig(cpu["cpus"], 3)
+    cpu["cpus"] = sig(cpu["cpus"], 3)
     cpus = float(frame["cpus"].max())
     ybar = alt.Y("hypervisor:N", title=None, sort=HV_LABELS)
     bars = alt.Chart(cpu).transform_filter(alt.datum.guests == pick).mark_bar(height=22).encode(
@@ -212,7 +208,7 @@ def memory_long(sweep: pd.DataFrame) -> pd.DataFrame:
     long = f.melt(id_vars=["hypervisor", "guests", "memory_gib"], value_vars=keys, var_name="key", value_name="mib")
     long["part"] = long["key"].map(dict(zip(keys, MEM_PARTS)))
     long["order"] = long["key"].map({k: i for i, k in enumerate(keys)})
-    long["mib"] = _sig(long["mib"]).round(0)
+    long["mib"] = sig(long["mib"]).round(0)
     long["hypervisor"] = long["hypervisor"].map(lambda h: xen.LABELS.get(h, h))
     return long.drop(columns="key")
 
@@ -227,13 +223,12 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 15, default_memory: 
     if float(default_memory) not in memories:
         raise ValueError(f"default_memory: {default_memory!r} is not accepted; expected one of {memories}")
     labels = [f"{m:g}" for m in memories]
-    mpick = alt.param(name="memory", value=float(default_memory),
-                      bind=alt.binding_select(options=memories, labels=labels, name="Memory (GiB) "))
+    mpick = picker("memory", memories, float(default_memory), "Memory (GiB)", labels=labels)
     f = sweep[sweep["feasible"]].copy()
     f["hypervisor"] = f["hypervisor"].map(lambda h: xen.LABELS.get(h, h))
     f = f[["hypervisor", "guests", "memory_gib", "throughput_pct", "page_read_mib_s"]]
-    f["throughput_pct"] = _sig(f["throughput_pct"])
-    f["page_read_mib_s"] = _sig(f["page_read_mib_s"], 3)
+    f["throughput_pct"] = sig(f["throughput_pct"])
+    f["page_read_mib_s"] = sig(f["page_read_mib_s"], 3)
     x = alt.X("memory_gib:Q", title="memory (GiB; z/VM: central storage, 2 GiB XSTOR on top)",
               scale=alt.Scale(domain=[min(memories), max(memories)], nice=False))
     y = alt.Y("throughput_pct:Q", title="throughput (% of the same guests on the document's host)",
@@ -332,11 +327,9 @@ def overhead_chart(sweep: pd.DataFrame, default: float | None = None) -> alt.VCo
             return f"{s:.3g} (Xen, fitted)"
         return f"{s:.3g}"
 
-    pick = alt.param(name="overhead", value=default,
-                     bind=alt.binding_select(options=values, labels=[name(s) for s in values],
-                                             name="Scheduling overhead "))
+    pick = picker("overhead", values, default, "Scheduling overhead", labels=[name(s) for s in values])
     f = sweep[sweep["feasible"]][["sched_overhead", "guests", "throughput", "stops_at", "vcpu_ratio"]].copy()
-    f["throughput"] = _sig(f["throughput"])
+    f["throughput"] = sig(f["throughput"])
     f["name"] = f["sched_overhead"].map(name)
     domain = sorted(int(g) for g in f["guests"].unique())
     xg = _x_guests(domain)
@@ -489,8 +482,8 @@ def explorer_chart(triplets: int = 5, cpus: int = 8, memory_gib: float = 20) -> 
     frame = xen.both(counts, memory_gib=memory_gib, cpus=cpus)
     frame["hypervisor"] = frame["hypervisor"].map(xen.LABELS)
     ok = frame[frame["feasible"]].copy()
-    ok["throughput"] = _sig(ok["throughput"])
-    ok["cpu_util_pct"] = _sig(ok["cpu_util_pct"])
+    ok["throughput"] = sig(ok["throughput"])
+    ok["cpu_util_pct"] = sig(ok["cpu_util_pct"])
     domain = [xen.GUESTS_PER_TRIPLET * t for t in counts]
     x = alt.X("guests:Q", title=f"guests (virtual : physical CPUs on {cpus} CPUs)",
               scale=alt.Scale(domain=[0, max(domain) + 1], nice=False),
@@ -508,7 +501,7 @@ def explorer_chart(triplets: int = 5, cpus: int = 8, memory_gib: float = 20) -> 
             stops.append({"hypervisor": hv, "guests": g, "throughput": float(sub.loc[g, "throughput"]),
                           "label": f"{hv} stops at {g}"})
     stops = pd.DataFrame(stops, columns=["hypervisor", "guests", "throughput", "label"])
-    stops["throughput"] = _sig(stops["throughput"]) if len(stops) else stops["throughput"]
+    stops["throughput"] = sig(stops["throughput"]) if len(stops) else stops["throughput"]
     peaks = alt.Chart(stops).mark_point(shape="triangle-down", size=180, filled=True, yOffset=-12).encode(
         x=x, y="throughput:Q", color=_hv_colour(), tooltip=[alt.Tooltip("label:N")])
     bad = frame[~frame["feasible"]][["hypervisor", "guests", "reason"]].copy()
@@ -524,7 +517,7 @@ def explorer_chart(triplets: int = 5, cpus: int = 8, memory_gib: float = 20) -> 
     cpu = cpu[cpu["feasible"]]
     cpu["part"] = cpu["key"].map(dict(zip(CPU_KEYS, CPU_PARTS)))
     cpu["order"] = cpu["key"].map({k: i for i, k in enumerate(CPU_KEYS)})
-    cpu["cpus"] = _sig(cpu["cpus"], 3)
+    cpu["cpus"] = sig(cpu["cpus"], 3)
     ybar = alt.Y("hypervisor:N", title=None, sort=HV_LABELS, scale=alt.Scale(domain=HV_LABELS))
     bars = alt.Chart(cpu.drop(columns=["key", "feasible"])).mark_bar(height=20).encode(
         y=ybar, x=alt.X("cpus:Q", stack="zero", title="physical CPUs (processors)",

@@ -13,8 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..cases import zvm52
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, check_columns
-from .figures_results import _sig
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, check_columns, picker, sig
 
 GUESTS = list(zvm52.GUEST_COUNTS)
 MIB_PER_GIB = 1024
@@ -39,10 +38,7 @@ KNEE_MEASURES = {
 
 def guests_picker(value: int = 6, name: str = "guests") -> alt.Parameter:
     """A drop-down over the document's guest counts, 5 to 10."""
-    if value not in GUESTS:
-        raise ValueError(f"value: {value!r} is not accepted; expected one of {GUESTS}")
-    return alt.param(name=name, value=value,
-                     bind=alt.binding_select(options=GUESTS, name="Database guests "))
+    return picker(name, GUESTS, value, "Database guests")
 
 
 def _x_guests() -> alt.X:
@@ -85,7 +81,7 @@ def _composition(frame: pd.DataFrame) -> pd.DataFrame:
                 rows.append({"guests": n, "source": "document", "part": part, "order": i,
                              "gib": pages / PAGES_PER_GIB})
     out = pd.DataFrame(rows)
-    out["gib"] = _sig(out["gib"])
+    out["gib"] = sig(out["gib"])
     return out
 
 
@@ -104,7 +100,7 @@ def pages_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConcatChar
             long.append({"guests": int(r["guests"]), "where": where, "source": "document (Table 1)",
                          "mpages": r["doc_" + key] / 1e6})
     long = pd.DataFrame(long)
-    long["mpages"] = _sig(long["mpages"])
+    long["mpages"] = sig(long["mpages"])
     colour = alt.Color("where:N", title="pages in", sort=["XSTOR", "DASD"],
                        scale=alt.Scale(domain=list(WHERE_COLOURS), range=list(WHERE_COLOURS.values())))
     tip = [alt.Tooltip("guests:O", title="guests"), alt.Tooltip("where:N", title="pages in"),
@@ -172,7 +168,7 @@ def overcommit_chart(frame: pd.DataFrame) -> alt.LayerChart:
                          "model_real": r["real_overcommit_pct"], "doc_real": r["doc_real_overcommit_pct"]})
     long = pd.DataFrame(rows)
     for c in ("pct", "model_real", "doc_real"):
-        long[c] = _sig(long[c])
+        long[c] = sig(long[c])
     y = alt.Y("pct:Q", stack="zero", title="overcommitment (% above the memory)")
     tip = [alt.Tooltip("guests:O"), alt.Tooltip("part:N"), alt.Tooltip("pct:Q", format=".1f", title="%"),
            alt.Tooltip("model_real:Q", format=".1f", title="real, model (%)"),
@@ -207,7 +203,7 @@ def _cycle_long(frame: pd.DataFrame) -> pd.DataFrame:
     long = frame.melt(id_vars=["guests"], value_vars=keys, var_name="part", value_name="cycles")
     long["part"] = long["part"].map(dict(zip(keys, CYCLE)))
     long["order"] = long["part"].map({p: i for i, p in enumerate(CYCLE)})
-    long["cycles"] = _sig(long["cycles"], 3)
+    long["cycles"] = sig(long["cycles"], 3)
     return long
 
 
@@ -216,7 +212,7 @@ def _cpu_long(frame: pd.DataFrame) -> pd.DataFrame:
     long = frame.melt(id_vars=["guests"], value_vars=keys, var_name="part", value_name="cpus")
     long["part"] = long["part"].map(dict(zip(keys, CPU_PARTS)))
     long["order"] = long["part"].map({p: i for i, p in enumerate(CPU_PARTS)})
-    long["cpus"] = _sig(long["cpus"], 3)
+    long["cpus"] = sig(long["cpus"], 3)
     return long
 
 
@@ -229,7 +225,7 @@ def throughput_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConca
     t = frame[["guests", "throughput_pct", "doc_throughput_pct"]].rename(
         columns={"throughput_pct": "model", "doc_throughput_pct": "document (Table 1)"}).melt(
         id_vars="guests", var_name="source", value_name="pct")
-    t["pct"] = _sig(t["pct"])
+    t["pct"] = sig(t["pct"])
     role = {n: ("baseline" if n == 5 else "calibration" if n in zvm52.CALIBRATION_GUESTS else "validation")
             for n in GUESTS}
     t["role"] = t["guests"].map(role)
@@ -284,7 +280,7 @@ def movement_chart(frame: pd.DataFrame) -> alt.LayerChart:
                       var_name="direction", value_name="mib_s")
     long["direction"] = long["direction"].map({"page_read_mib_s": "read back from DASD",
                                                "page_write_mib_s": "written to DASD"})
-    long["mib_s"] = _sig(long["mib_s"])
+    long["mib_s"] = sig(long["mib_s"])
     lines = alt.Chart(long).mark_line(point=True).encode(
         x=_x_guests(), y=alt.Y("mib_s:Q", title="paging rate (MiB/s)"),
         color=alt.Color("direction:N", title="model", scale=alt.Scale(range=["#e45756", "#5b8def"])),
@@ -314,8 +310,8 @@ def knee_frame(sweep: pd.DataFrame) -> pd.DataFrame:
     long = f.melt(id_vars=["guests", "central_memory_gib", "throughput_pct"], value_vars=list(KNEE_MEASURES),
                   var_name="measure", value_name="value")
     long["measure"] = long["measure"].map(KNEE_MEASURES)
-    long["value"] = _sig(long["value"])
-    long["throughput_pct"] = _sig(long["throughput_pct"])
+    long["value"] = sig(long["value"])
+    long["throughput_pct"] = sig(long["throughput_pct"])
     long["guests"] = long["guests"].astype(int)
     return long
 
@@ -329,8 +325,7 @@ def knee_chart(sweep: pd.DataFrame, default_guests: int = 6,
     if default_measure not in measures:
         raise ValueError(f"default_measure: {default_measure!r} is not accepted; expected one of {measures}")
     pick = guests_picker(default_guests)
-    meas = alt.param(name="measure", value=default_measure,
-                     bind=alt.binding_select(options=measures, name="Paging measure "))
+    meas = picker("measure", measures, default_measure, "Paging measure")
     x = alt.X("central_memory_gib:Q", title="central storage (GiB; the document's host has 80)",
               scale=alt.Scale(domain=[float(long["central_memory_gib"].min()),
                                       float(long["central_memory_gib"].max())], nice=False))
@@ -414,7 +409,7 @@ def explorer_chart(guests: int = 6, central_memory_gib: float = 80, cpus: int = 
     kpi = pd.DataFrame({"what": ["model"], "pct": [float(r["throughput_pct"])]})
     if at_doc_host:
         kpi = pd.concat([kpi, pd.DataFrame({"what": ["document"], "pct": [float(doc.loc[guests, "throughput_pct"])]})])
-    kpi["pct"] = _sig(kpi["pct"])
+    kpi["pct"] = sig(kpi["pct"])
     kpi["text"] = kpi["pct"].map("{:.0f} %".format)
     top = max(110.0, float(kpi["pct"].max()) * 1.1)
     kbar = alt.Chart(kpi).mark_bar(height=18).encode(

@@ -11,7 +11,7 @@ import altair as alt
 import pandas as pd
 
 from .. import dat
-from .figures import HIGHLIGHT, WIDE
+from .figures import HIGHLIGHT, WIDE, picker
 
 #: Cell colours by what an entry means for an access.
 CATEGORIES = (
@@ -154,12 +154,7 @@ def path_chart(setup: dat.Setup, addresses=None, default: int = 0, bind: bool = 
     x, y = _x("x0"), _y("y0", y_scale)
 
     if bind:
-        pick = alt.param(
-            name="addr", value=default,
-            bind=alt.binding_select(options=list(range(len(addresses))),
-                                    labels=[f"{i}: {setup.hex(a)}" for i, a in enumerate(addresses)],
-                                    name="Process virtual address "),
-        )
+        pick = picker("addr", list(range(len(addresses))), default, "Process virtual address", labels=[f"{i}: {setup.hex(a)}" for i, a in enumerate(addresses)])
         keep = alt.datum.addr == pick
     else:
         pick, keep = None, alt.datum.addr == default

@@ -31,8 +31,8 @@ import pandas as pd
 from .. import paging
 from ..model import PATH_HEADROOM, PATH_MIB_S, environment, simulate
 from ..workloads import study_variants
-from .figures import HIGHLIGHT, WIDE
-from .figures_results import ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, _sig, env_picker, memory_axis
+from .figures import HIGHLIGHT, WIDE, sig, picker
+from .figures_results import ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 from .figures_workload import variant_frame
 
@@ -108,8 +108,7 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
     if f.empty or not set(f["variant"]) <= set(VARIANTS):
         raise ValueError("mframe: expected the rows of figures_fs.modes_frame()")
     env = env_picker()
-    cpu = alt.param(name="cpus", value=cpus,
-                    bind=alt.binding_select(options=CPU_OPTIONS, name="Real CPUs "))
+    cpu = picker("cpus", CPU_OPTIONS, cpus, "Real CPUs")
     base = alt.Chart(f).transform_filter((alt.datum.env == env) & (alt.datum.cpus == cpu))
     x = alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
               title=MEMORY_TITLE, axis=memory_axis())
@@ -196,7 +195,7 @@ def path_runs(cids=None, envs=None) -> pd.DataFrame:
     file-system variant fails in the run."""
     w = _path_runs(_check_cids(cids), _check_envs(envs)).copy()
     for col in ("guest_io_mib_s", "page_read_mib_s", "page_write_mib_s", "path_utilisation", "slowdown"):
-        w[col] = _sig(w[col].fillna(0)).where(w[col].notna())
+        w[col] = sig(w[col].fillna(0)).where(w[col].notna())
     return w
 
 
@@ -212,7 +211,7 @@ def path_frame(runs: pd.DataFrame | None = None) -> pd.DataFrame:
         p = w[["env", "env_label", "cid", "memory_gib", "cpus", "sharing", "bandwidth_mib_s",
                "path_utilisation", "slowdown"]].copy()
         p["component"], p["order"], p["mib_s"] = component, k, w[col]
-        p["share"] = _sig(w[col] / w["bandwidth_mib_s"])
+        p["share"] = sig(w[col] / w["bandwidth_mib_s"])
         parts.append(p)
     return pd.concat(parts, ignore_index=True)
 
@@ -238,7 +237,7 @@ def path_chart(pframe: pd.DataFrame | None = None, runs: pd.DataFrame | None = N
     w = path_runs() if runs is None else runs
     f = path_frame(w) if pframe is None else pframe
     env = env_picker(default_env)
-    cpu = alt.param(name="cpus", value=cpus, bind=alt.binding_select(options=CPU_OPTIONS, name="Real CPUs "))
+    cpu = picker("cpus", CPU_OPTIONS, cpus, "Real CPUs")
     chosen = (alt.datum.env == env) & (alt.datum.cpus == cpu)
     x = alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
               title=MEMORY_TITLE, axis=memory_axis())

@@ -32,8 +32,8 @@ import pandas as pd
 from .. import data, replacement
 from ..model import environment, simulate, sweep
 from ..workloads import study_guests
-from .figures import HIGHLIGHT, WIDE
-from .figures_results import MEMORY_ORDER, MEMORY_TITLE, _sig, env_picker, memory_axis
+from .figures import HIGHLIGHT, WIDE, sig, picker
+from .figures_results import MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_envs as _check_envs
 
 LEVELS = ("java-medium", "java-high")
@@ -83,7 +83,7 @@ def limits_frame(results: pd.DataFrame | None = None, envs=None) -> pd.DataFrame
                                  "multiplied": cpu_only * mem_only, "lower": min(cpu_only, mem_only)})
     f = pd.DataFrame(rows)
     for col in ("actual", "cpu_only", "memory_only", "multiplied", "lower"):
-        f[col] = _sig(f[col])
+        f[col] = sig(f[col])
     return f
 
 
@@ -127,9 +127,8 @@ def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 
     long["cpus"] = long["cpus"].astype(str)
     long = long.drop(columns="key")
     env = env_picker()
-    pick = alt.param(name="variant", value=variant, bind=alt.binding_select(options=list(LEVELS), name="Java level "))
-    ncpu = alt.param(name="cpus", value=str(cpus),
-                     bind=alt.binding_select(options=[str(c) for c in CPU_COUNTS], name="Real CPUs "))
+    pick = picker("variant", list(LEVELS), variant, "Java level")
+    ncpu = picker("cpus", [str(c) for c in CPU_COUNTS], str(cpus), "Real CPUs")
     chosen = (alt.datum.env == env) & (alt.datum.variant == pick) & (alt.datum.cpus == ncpu)
     x_mem = alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
                   title=MEMORY_TITLE, axis=memory_axis())

@@ -31,8 +31,8 @@ import pandas as pd
 from .. import data
 from ..model import simulate
 from ..workloads import study_guests
-from .figures import HIGHLIGHT, WIDE
-from .figures_results import MEMORY_ORDER, _paper_cids, _sig, env_picker
+from .figures import HIGHLIGHT, WIDE, sig, picker
+from .figures_results import MEMORY_ORDER, _paper_cids, env_picker
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 from .figures_workload import variant_frame
 
@@ -89,8 +89,7 @@ def levels_chart(vframe: pd.DataFrame | None = None, default_memory: int = 512) 
         raise ValueError("vframe: no rows for net-medium or net-high; expected figures_workload.variant_frame('net')")
     f = f[["env", "env_label", "cid", "variant", "memory_gib", "cpus", "throughput", "cpu_load", "status"]]
     env = env_picker()
-    mem = alt.param(name="memory", value=default_memory,
-                    bind=alt.binding_select(options=MEMORY_ORDER, name="Real memory (GiB) "))
+    mem = picker("memory", MEMORY_ORDER, default_memory, "Real memory (GiB)")
     colour = alt.Color("variant:N", title="level (model line, paper mark)", sort=list(VARIANTS),
                        scale=alt.Scale(domain=list(VARIANTS), range=[LEVEL_COLOURS[v] for v in VARIANTS]))
     x = alt.X("cpus:Q", title="z/VM real CPUs (processors)", scale=alt.Scale(domain=[3, 26], nice=False),
@@ -163,7 +162,7 @@ def share_frame(cids=None, envs=None) -> pd.DataFrame:
     g, _ = _runs(_check_cids(cids), _check_envs(envs))
     g = g.copy()
     for col in ("demand_per100", "use", "use_per100", "throughput"):
-        g[col] = _sig(g[col])
+        g[col] = sig(g[col])
     return g
 
 
@@ -174,7 +173,7 @@ def water_levels(cids=None, envs=None) -> pd.DataFrame:
     _, w = _runs(_check_cids(cids), _check_envs(envs))
     w = w.copy()
     for col in ("guest_cpus", "cp_system_cpu", "idle_cpu", "water_level"):
-        w[col] = _sig(w[col].fillna(0)).where(w[col].notna())
+        w[col] = sig(w[col].fillna(0)).where(w[col].notna())
     w["label"] = np.where(
         w["water_level"].notna(),
         "water level: " + w["water_level"].map(lambda v: f"{v:.3f}") + " CPUs per 100 shares",
@@ -196,7 +195,7 @@ def share_chart(sframe: pd.DataFrame | None = None, levels: pd.DataFrame | None 
     if sframe.empty or levels.empty:
         raise ValueError("sframe, levels: empty; expected share_frame() and water_levels()")
     env = env_picker()
-    cid = alt.param(name="cid", value=default_cid, bind=alt.binding_select(options=cids, name="Configuration (CID) "))
+    cid = picker("cid", cids, default_cid, "Configuration (CID)")
     static = sframe.drop_duplicates("guest").sort_values("demand_per100", ascending=False)
     order = list(static["guest"])
     # per run only what changes; the guests' fixed numbers are joined in the browser

@@ -26,7 +26,7 @@ import pandas as pd
 from .. import data, paging
 from ..model import PATH_MIB_S, simulate
 from ..workloads import study_variants
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, picker
 
 KIND_LABELS = {"edev-scsi": "EDEV-SCSI", "eckd": "ECKD"}
 KIND_COLOURS = {"edev-scsi": REFERENCE, "eckd": "#e6a23c"}
@@ -256,10 +256,7 @@ def response_chart(default_kind: str = "eckd", default_devices: int = 25) -> alt
         raise ValueError(f"default_devices: {default_devices!r} is not accepted; expected 1..{MAX_DEVICES}")
     grid = response_grid()
     caps = capacity_table()
-    kind = alt.param(name="kind", value=default_kind,
-                     bind=alt.binding_select(options=list(paging.KINDS),
-                                             labels=[KIND_LABELS[k] for k in paging.KINDS],
-                                             name="Paging devices "))
+    kind = picker("kind", list(paging.KINDS), default_kind, "Paging devices", labels=[KIND_LABELS[k] for k in paging.KINDS])
     devices = alt.param(name="devices", value=int(default_devices),
                         bind=alt.binding_range(min=1, max=MAX_DEVICES, step=1, name="Number of devices "))
     xscale = alt.Scale(type="log", domain=[1, 4000], nice=False)

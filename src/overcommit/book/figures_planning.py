@@ -19,8 +19,8 @@ import pandas as pd
 from .. import planning
 from ..model import ENVIRONMENTS
 from ..workloads import VARIANTS
-from .figures import HIGHLIGHT, WIDE
-from .figures_results import ENV_LABELS, _sig, env_picker
+from .figures import HIGHLIGHT, WIDE, picker, sig
+from .figures_results import ENV_LABELS, env_picker
 
 MEMORIES = (512, 256, 192, 160, 128, 112, 96, 80, 64, 48, 32)
 CPUS = (25, 20, 15, 10, 5)
@@ -41,7 +41,7 @@ def mix_frame() -> pd.DataFrame:
     g = _grid().drop_duplicates(["mix", "env", "memory_gib", "cpus"])
     f = g[["mix", "env", "memory_gib", "cpus", "overall", "page_read_mib_s", "ratio"]].copy()
     for col in ("overall", "page_read_mib_s", "ratio"):
-        f[col] = _sig(f[col], 3)
+        f[col] = sig(f[col], 3)
     f["cpus"] = f["cpus"].astype(int)
     return f.reset_index(drop=True)
 
@@ -52,22 +52,17 @@ def variant_frame() -> pd.DataFrame:
     g = _grid()
     g = g[g["cpus"].isin(VARIANT_CPUS)]
     f = g[["mix", "env", "memory_gib", "cpus", "variant", "throughput"]].copy()
-    f["throughput"] = _sig(f["throughput"], 3)
+    f["throughput"] = sig(f["throughput"], 3)
     f["cpus"] = f["cpus"].astype(int)
     return f.reset_index(drop=True)
 
 
 def _mix_picker(value: str = "study") -> alt.Parameter:
-    names = list(planning.MIXES)
-    if value not in names:
-        raise ValueError(f"mix: {value!r} is not accepted; expected one of {', '.join(names)}")
-    return alt.param(name="mix", value=value, bind=alt.binding_select(options=names, name="Mix "))
+    return picker("mix", planning.MIXES, value, "Mix", field="mix")
 
 
 def _cpu_picker(options, value: int = 20) -> alt.Parameter:
-    if value not in options:
-        raise ValueError(f"cpus: {value!r} is not accepted; expected one of {list(options)}")
-    return alt.param(name="cpus", value=value, bind=alt.binding_select(options=list(options), name="Real CPUs "))
+    return picker("cpus", options, value, "Real CPUs", field="cpus")
 
 
 def _x_memory(title: str = "z/VM real memory (GiB)") -> alt.X:
@@ -188,7 +183,7 @@ def explorer_chart(mix: str = "study", memory_gib: float = 64, cpus: int = 20, e
     from ..model import Host, simulate
     r = simulate(Host(memory_gib, cpus), env=env, guests=guests, variants=variants)
     w = r.workloads
-    tp = pd.DataFrame({"workload": w.index, "throughput": _sig(w["relative_throughput"], 3).to_numpy(),
+    tp = pd.DataFrame({"workload": w.index, "throughput": sig(w["relative_throughput"], 3).to_numpy(),
                        "status": np.where(w["failed"], "fails", "completes")})
     tp["target"] = np.where(tp["workload"] == target, "target", "other")
     brk = planning.memory_break_point(target, level, cpus, env, guests, variants, lo=8.0)

@@ -20,7 +20,7 @@ import pandas as pd
 from .. import data, replacement
 from ..model import simulate
 from ..seeding import DEFAULT_SEED
-from .figures import HEIGHT, HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by
+from .figures import HEIGHT, HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by, picker
 
 BELADY_TRACE: tuple[int, ...] = (1, 2, 3, 4, 1, 2, 5, 1, 2, 3, 4, 5)
 """The reference string of Belady, Nelson and Shedler (1969)."""
@@ -115,8 +115,7 @@ def anomaly_chart(frame: pd.DataFrame, default: str = "Belady's example") -> alt
     names = list(dict.fromkeys(frame["trace"]))
     if default not in names:
         raise ValueError(f"default: {default!r} is not accepted; expected one of {names}")
-    pick = alt.param(name="trace", value=default,
-                     bind=alt.binding_select(options=names, name="Trace "))
+    pick = picker("trace", names, default, "Trace")
     base = alt.Chart(frame).transform_filter(alt.datum.trace == pick)
     x = alt.X("x:Q", title="memory size (frames)", scale=alt.Scale(domain=[0.6, 6.4]),
               axis=alt.Axis(values=list(range(1, 7)), format="d"))
@@ -267,8 +266,7 @@ def mrc_chart(curves: pd.DataFrame, policy: str = "CLOCK", alpha: float = 0.8) -
     if not any(math.isclose(alpha, a) for a in alphas):
         raise ValueError(f"alpha: {alpha!r} is not accepted; expected one of {alphas}")
     step = round(alphas[1] - alphas[0], 6) if len(alphas) > 1 else 1.0
-    pick = alt.param(name="policy", value=policy,
-                     bind=alt.binding_select(options=options, name="Policy "))
+    pick = picker("policy", options, policy, "Policy")
     skew = alt.param(name="skew", value=alpha,
                      bind=alt.binding_range(min=alphas[0], max=alphas[-1], step=step,
                                             name="Zipf skew α "))
@@ -533,8 +531,7 @@ def dpa_chart(frame: pd.DataFrame, default: str = "64/20") -> alt.LayerChart:
     cids = list(dict.fromkeys(frame["cid"]))
     if default not in cids:
         raise ValueError(f"default: {default!r} is not accepted; expected one of {cids}")
-    pick = alt.param(name="dpa_cid", value=default,
-                     bind=alt.binding_select(options=cids, name="Configuration (CID) "))
+    pick = picker("dpa_cid", cids, default, "Configuration (CID)")
     order = list(WORKLOAD_GROUPS.values())
     base = alt.Chart(frame).transform_filter(alt.datum.cid == pick)
     y = alt.Y("group:N", title=None, sort=order, axis=alt.Axis(labelLimit=200))

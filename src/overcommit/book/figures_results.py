@@ -13,7 +13,7 @@ import pandas as pd
 
 from .. import data, validation
 from ..model import ENVIRONMENTS, simulate, sweep
-from .figures import HIGHLIGHT, REFERENCE, WIDE, zero_scale_by, paper_cids as _paper_cids
+from .figures import HIGHLIGHT, REFERENCE, WIDE, zero_scale_by, paper_cids as _paper_cids, picker, sig
 
 
 
@@ -40,17 +40,6 @@ PART_COLOURS = ["#4c78a8", "#72b7b2", "#e45756", "#d3d3d3"]
 PAPER_PAGE_READ_6420 = 88.0  # MiB/s, seed 000, "Database BI workload", CID 64/20, Observations 4
 PAPER_SYSTEM_CPU_PCT = 9.0  # %, seed 000, "Analysis of z/VM CPU load", after Figure 7
 VALIDATION_TOPICS = ("failures", "environments", "overall", "paging", "cpu")
-
-
-def _sig(values: pd.Series, digits: int = 4) -> pd.Series:
-    """Round to ``digits`` significant digits (zeros and tiny values become 0)."""
-    x = values.to_numpy(dtype=float)
-    out = np.zeros_like(x)
-    nz = np.abs(x) > 1e-9
-    mag = np.floor(np.log10(np.abs(x[nz])))
-    scale = 10.0 ** (digits - 1 - mag)
-    out[nz] = np.round(x[nz] * scale) / scale
-    return pd.Series(out, index=values.index)
 
 
 def system_frame(results: pd.DataFrame | None = None) -> pd.DataFrame:
@@ -84,7 +73,7 @@ def system_frame(results: pd.DataFrame | None = None) -> pd.DataFrame:
     f["user_share_pct"] = 100 * f["user_cpu"] / f["cpus"]
     for col in ("throughput", "page_read_mib_s", "page_write_mib_s", "emulation", "cp_guest",
                 "cp_system", "idle", "user_cpu", "system_cpu_pct", "user_share_pct"):
-        f[col] = _sig(f[col])
+        f[col] = sig(f[col])
     f["series"] = f["cpus"].astype(str)
     f["env_label"] = f["env"].map(ENV_LABELS)
     f["status"] = np.where(f["failed"], "failed", "completed")
@@ -121,13 +110,7 @@ def check_cids(cids) -> tuple[str, ...]:
 
 def env_picker(value: str = "zvm63-edev", name: str = "env") -> alt.Parameter:
     """A drop-down over the three environments."""
-    if value not in ENVIRONMENTS:
-        raise ValueError(f"value: {value!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
-    return alt.param(
-        name=name, value=value,
-        bind=alt.binding_select(options=list(ENVIRONMENTS), labels=[ENV_LABELS[e] for e in ENVIRONMENTS],
-                                name="Environment "),
-    )
+    return picker(name, ENVIRONMENTS, value, "Environment", labels=[ENV_LABELS[e] for e in ENVIRONMENTS])
 
 
 def _x_memory() -> alt.X:
@@ -264,7 +247,7 @@ def breakup_frame(frame: pd.DataFrame) -> pd.DataFrame:
                       var_name="part", value_name="processors")
     long["part"] = long["part"].map(parts)
     total = long.groupby(["cid", "env"])["processors"].transform("sum")
-    long["share"] = _sig(long["processors"] / total, 3)
+    long["share"] = sig(long["processors"] / total, 3)
     long["order"] = long["part"].map({p: i for i, p in enumerate(PARTS)})
     return long
 
@@ -275,8 +258,7 @@ def breakup_chart(frame: pd.DataFrame, default_cid: str = "64/20") -> alt.VConca
         raise ValueError(f"default_cid: {default_cid!r} is not accepted; expected one of {_paper_cids()}")
     long = breakup_frame(frame)
     env = env_picker()
-    cid = alt.param(name="cid", value=default_cid,
-                    bind=alt.binding_select(options=_paper_cids(), name="Configuration (CID) "))
+    cid = picker("cid", _paper_cids(), default_cid, "Configuration (CID)")
     colour = alt.Color("part:N", title="CPU used for", sort=PARTS, scale=alt.Scale(domain=PARTS, range=PART_COLOURS),
                        legend=alt.Legend(orient="bottom", columns=4))
     tip = [alt.Tooltip("cid:N", title="CID"), alt.Tooltip("env_label:N", title="environment"),
@@ -392,7 +374,7 @@ def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-ede
         "processors": [float(s["emulation_cpu"]), float(s["cp_guest_cpu"]), float(s["cp_system_cpu"]),
                        max(float(s["idle_cpu"]), 0.0)],
     })
-    split["processors"] = _sig(split["processors"])
+    split["processors"] = sig(split["processors"])
     split["order"] = range(len(PARTS))
     colour = alt.Color("part:N", title="CPU used for", sort=PARTS,
                        scale=alt.Scale(domain=PARTS, range=PART_COLOURS), legend=alt.Legend(orient="bottom", columns=4))
@@ -411,7 +393,7 @@ def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-ede
         "text": [f"{s['overall_relative_throughput']:.3f}", f"{s['overcommit_ratio']:.2f}",
                  f"{s['page_read_mib_s']:.1f} MiB/s", f"{100 * s['cp_system_cpu'] / s['real_cpus']:.2f} %"],
     })
-    metrics["value"] = _sig(metrics["value"])
+    metrics["value"] = sig(metrics["value"])
     top = max(2.0, float(metrics["value"].max()) * 1.25)
     mbars = alt.Chart(metrics).mark_bar(color=REFERENCE, height=18).encode(
         y=alt.Y("metric:N", title=None, sort=list(metrics["metric"])),

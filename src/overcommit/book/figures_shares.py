@@ -25,7 +25,7 @@ import pandas as pd
 
 from .. import data, shares
 from ..model import simulate
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, picker
 
 #: The two ways of assigning shares compared in the chapter.
 SCHEME_PROPORTIONAL = "shares ∝ virtual CPUs"
@@ -414,9 +414,7 @@ def study_allocation_chart(default_cpus: int = 15, default_scheme: str = SCHEME_
     guests = study_guests()[["guest", "workload", "vcpus", "demand"]]
     cpus = alt.param(name="cpus", value=int(default_cpus),
                      bind=alt.binding_range(min=1, max=25, step=1, name="Real CPUs "))
-    scheme = alt.param(name="scheme", value=codes[default_scheme],
-                       bind=alt.binding_select(options=list(codes.values()), labels=list(codes),
-                                               name="Shares "))
+    scheme = picker("scheme", list(codes.values()), codes[default_scheme], "Shares", labels=list(codes))
     base = (
         alt.Chart(grid)
         .transform_filter((alt.datum.cpus == cpus) & (alt.datum.scheme == scheme))
@@ -459,8 +457,7 @@ def cut_chart(default_cpus: int = 15) -> alt.LayerChart:
     labels = {"rule_fraction": "water-filling rule (allocate)",
               "model_load_fraction": "model: CPU load at 512/P"}
     long["what"] = long["what"].map(labels)
-    cpus = alt.param(name="cut_cpus", value=int(default_cpus),
-                     bind=alt.binding_select(options=list(CUT_CPUS), name="Real CPUs (CID 512/P) "))
+    cpus = picker("cut_cpus", list(CUT_CPUS), int(default_cpus), "Real CPUs (CID 512/P)")
     order = list(study_guests().sort_values(["demand"], key=lambda s: s).assign(
         pv=lambda d: d["demand"] / d["vcpus"]).sort_values("pv", ascending=False)["guest"])
     base = alt.Chart(long).transform_filter(alt.datum.cpus == cpus)

@@ -17,7 +17,7 @@ import pandas as pd
 from .. import tiers
 from ..cids import parse_cid
 from ..model import ENVIRONMENTS, NotConvergedError, simulate
-from .figures import HIGHLIGHT, REFERENCE, WIDE
+from .figures import HIGHLIGHT, REFERENCE, WIDE, picker
 
 GIB = tiers.MIB_PER_GIB
 
@@ -235,12 +235,8 @@ def tiers_grid_chart(default_cid: str = "64/20", default_env: str = "zvm63-edev"
         raise ValueError(f"default_cid: {default_cid!r} is not accepted; expected one of {options}")
     if default_env not in ENVIRONMENTS:
         raise ValueError(f"default_env: {default_env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
-    pick = alt.param(name="cid", value=default_cid,
-                     bind=alt.binding_select(options=options, name="Configuration (CID) "))
-    env = alt.param(name="env", value=default_env,
-                    bind=alt.binding_select(options=list(ENVIRONMENTS),
-                                            labels=[ENV_LABELS[e] for e in ENVIRONMENTS],
-                                            name="Environment "))
+    pick = picker("cid", options, default_cid, "Configuration (CID)")
+    env = picker("env", list(ENVIRONMENTS), default_env, "Environment", labels=[ENV_LABELS[e] for e in ENVIRONMENTS])
     keep = (alt.datum.cid == pick) & (alt.datum.env == env)
     top = _bars(frame, 520, keep).add_params(pick, env).properties(
         title="Memory tiers of the chosen run (model)"

@@ -18,8 +18,8 @@ import pandas as pd
 
 from .. import tolerance
 from ..model import ENVIRONMENTS, simulate
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids
-from .figures_results import ENV_LABELS, _sig, env_picker
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids, sig, picker
+from .figures_results import ENV_LABELS, env_picker
 
 SHORT = {
     "net": "Network", "fs-direct": "FS direct I/O", "was-db2": "DB2 (WAS)", "was-ihs": "Web server (IHS)",
@@ -72,7 +72,7 @@ def tolerance_chart(frame: pd.DataFrame | None = None, cid: str = "64/20", env: 
         raise ValueError(f"env: {env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
     f = tolerance_frame() if frame is None else frame
     if cids is None:
-        cid_pick = alt.param(name="cid", value=cid, bind=alt.binding_select(options=options, name="CID "))
+        cid_pick = picker("cid", options, cid, "CID")
         env_pick = env_picker(env)
     else:  # one run (the explorer): the frame holds nothing to pick between
         cid_pick, env_pick = alt.param(name="cid", value=cid), alt.param(name="env", value=env)
@@ -157,9 +157,9 @@ def measures_frame(result) -> pd.DataFrame:
     m = tolerance.measures(result)
     f = pd.DataFrame({
         "cid": str(result.system["cid"]), "env": result.env, "row": m.index, "workload": [SHORT[k] for k in m.index],
-        "read_share_pct": _sig(m["read_share_pct"].clip(lower=READS_FLOOR), 3).to_numpy(),
-        "page_read_mib_s": _sig(m["page_read_mib_s"], 3).to_numpy(),
-        "resident_remaining_pct": _sig(m["resident_remaining_pct"], 3).to_numpy(),
+        "read_share_pct": sig(m["read_share_pct"].clip(lower=READS_FLOOR), 3).to_numpy(),
+        "page_read_mib_s": sig(m["page_read_mib_s"], 3).to_numpy(),
+        "resident_remaining_pct": sig(m["resident_remaining_pct"], 3).to_numpy(),
         "paper_reads": paper["page_read_rate"].reindex(m.index).to_numpy(),
         "paper_resident": paper["resident_remaining"].reindex(m.index).to_numpy(),
     })

@@ -38,8 +38,8 @@ import pandas as pd
 from .. import calibrate, data, paging, validation, workloads
 from ..model import ENVIRONMENTS, PATH_MIB_S, environment, simulate, sweep
 from ..replacement import reclaim_weights
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids
-from .figures_results import ENV_LABELS, _sig, env_picker
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids, sig, picker
+from .figures_results import ENV_LABELS, env_picker
 
 #: Claim groups in display order: the validation topics of overcommit.validation, then the
 #: calibration claims in a group of their own.
@@ -199,8 +199,7 @@ def claims_chart(frame: pd.DataFrame | None = None, default_group: str = "databa
         raise ValueError(f"default_group: {default_group!r} is not accepted; expected one of {list(GROUPS)}")
     lines = claim_lines(f)
     groups = [g for g in GROUPS if g in set(f["group"])]
-    pick = alt.param(name="group", value=default_group,
-                     bind=alt.binding_select(options=groups, name="Claims about "))
+    pick = picker("group", groups, default_group, "Claims about")
     tip = [alt.Tooltip("id:N", title="claim"), alt.Tooltip("kind:N"), alt.Tooltip("finding:N"),
            alt.Tooltip("paper:N", title="paper"), alt.Tooltip("model:N", title="model"),
            alt.Tooltip("verdict:N"), alt.Tooltip("where:N", title="source (seed 000)")]
@@ -347,7 +346,7 @@ def observation_frame(result=None) -> pd.DataFrame:
             })
     f = pd.DataFrame(rows)
     for col in ("paper", "model", "ratio"):
-        f[col] = _sig(f[col], 3)
+        f[col] = sig(f[col], 3)
     f["model"] = f["model"].clip(lower=1e-3)  # keep every point on the log scale
     return f
 
@@ -431,7 +430,7 @@ def calibration_parameters() -> pd.DataFrame:
                      "factor": float(r["value"]) / start if start else math.nan, "start from": origin})
     f = pd.DataFrame(rows)
     for col in ("start", "fitted", "factor"):
-        f[col] = _sig(f[col], 3)
+        f[col] = sig(f[col], 3)
     return f
 
 
@@ -443,9 +442,7 @@ def calibration_chart(frame: pd.DataFrame | None = None, default: str = "median_
         raise ValueError(f"default: {default!r} is not accepted; expected one of {list(PARAMETERS)}")
     long = f.assign(description=f["parameter"].map(PARAMETERS))
     order = list(dict.fromkeys(long["target"]))
-    pick = alt.param(name="parameter", value=default,
-                     bind=alt.binding_select(options=list(PARAMETERS), labels=list(PARAMETERS.values()),
-                                             name="Parameter "))
+    pick = picker("parameter", list(PARAMETERS), default, "Parameter", labels=list(PARAMETERS.values()))
     base = alt.Chart(long).transform_filter(alt.datum.parameter == pick)
     x = alt.X("start:Q", scale=alt.Scale(type="log"), title="value (unit in the drop-down; log scale)")
     y = alt.Y("target:N", sort=order, title="guest or variant (Table 17 order)")
@@ -491,7 +488,7 @@ def calibration_report(result=None) -> pd.DataFrame:
                      "model / target": model / goal if goal else math.nan, "derived from": t.source})
     f = pd.DataFrame(rows)
     for col in ("paper", "target used", "model", "model / target"):
-        f[col] = _sig(f[col], 3)
+        f[col] = sig(f[col], 3)
     f.attrs["fill"] = fill
     return f
 
@@ -606,7 +603,7 @@ def explorer_chart(memory_gib: float = 96, cpus: int = 20, env: str = "zvm63-ede
     r = simulate((memory_gib, cpus), env=env)
     cid = str(r.system["cid"])
     w = r.workloads.reindex(VARIANT_ORDER)
-    model = pd.DataFrame({"variant": VARIANT_ORDER, "x": _sig(w["relative_throughput"], 3).to_numpy(),
+    model = pd.DataFrame({"variant": VARIANT_ORDER, "x": sig(w["relative_throughput"], 3).to_numpy(),
                           "status": np.where(w["failed"], "fails in the model", "completes"),
                           "why": w["failure_reason"].fillna("").to_numpy()})
     statements = paper_statements(cid, env)
@@ -659,7 +656,7 @@ def grid_frame(results: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.Da
     m = r[r["variant"].isin(VARIANT_ORDER) & r["cid"].isin(_paper_cids())].copy()
     model = pd.DataFrame({
         "cid": m["cid"].to_numpy(), "env": m["env"].to_numpy(), "variant": m["variant"].to_numpy(),
-        "x": _sig(m["relative_throughput"], 3).to_numpy(),
+        "x": sig(m["relative_throughput"], 3).to_numpy(),
         "status": np.where(m["failed"], "fails in the model", "completes"),
         "why": m["failure_reason"].fillna("").to_numpy(),
     })
@@ -684,7 +681,7 @@ def grid_chart(frames: tuple[pd.DataFrame, pd.DataFrame] | None = None, cid: str
     if cid not in _paper_cids():
         raise ValueError(f"cid: {cid!r} is not accepted; expected one of the paper's grid {_paper_cids()}")
     model, paper = grid_frame() if frames is None else frames
-    cid_pick = alt.param(name="cid", value=cid, bind=alt.binding_select(options=_paper_cids(), name="CID "))
+    cid_pick = picker("cid", _paper_cids(), cid, "CID")
     env_pick = env_picker(env)
     keep = (alt.datum.cid == cid_pick) & (alt.datum.env == env_pick)
     top = max(1.2, float(model["x"].max()) * 1.05)

@@ -29,8 +29,8 @@ import pandas as pd
 from .. import data
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests, study_variants
-from .figures import WIDE
-from .figures_results import MEMORY_ORDER, MEMORY_TITLE, _sig, env_picker, memory_axis
+from .figures import WIDE, picker, sig
+from .figures_results import MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 
 LEVELS = ("was-medium", "was-high")
@@ -131,8 +131,8 @@ def component_frame(cids=None, envs=None) -> pd.DataFrame:
     f, _ = _runs(_check_cids(cids), _check_envs(envs))
     f = f.copy()
     for col in ("demand_per100", "cpu_load", "use_per100", "pct_of_reference", "throughput"):
-        f[col] = _sig(f[col])
-    f["water_level"] = _sig(f["water_level"].fillna(0)).where(f["water_level"].notna())
+        f[col] = sig(f[col])
+    f["water_level"] = sig(f["water_level"].fillna(0)).where(f["water_level"].notna())
     f["label"] = f["component"].map(COMPONENT_LABELS)
     return f
 
@@ -143,8 +143,8 @@ def cpu_mix_frame(cids=None, envs=None) -> pd.DataFrame:
     idle real CPUs; the rows of one run add up to its real CPUs."""
     _, f = _runs(_check_cids(cids), _check_envs(envs))
     f = f.copy()
-    f["processors"] = _sig(f["processors"])
-    f["water_level"] = _sig(f["water_level"].fillna(0)).where(f["water_level"].notna())
+    f["processors"] = sig(f["processors"])
+    f["water_level"] = sig(f["water_level"].fillna(0)).where(f["water_level"].notna())
     return f
 
 
@@ -157,10 +157,8 @@ def _x_memory() -> alt.X:
 
 def _pickers(level: str, cpus: int):
     env = env_picker()
-    pick = alt.param(name="level", value=_check_level(level),
-                     bind=alt.binding_select(options=list(LEVELS), name="Level "))
-    ncpu = alt.param(name="cpus", value=_check_cpus(cpus),
-                     bind=alt.binding_select(options=list(CPU_COUNTS), name="Real CPUs "))
+    pick = picker("level", LEVELS, _check_level(level), "Level", field="level")
+    ncpu = picker("cpus", CPU_COUNTS, _check_cpus(cpus), "Real CPUs", field="cpus")
     return env, pick, ncpu
 
 
@@ -237,8 +235,7 @@ def cpu_mix_chart(frame: pd.DataFrame, cpus: int = 20) -> alt.LayerChart:
     if frame.empty or not need <= set(frame.columns):
         raise ValueError(f"frame: expected the rows of cpu_mix_frame() with columns {sorted(need)}")
     env = env_picker()
-    ncpu = alt.param(name="cpus", value=_check_cpus(cpus),
-                     bind=alt.binding_select(options=list(CPU_COUNTS), name="Real CPUs "))
+    ncpu = picker("cpus", list(CPU_COUNTS), _check_cpus(cpus), "Real CPUs")
     f = frame[frame["cpus"].isin(CPU_COUNTS)]
     base = alt.Chart(f).transform_filter((alt.datum.env == env) & (alt.datum.cpus == ncpu))
     tip = [alt.Tooltip("group:N", title="used by"), alt.Tooltip("cid:N", title="CID"),

@@ -33,8 +33,8 @@ import pandas as pd
 from .. import calibrate, data, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests
-from .figures import HIGHLIGHT, WIDE, zero_scale_by
-from .figures_results import CPU_COLOURS, CPU_SERIES, ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, _paper_cids, _sig, env_picker, memory_axis
+from .figures import HIGHLIGHT, WIDE, zero_scale_by, picker, sig
+from .figures_results import CPU_COLOURS, CPU_SERIES, ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, _paper_cids, env_picker, memory_axis
 
 MEASURES = ("resident", "stored", "instantiated", "reference instantiated", "expanded storage")
 MEASURE_COLOURS = ("#1f4e99", "#8fb3e0", "#4c9f70", "#b5d9a8", "#c9a227")
@@ -94,10 +94,10 @@ def variant_frame(key: str, results: pd.DataFrame | None = None) -> pd.DataFrame
     f = pd.DataFrame({
         "cid": s["cid"], "env": s["env"], "variant": s["variant"],
         "memory_gib": s["memory_gib"].astype(int), "cpus": s["cpus"].astype(int),
-        "throughput": _sig(s["relative_throughput"]),
-        "paper_view": _sig(s["relative_throughput"] * s["variant"].map(scale)),
-        "cpu_load": _sig(s["cpu_load"]),
-        "page_read_mib_s": _sig(s["page_read_mib_s"]),
+        "throughput": sig(s["relative_throughput"]),
+        "paper_view": sig(s["relative_throughput"] * s["variant"].map(scale)),
+        "cpu_load": sig(s["cpu_load"]),
+        "page_read_mib_s": sig(s["page_read_mib_s"]),
         "failed": s["failed"].astype(bool),
         "failure_reason": s["failure_reason"].fillna(""),
     })
@@ -144,23 +144,18 @@ def guest_frame(key: str, cids=None, envs=None) -> pd.DataFrame:
             raise ValueError(f"envs: {e!r} is not accepted; expected one of {', '.join(ENVIRONMENTS)}")
     wide = _guest_frame(key, cids, envs).copy()
     for col in list(MEASURES) + ["page_read_mib_s", "read_share_pct", "resident_pct", "paged_in_pct_s"]:
-        wide[col] = _sig(wide[col], 3)
+        wide[col] = sig(wide[col], 3)
     return wide
 
 
 # --- charts ------------------------------------------------------------------------------
 
 def _cid_picker(default: str, name: str = "cid") -> alt.Parameter:
-    cids = _paper_cids()
-    if default not in cids:
-        raise ValueError(f"default_cid: {default!r} is not accepted; expected one of {cids}")
-    return alt.param(name=name, value=default, bind=alt.binding_select(options=cids, name="Configuration (CID) "))
+    return picker(name, _paper_cids(), default, "Configuration (CID)", field="default_cid")
 
 
 def _variant_picker(variants: tuple[str, ...], value: str, name: str = "variant") -> alt.Parameter:
-    if value not in variants:
-        raise ValueError(f"variant: {value!r} is not accepted; expected one of {list(variants)}")
-    return alt.param(name=name, value=value, bind=alt.binding_select(options=list(variants), name="Variant "))
+    return picker(name, variants, value, "Variant", field="variant")
 
 
 _MEASURE_FIELDS = {
@@ -465,7 +460,7 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
     w = workload(key)
     r = simulate((memory_gib, cpus), env=env)
     wl = r.workloads.loc[list(w.variants)]
-    tp = pd.DataFrame({"variant": list(w.variants), "throughput": _sig(wl["relative_throughput"]).to_numpy(),
+    tp = pd.DataFrame({"variant": list(w.variants), "throughput": sig(wl["relative_throughput"]).to_numpy(),
                        "status": np.where(wl["failed"], "fails", "completes"),
                        "reason": wl["failure_reason"].to_numpy()})
     bars = alt.Chart(tp).mark_bar(height=16).encode(
@@ -487,7 +482,7 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
         "mib": np.column_stack([g["resident_mib"], g["stored_mib"], g["instantiated_mib"],
                                 ref.loc[g.index, "instantiated_mib"]]).ravel(),
     })
-    pages["mib"] = _sig(pages["mib"], 3)
+    pages["mib"] = sig(pages["mib"], 3)
     dist = alt.Chart(pages).mark_bar().encode(
         y=alt.Y("guest:N", sort=list(g.index), title=None),
         yOffset=alt.YOffset("measure:N", sort=list(MEASURES[:4])),

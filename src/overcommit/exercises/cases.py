@@ -179,7 +179,7 @@ def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
 @lru_cache(maxsize=1)
 def _jvm_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
     from ..book import figures_case_jvm as fj
-    from ..book.figures_results import _sig
+    from ..book.figures import sig as _sig
     from ..cases import jvm
 
     case = jvm.calibrated()
@@ -278,7 +278,7 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
 @lru_cache(maxsize=1)
 def _xen_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
     from ..book import figures_case_xen as fx
-    from ..book.figures_results import _sig
+    from ..book.figures import sig as _sig
     from ..cases import xen
 
     f = fx.model_frame()[["hypervisor", "guests", "feasible", "per_triplet_pct", "cpu_util_pct", "vcpu_ratio"]].copy()
