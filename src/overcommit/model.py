@@ -465,7 +465,23 @@ class _State(NamedTuple):
     device_wait: np.ndarray  #: per variant: user-seconds per unit of work waiting for the paging devices
 
 
-def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]):
+class _Solution(NamedTuple):
+    """What :func:`_solve` hands to :func:`_result`: the variants it solved for, the per-class
+    catalogue, the memory split and paging configuration it used, the state of the pass that
+    converged (or the last), the throughputs and how the iteration ended."""
+
+    names: list[str]  #: variant names, in the order of ``x``
+    variants: list[Variant]
+    cat: "_Catalogue"
+    split: tiers.Tiers
+    config: paging.PagingConfig
+    state: _State
+    x: np.ndarray  #: relative throughput per variant
+    iterations: int
+    converged: bool
+
+
+def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]) -> _Solution:
     names = list(dict.fromkeys(g.variant for g in guests))
     missing = [v for v in names if v not in variants]
     if missing:
@@ -590,11 +606,12 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             if np.all(np.isfinite(candidate)):
                 step = candidate
         x = np.clip(step, 1e-6, 4.0)
-    return names, vlist, cat, split, config, state, x, iteration, converged
+    return _Solution(names, vlist, cat, split, config, state, x, iteration, converged)
 
 
-def _result(host: Host, env: Environment, guests, names, vlist, cat, split, config, state, x, iterations,
-            converged) -> Result:
+def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result:
+    names, vlist, cat, split, config = solution.names, solution.variants, solution.cat, solution.split, solution.config
+    state, x, iterations, converged = solution.state, solution.x, solution.iterations, solution.converged
     mem, pstate, rp, alloc, cp_system, fault_cp, lost = (state.mem, state.pstate, state.rp, state.alloc,
                                                          state.cp_system, state.fault_cp, state.lost)
     blocked = state.blocked
@@ -737,8 +754,9 @@ def simulate(config="64/20", env: "str | Environment" = "zvm63-edev", guests: It
     if len({g.name for g in guests}) != len(guests):
         raise ValueError("guests: guest names repeat; expected unique names")
     drivers = study_variants() if variants is None else dict(variants)
-    names, vlist, cat, split, config_, state, x, iterations, converged = _solve(host, environment_, guests, drivers)
-    result = _result(host, environment_, guests, names, vlist, cat, split, config_, state, x, iterations, converged)
+    solution = _solve(host, environment_, guests, drivers)
+    result = _result(host, environment_, guests, solution)
+    iterations, converged = solution.iterations, solution.converged
     if not converged and strict:
         raise NotConvergedError(
             f"simulate({host.cid!r}, env={env!r}) did not converge in {iterations} iterations"
