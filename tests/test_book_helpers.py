@@ -202,3 +202,33 @@ def test_every_drop_down_of_the_book_is_built_by_the_picker():
 
     for path in pathlib.Path(book.__file__).parent.glob("figures_*.py"):
         assert "binding_select" not in path.read_text(), path.name
+
+
+def test_workload_value_reads_one_cell_and_names_what_is_missing():
+    from overcommit.book import figures_workload as fw
+
+    frame = pd.DataFrame({"cid": ["64/20", "64/20"], "env": ["zvm63-edev", "zvm63-eckd"],
+                          "variant": ["db-bi", "db-bi"], "throughput": [0.9, 0.8]})
+    assert fw.value(frame, "64/20", "db-bi") == 0.9
+    assert fw.value(frame, "64/20", "db-bi", env="zvm63-eckd") == 0.8
+    with pytest.raises(ValueError, match="column: 'cpu'"):
+        fw.value(frame, "64/20", "db-bi", "cpu")
+    with pytest.raises(ValueError, match=r"\('96/20', 'db-bi', 'zvm63-edev'\) is not in the frame"):
+        fw.value(frame, "96/20", "db-bi")
+    assert fw.cid_tag("64/20") == "64-20"
+
+
+def test_breaks_sentence_sorts_workloads_by_what_limits_them():
+    from overcommit.book import figures_planning as fp
+
+    rows = []
+    for m in (512, 128, 64):
+        rows += [("study", 20, "zvm63-edev", "cpu-bound", m, 0.5),  # under the level everywhere
+                 ("study", 20, "zvm63-edev", "memory", m, 0.95 if m > 64 else 0.6),  # breaks at 64
+                 ("study", 20, "zvm63-edev", "fine", m, 1.0)]
+    frame = pd.DataFrame(rows, columns=["mix", "cpus", "env", "variant", "memory_gib", "throughput"])
+    text = fp.breaks_sentence(frame, "study")
+    assert text == ("below the level already at 512 GiB: `cpu-bound`; breaking as memory shrinks: `memory` at 64 GiB; "
+                    "never below it on the grid: `fine`")
+    with pytest.raises(ValueError, match="mix, cpus, env"):
+        fp.breaks_sentence(frame, "study", cpus=10)

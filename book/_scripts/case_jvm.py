@@ -46,7 +46,7 @@ from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
-from overcommit.book import figures_case_jvm as fj
+from overcommit.book import figures_case_jvm
 from overcommit.book.explore import explorer, slider
 from overcommit.cases import jvm
 from overcommit.exercises import checks
@@ -56,7 +56,7 @@ pd.set_option("display.max_colwidth", 120)
 start = jvm.parameters()
 case = jvm.calibrated()
 obs = jvm.observations()
-frame = fj.model_frame(case)
+frame = figures_case_jvm.model_frame(case)
 m = frame.set_index("guests")
 s2 = jvm.vcpu_scan(20, jvm.SCENARIO2, case)
 s3 = jvm.vcpu_scan(200, jvm.SCENARIO3, case)
@@ -203,7 +203,7 @@ glue("jvm-psi-start", f"{getattr(start, 'cp_vcpu_overhead'):g}", display=False)
 # throughput, before the cost factor):
 
 # %% tags=["remove-input"]
-fj.cost_law_table(case)
+figures_case_jvm.cost_law_table(case)
 
 # %% [markdown]
 # Everything that follows, apart from these four numbers, is a prediction.
@@ -216,7 +216,7 @@ fj.cost_law_table(case)
 # how the report's figures divide it.
 
 # %% tags=["remove-input"]
-fj.stacking_chart(frame)
+figures_case_jvm.stacking_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -284,7 +284,7 @@ glue("jvm-emu-over", f"{100 * ((m.loc[1, 'emulation'] - m.loc[20, 'emulation']) 
 # the system part highest for the single 200-JVM guest.
 
 # %% tags=["remove-input"]
-fj.zvm_chart(frame, case)
+figures_case_jvm.zvm_chart(frame, case)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -328,7 +328,7 @@ glue("jvm-cp1", f"{m.loc[1, 'cp_attributed']:.2f}", display=False)
 # scenario in the drop-down.
 
 # %% tags=["remove-input"]
-fj.vcpu_chart(fj.vcpu_frame(case))
+figures_case_jvm.vcpu_chart(figures_case_jvm.vcpu_frame(case))
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -405,7 +405,7 @@ glue("jvm-pause20", f"{rt.loc[20, 'pause_if_reordered_s']:.1f}", display=False)
 # or a shared minidisk, from which every guest caches its own copy (assumed 64 MiB).
 
 # %% tags=["remove-input"]
-fj.memory_chart(sweep)
+figures_case_jvm.memory_chart(sweep)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -457,7 +457,7 @@ glue("jvm-saved", f"{199 * case.binaries_cache_mib / 1024:.1f}", display=False)
 
 # %% tags=["remove-input"]
 explorer(
-    fj.explorer_chart,
+    figures_case_jvm.explorer_chart,
     guests=widgets.Dropdown(options=[1, 2, 4, 5, 8, 10, 20, 25, 40, 50, 100, 200], value=20,
                             description="Linux guests", style={"description_width": "initial"}),
     vcpus=slider(widgets.IntSlider, 2, 1, 32, 1, "virtual CPUs per guest"),
@@ -487,19 +487,19 @@ explorer(
 # that follows from two of them, and values the model takes from the report as they are.
 
 # %% tags=["remove-input"]
-fj.comparison_table(case, "calibration")
+figures_case_jvm.comparison_table(case, "calibration")
 
 # %% [markdown]
 # **Validation.** Nothing in these rows was used to set a parameter.
 
 # %% tags=["remove-input"]
-fj.comparison_table(case, "validation")
+figures_case_jvm.comparison_table(case, "validation")
 
 # %% [markdown]
 # **Not modelled.** Numbers with no counterpart in the model.
 
 # %% tags=["remove-input"]
-fj.comparison_table(case, "not modelled")
+figures_case_jvm.comparison_table(case, "not modelled")
 
 # %% tags=["remove-cell"]
 val = comp[comp["role"] == "validation"]

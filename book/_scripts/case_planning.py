@@ -35,13 +35,13 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import planning
-from overcommit.book import figures_planning as fp
-from overcommit.book.explore import explorer
+from overcommit.book import figures_planning
+from overcommit.book.explore import explorer, slider
 from overcommit.exercises import checks
 
 pd.set_option("display.max_colwidth", 80)
-mixes = fp.mix_frame()
-variants = fp.variant_frame()
+mixes = figures_planning.mix_frame()
+variants = figures_planning.variant_frame()
 cat = planning.catalogue()
 
 
@@ -61,25 +61,8 @@ for mix in planning.MIXES:
 
 
 
-def breaks_sentence(mix, cpus=20, level=0.9, env="zvm63-edev"):
-    """The chart's default reading as a sentence: CPU-limited workloads and break points."""
-    f = variants[(variants.mix == mix) & (variants.cpus == cpus) & (variants.env == env)]
-    below = f[f.throughput < level].groupby("variant")["memory_gib"].max()
-    cpu_limited = [v for v, m in below.items() if m >= 512]
-    memory = sorted(((int(m), v) for v, m in below.items() if m < 512), reverse=True)
-    never = sorted(set(f.variant) - set(below.index))
-    parts = []
-    if cpu_limited:
-        parts.append("below the level already at 512 GiB: " + ", ".join(f"`{v}`" for v in cpu_limited))
-    if memory:
-        parts.append("breaking as memory shrinks: " + ", ".join(f"`{v}` at {m} GiB" for m, v in memory))
-    if never:
-        parts.append("never below it on the grid: " + ", ".join(f"`{v}`" for v in never))
-    return "; ".join(parts)
-
-
-glue("plan-breaks-study", Markdown(breaks_sentence("study")), display=False)
-glue("plan-breaks-hungry", Markdown(breaks_sentence("memory-hungry")), display=False)
+glue("plan-breaks-study", Markdown(figures_planning.breaks_sentence(variants, "study")), display=False)
+glue("plan-breaks-hungry", Markdown(figures_planning.breaks_sentence(variants, "memory-hungry")), display=False)
 
 # %% [markdown]
 # ## The building blocks
@@ -117,7 +100,7 @@ cat.rename(columns={"guests": "guests", "instantiated_mib": "instantiated memory
 # The three mixes on the same hosts. Pick the environment and the number of real CPUs.
 
 # %% tags=["remove-input"]
-fp.mixes_chart(mixes)
+figures_planning.mixes_chart(mixes)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -153,7 +136,7 @@ fp.mixes_chart(mixes)
 # with the slider; the lower chart reads the break points off the grid of the upper one.
 
 # %% tags=["remove-input"]
-fp.break_chart(variants)
+figures_planning.break_chart(variants)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -191,7 +174,7 @@ fp.break_chart(variants)
 # `planning.cpus_needed(variant, 0.9, memory_gib)` (on z/VM 6.3 with EDEV-SCSI paging).
 
 # %% tags=["remove-input"]
-fp.cpus_table(0.9)
+figures_planning.cpus_table(0.9)
 
 # %% [markdown]
 # Most workloads need the same number of CPUs at 128 and at 64 GiB: with the study's mix
@@ -211,25 +194,20 @@ fp.cpus_table(0.9)
 # host the model refuses, shows a message instead of a chart.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="320px"))
-
-
 explorer(
-    fp.explorer_chart,
+    figures_planning.explorer_chart,
     mix=widgets.Dropdown(options=list(planning.MIXES), value="study", description="mix"),
-    memory_gib=_slider(widgets.IntSlider, 64, 16, 512, 8, "real memory (GiB)"),
-    cpus=_slider(widgets.IntSlider, 20, 1, 40, 1, "real CPUs"),
-    env=widgets.Dropdown(options=[(label, env) for env, label in fp.ENV_LABELS.items()],
+    memory_gib=slider(widgets.IntSlider, 64, 16, 512, 8, "real memory (GiB)", "320px"),
+    cpus=slider(widgets.IntSlider, 20, 1, 40, 1, "real CPUs", "320px"),
+    env=widgets.Dropdown(options=[(label, env) for env, label in figures_planning.ENV_LABELS.items()],
                          value="zvm63-edev", description="environment"),
-    extra_guests=_slider(widgets.IntSlider, 0, 0, 10, 1, "custom guests"),
-    extra_gib=_slider(widgets.FloatSlider, 16, 1, 64, 1, "each touches (GiB)"),
-    extra_hot=_slider(widgets.FloatSlider, 0.3, 0.05, 1.0, 0.05, "hot share of its memory"),
-    extra_cpu=_slider(widgets.FloatSlider, 0.5, 0.1, 4.0, 0.1, "CPU load (processors)"),
+    extra_guests=slider(widgets.IntSlider, 0, 0, 10, 1, "custom guests", "320px"),
+    extra_gib=slider(widgets.FloatSlider, 16, 1, 64, 1, "each touches (GiB)", "320px"),
+    extra_hot=slider(widgets.FloatSlider, 0.3, 0.05, 1.0, 0.05, "hot share of its memory", "320px"),
+    extra_cpu=slider(widgets.FloatSlider, 0.5, 0.1, 4.0, 0.1, "CPU load (processors)", "320px"),
     target=widgets.Dropdown(options=list(oc.workloads.VARIANTS) + ["custom-1"], value="db-bi",
                             description="target"),
-    level=_slider(widgets.FloatSlider, 0.9, 0.5, 1.0, 0.05, "level"),
+    level=slider(widgets.FloatSlider, 0.9, 0.5, 1.0, 0.05, "level", "320px"),
 )
 
 # %% [markdown]

@@ -46,7 +46,7 @@ from dataclasses import replace
 from overcommit.book import glue
 
 import overcommit as oc
-from overcommit.book import figures_case_xen as fx
+from overcommit.book import figures_case_xen
 from overcommit.book.explore import explorer, slider
 from overcommit.cases import xen
 from overcommit.exercises import checks
@@ -54,7 +54,7 @@ from overcommit.exercises import checks
 pd.set_option("display.max_colwidth", 90)
 z = xen.calibrated("zvm")
 x = xen.calibrated("xen")
-frame = fx.model_frame()
+frame = figures_case_xen.model_frame()
 by = {hv: frame[frame["hypervisor"] == xen.LABELS[hv]].set_index("guests") for hv in xen.HYPERVISORS}
 msweep = xen.memory_sweep()
 overheads = [0.0, z.sched_overhead, 0.1, 0.2, 0.3, 0.4, x.sched_overhead, 0.7, 1.0]
@@ -100,7 +100,7 @@ shown
 # and seed 003 the 2012 JVM stacking report {cite:p}`ibm2012jvmstacking`.
 
 # %% tags=["remove-input"]
-fx.parameter_table()
+figures_case_xen.parameter_table()
 
 # %% [markdown]
 # The two hypervisors share everything except the following:
@@ -203,7 +203,7 @@ glue("xen-x-pertrip12", f"{by['xen'].loc[12, 'per_triplet_pct']:.0f}", display=F
 # do, and a measure to plot above.
 
 # %% tags=["remove-input"]
-fx.cpu_chart(frame)
+figures_case_xen.cpu_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -254,7 +254,7 @@ fx.cpu_chart(frame)
 # to highlight its curve and the point where it stops.
 
 # %% tags=["remove-input"]
-fx.overhead_chart(osweep, default=x.sched_overhead)
+figures_case_xen.overhead_chart(osweep, default=x.sched_overhead)
 
 # %% tags=["remove-cell"]
 first = osweep.drop_duplicates("sched_overhead").set_index("sched_overhead")["stops_at"]
@@ -289,7 +289,7 @@ glue("xen-ov-z-tp", f"{zx['throughput'].max():.2f}", display=False)
 # hosts. Choose the number of guests and a memory size.
 
 # %% tags=["remove-input"]
-fx.memory_chart(msweep)
+figures_case_xen.memory_chart(msweep)
 
 # %% tags=["remove-cell"]
 m15 = msweep[(msweep["guests"] == 15)].set_index(["hypervisor", "memory_gib"])
@@ -345,7 +345,7 @@ glue("xen-m7-planned", memory_check["planned"], display=False)
 
 # %% tags=["remove-input"]
 explorer(
-    fx.explorer_chart,
+    figures_case_xen.explorer_chart,
     triplets=slider(widgets.IntSlider, 5, 1, 10, 1, "triplets (3 guests each)"),
     cpus=slider(widgets.IntSlider, 8, 2, 16, 1, "physical CPUs"),
     memory_gib=slider(widgets.IntSlider, 20, 4, 32, 1, "memory (GiB)"),
@@ -369,7 +369,7 @@ explorer(
 # or was left for testing (*validation*).
 
 # %% tags=["remove-input"]
-fx.comparison_table()
+figures_case_xen.comparison_table()
 
 # %% tags=["remove-cell"]
 val = comp[comp["role"] == "validation"].set_index("record")

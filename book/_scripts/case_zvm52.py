@@ -40,7 +40,7 @@ from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
-from overcommit.book import figures_case_zvm52 as fz
+from overcommit.book import figures_case_zvm52
 from overcommit.book.explore import explorer, slider
 from overcommit.cases import zvm52
 from overcommit.exercises import checks
@@ -48,7 +48,7 @@ from overcommit.exercises import checks
 pd.set_option("display.max_colwidth", 120)
 start = zvm52.parameters()
 case = zvm52.calibrated()
-frame = fz.model_frame(case)
+frame = figures_case_zvm52.model_frame(case)
 table = zvm52.table1()
 sweep = zvm52.memory_sweep(case=case)
 m = frame.set_index("guests")
@@ -135,7 +135,7 @@ glue("zvm52-d6", f"{m.loc[6, 'dasd_pages']:,.0f}", display=False)
 # the drop-down to see what the pages in use are made of.
 
 # %% tags=["remove-input"]
-fz.pages_chart(frame)
+figures_case_zvm52.pages_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -195,7 +195,7 @@ glue("zvm52-twice8", double["twice8"], display=False)
 # difference into its causes:
 
 # %% tags=["remove-input"]
-fz.overcommit_chart(frame)
+figures_case_zvm52.overcommit_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -235,7 +235,7 @@ fz.overcommit_chart(frame)
 # database user's time goes and what the ten processors do.
 
 # %% tags=["remove-input"]
-fz.throughput_chart(frame)
+figures_case_zvm52.throughput_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -312,7 +312,7 @@ glue("zvm52-wpeak", f"{int(m['page_write_mib_s'].idxmax())}", display=False)
 # guests and the paging measure to draw below.
 
 # %% tags=["remove-input"]
-fz.knee_chart(sweep)
+figures_case_zvm52.knee_chart(sweep)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -334,7 +334,7 @@ fz.knee_chart(sweep)
 # ## Paging traffic
 
 # %% tags=["remove-input"]
-fz.movement_chart(frame)
+figures_case_zvm52.movement_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -360,7 +360,7 @@ fz.movement_chart(frame)
 
 # %% tags=["remove-input"]
 explorer(
-    fz.explorer_chart,
+    figures_case_zvm52.explorer_chart,
     guests=slider(widgets.IntSlider, 6, 3, 12, 1, "database guests"),
     central_memory_gib=slider(widgets.IntSlider, 80, 16, 200, 4, "central storage (GiB)"),
     cpus=slider(widgets.IntSlider, 10, 1, 20, 1, "real CPUs"),
@@ -384,7 +384,7 @@ explorer(
 # DASD count).
 
 # %% tags=["remove-input"]
-fz.comparison_table(case)
+figures_case_zvm52.comparison_table(case)
 
 # %% tags=["remove-cell"]
 comp = zvm52.comparison(case)

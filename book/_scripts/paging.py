@@ -31,7 +31,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import exercises, paging
-from overcommit.book import figures_paging as fp
+from overcommit.book import figures_paging
 from overcommit.book.explore import explorer, slider
 
 pd.set_option("display.precision", 3)
@@ -63,7 +63,7 @@ pd.set_option("display.precision", 3)
 # reports no service times, so `overcommit.paging` assumes them, and says so.
 
 # %% tags=["remove-input"]
-fp.parameter_table()
+figures_paging.parameter_table()
 
 # %% [markdown]
 # :::{important}
@@ -113,7 +113,7 @@ fp.parameter_table()
 # back. The chart compares them at the same utilisation per server.
 
 # %% tags=["remove-input"]
-fp.mmk_chart()
+figures_paging.mmk_chart()
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -142,7 +142,7 @@ fp.mmk_chart()
 # study's two configurations are dashed.
 
 # %% tags=["remove-input"]
-fp.response_chart("eckd", 25)
+figures_paging.response_chart("eckd", 25)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -192,11 +192,11 @@ simulated = paging.simulate_devices(config, pages_per_s, duration_s=2.0, seed=1)
 print(f"response time at 80 % busy: formula {formula * 1e3:.2f} ms, simulation {simulated * 1e3:.2f} ms")
 
 # %% tags=["remove-input"]
-sim = fp.simulation_table(seed=2014)
-fp.simulation_summary(sim)
+sim = figures_paging.simulation_table(seed=2014)
+figures_paging.simulation_summary(sim)
 
 # %% tags=["remove-input"]
-fp.simulation_chart(sim)
+figures_paging.simulation_chart(sim)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -244,7 +244,7 @@ oc.model.PATH_MIB_S  # MiB/s, assumed
 # reaching its full bandwidth at milder settings.
 
 # %% tags=["remove-input"]
-fp.interference_chart()
+figures_paging.interference_chart()
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -256,8 +256,8 @@ fp.interference_chart()
 # ```
 
 # %% tags=["remove-cell"]
-limit = fp.io_error_threshold()
-eckd_guest = fp.shared_guest_io("zvm63-eckd")
+limit = figures_paging.io_error_threshold()
+eckd_guest = figures_paging.shared_guest_io("zvm63-eckd")
 eckd_path = oc.model.PATH_MIB_S["eckd"]
 glue("paging-limit", limit, display=False)
 glue("paging-eckd-guest", eckd_guest, display=False)
@@ -333,7 +333,7 @@ system[["page_read_mib_s", "page_write_mib_s",
         "page_read_response_ms", "paging_device_utilisation"]].astype(float).round(3).to_frame("64/20, z/VM 6.3 ECKD")
 
 # %% tags=["remove-input"]
-fp.model_summary()
+figures_paging.model_summary()
 
 # %% tags=["remove-cell"]
 glue("paging-62-ratio", f"{oc.simulate('64/20', 'zvm62-edev').system['page_read_mib_s'] / oc.simulate('64/20').system['page_read_mib_s']:.1f}",
@@ -359,7 +359,7 @@ glue("paging-62-ratio", f"{oc.simulate('64/20', 'zvm62-edev').system['page_read_
 
 # %% tags=["remove-input"]
 live = explorer(
-    fp.explorer_chart,
+    figures_paging.explorer_chart,
     kind=widgets.Dropdown(options=[("ECKD", "eckd"), ("EDEV-SCSI", "edev-scsi")], value="eckd",
                           description="device type"),
     devices=slider(widgets.IntSlider, 25, 1, 64, 1, "devices"),

@@ -36,7 +36,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import exercises, replacement
-from overcommit.book import figures_replacement as fr
+from overcommit.book import figures_replacement
 from overcommit.book.explore import explorer
 
 pd.set_option("display.max_colwidth", 60)
@@ -89,7 +89,7 @@ replacement.run(BELADY, frames=3, policy="fifo")
 # the one FIFO evicts next.
 
 # %% tags=["remove-input"]
-fr.step_table(fr.BELADY_TRACE, [3, 4], "fifo")
+figures_replacement.step_table(figures_replacement.BELADY_TRACE, [3, 4], "fifo")
 
 # %% [markdown]
 # With 3 frames the trace faults 9 times, with 4 frames 10 times. The extra frame keeps
@@ -98,8 +98,8 @@ fr.step_table(fr.BELADY_TRACE, [3, 4], "fifo")
 # every policy and memory size; the drop-down switches between three traces.
 
 # %% tags=["remove-input"]
-anomaly = fr.anomaly_frame()
-fr.anomaly_chart(anomaly)
+anomaly = figures_replacement.anomaly_frame()
+figures_replacement.anomaly_chart(anomaly)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -209,7 +209,7 @@ replacement.lru_miss_ratio_curve(BELADY).set_index("frames").round(3)
 # the number of references the page expects within one characteristic time.
 
 # %% tags=["remove-input"]
-fr.hit_shape_chart()
+figures_replacement.hit_shape_chart()
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -236,8 +236,8 @@ fr.hit_shape_chart()
 # (fig-che-agreement)=
 
 # %% tags=["remove-input"]
-curves = fr.policy_curves()
-fr.agreement_chart(curves, alpha=0.8)
+curves = figures_replacement.policy_curves()
+figures_replacement.agreement_chart(curves, alpha=0.8)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -251,7 +251,7 @@ fr.agreement_chart(curves, alpha=0.8)
 # from 0 to 1.4 the largest differences are:
 
 # %% tags=["remove-input"]
-errors = fr.approximation_errors(curves)
+errors = figures_replacement.approximation_errors(curves)
 summary = errors.assign(abs_error=errors["error"].abs()).groupby("policy", sort=False).agg(
     comparisons=("abs_error", "size"),
     largest=("abs_error", "max"),
@@ -270,7 +270,7 @@ summary
 # every real policy stays from the optimum.
 
 # %% tags=["remove-input"]
-fr.mrc_chart(curves, policy="CLOCK", alpha=0.8)
+figures_replacement.mrc_chart(curves, policy="CLOCK", alpha=0.8)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -290,7 +290,7 @@ fr.mrc_chart(curves, policy="CLOCK", alpha=0.8)
 
 # %% tags=["remove-input"]
 explorer(
-    fr.explore_policy,
+    figures_replacement.explore_policy,
     alpha=widgets.FloatSlider(value=0.8, min=0.0, max=2.0, step=0.1, description="skew α"),
     pages=widgets.IntSlider(value=400, min=20, max=2000, step=20, description="pages"),
     frames=widgets.IntSlider(value=100, min=1, max=2000, description="frames"),
@@ -335,7 +335,7 @@ explorer(
 # the same 300 frames in proportion to each guest's size instead.
 
 # %% tags=["remove-input"]
-fr.shared_memory_check()
+figures_replacement.shared_memory_check()
 
 # %% [markdown]
 # The small hot guest A holds three quarters of its pages and the large cold guest C a
@@ -364,7 +364,7 @@ fr.shared_memory_check()
 # takes them as `weights`. The same three guests, with their sizes in pages as $S_g$:
 
 # %% tags=["remove-input"]
-fr.reclaim_demo()
+figures_replacement.reclaim_demo()
 
 # %% [markdown]
 # The larger $\beta$, the more the small hot guest A loses to the large guests, even though
@@ -385,8 +385,8 @@ fr.reclaim_demo()
 # chart shows the result for the study's 20-CPU configurations.
 
 # %% tags=["remove-input"]
-dpa = fr.dpa_frame()
-fr.dpa_chart(dpa, "64/20")
+dpa = figures_replacement.dpa_frame()
+figures_replacement.dpa_chart(dpa, "64/20")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -416,7 +416,7 @@ glue("replacement-jm-rho", float(obs["o000-jm-res-frac"]), display=False)
 glue("replacement-jh-rho", float(obs["o000-jh-res-frac"]), display=False)
 glue("replacement-jm-p", float(obs["o000-jm-pin-frac"]), display=False)
 glue("replacement-jh-p", float(obs["o000-jh-pin-frac"]), display=False)
-java_times = fr.java_reclaim_times()
+java_times = figures_replacement.java_reclaim_times()
 glue("replacement-jT-m1", float(java_times.iloc[0]["T, Java medium (s)"]), display=False)
 glue("replacement-jT-h1", float(java_times.iloc[0]["T, Java high (s)"]), display=False)
 glue("replacement-jT-r1", float(java_times.iloc[0]["medium / high"]), display=False)
@@ -471,7 +471,7 @@ glue("replacement-jT-rmax", float(java_times.iloc[-1]["medium / high"]), display
 # implies for several $k$.
 
 # %% tags=["remove-input"]
-Markdown(fr.java_reclaim_times().reset_index().to_markdown(index=False, floatfmt=("", ".0f", ".0f", ".2f")))
+Markdown(figures_replacement.java_reclaim_times().reset_index().to_markdown(index=False, floatfmt=("", ".0f", ".0f", ".2f")))
 
 # %% [markdown]
 # The two guests have the same heap size, so any reclaim time that depends on size gives
@@ -528,7 +528,7 @@ Markdown(fr.java_reclaim_times().reset_index().to_markdown(index=False, floatfmt
 # releases side by side at `64/20`.
 
 # %% tags=["remove-input"]
-fr.release_table("64/20")
+figures_replacement.release_table("64/20")
 
 # %% [markdown]
 # With a flatter hit curve, z/VM 6.2 in the model keeps more cold pages and loses more hot

@@ -36,24 +36,19 @@ import overcommit as oc
 from overcommit import planning
 from overcommit import exercises
 from overcommit.exercises import checks
-from overcommit.book import figures_workload as fw
+from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 
 pd.set_option("display.max_colwidth", 120)
 KEY = "db"
 results = oc.sweep()
-vframe = fw.variant_frame(KEY, results)
-gframe = fw.guest_frame(KEY)
+vframe = figures_workload.variant_frame(KEY, results)
+gframe = figures_workload.guest_frame(KEY)
 edev = vframe[vframe["env"] == "zvm63-edev"].set_index(["cid"])
 
 
-def x(cid, env="zvm63-edev", variant="db-bi"):
-    f = vframe
-    return float(f[(f.cid == cid) & (f.env == env) & (f.variant == variant)]["throughput"].iloc[0])
-
-
 for cid in ("512/20", "96/20", "64/20", "48/20", "512/15", "64/15", "48/15"):
-    glue(f"db-x-{cid.replace('/', '-')}", f"{x(cid):.2f}", display=False)
+    glue(f"db-x-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, 'db-bi'):.2f}", display=False)
 glue("db-x10-range", f"{edev[edev.cpus == 10]['throughput'].min():.2f}–{edev[edev.cpus == 10]['throughput'].max():.2f}",
      display=False)
 
@@ -68,7 +63,7 @@ glue("db-x10-range", f"{edev[edev.cpus == 10]['throughput'].min():.2f}–{edev[e
 # colour of their CPU count.
 
 # %% tags=["remove-input"]
-fw.throughput_chart(vframe, KEY, "throughput")
+figures_workload.throughput_chart(vframe, KEY, "throughput")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -108,7 +103,7 @@ fw.throughput_chart(vframe, KEY, "throughput")
 # ## CPU load (Figure 10)
 
 # %% tags=["remove-input"]
-fw.throughput_chart(vframe, KEY, "cpu_load")
+figures_workload.throughput_chart(vframe, KEY, "cpu_load")
 
 # %% tags=["remove-cell"]
 cpu = edev[edev["variant"] == "db-bi"]
@@ -142,7 +137,7 @@ glue("db-cpu-halving", f"{ratio.min():.2f}–{ratio.max():.2f}", display=False)
 # pick the environment and the configuration.
 
 # %% tags=["remove-input"]
-fw.pages_chart(gframe, KEY)
+figures_workload.pages_chart(gframe, KEY)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -182,7 +177,7 @@ fw.pages_chart(gframe, KEY)
 # only *validation* rows test the model.
 
 # %% tags=["remove-input"]
-fw.paper_vs_model(KEY).drop(columns=["source"])
+figures_workload.paper_vs_model(KEY).drop(columns=["source"])
 
 # %% [markdown]
 # Sources, in the same order: {cite:t}`johanssen2014overcommit`, section "Database BI
@@ -195,7 +190,7 @@ fw.paper_vs_model(KEY).drop(columns=["source"])
 # The validation claims for this workload ({doc}`results_model` lists all of them):
 
 # %% tags=["remove-input"]
-fw.claims_table(KEY)
+figures_workload.claims_table(KEY)
 
 # %% [markdown]
 # ## Try any host
@@ -205,7 +200,7 @@ fw.claims_table(KEY)
 
 # %% tags=["remove-input"]
 explorer(
-    lambda memory_gib, cpus, env: fw.explorer_chart(KEY, memory_gib, cpus, env),
+    lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
     **host_controls(memory_gib=64, cpus=20),
 )
 

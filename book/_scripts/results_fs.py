@@ -56,9 +56,9 @@ import overcommit as oc
 from overcommit import paging, planning
 from overcommit import exercises
 from overcommit.exercises import checks
-from overcommit.book import figures_fs as ff
-from overcommit.book import figures_validation as fv
-from overcommit.book import figures_workload as fw
+from overcommit.book import figures_fs
+from overcommit.book import figures_validation
+from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 from overcommit.book.figures_results import PAPER_PAGE_READ_6420
 from overcommit.model import environment
@@ -68,31 +68,22 @@ from overcommit.workloads import HOT_CORE_MIB, study_guests, study_variants
 pd.set_option("display.max_colwidth", 120)
 KEY = "fs"
 results = oc.sweep()
-vframe = fw.variant_frame(KEY, results)
-gframe = fw.guest_frame(KEY)
-mframe = ff.modes_frame(vframe)
-runs = ff.path_runs()
-pframe = ff.path_frame(runs)
+vframe = figures_workload.variant_frame(KEY, results)
+gframe = figures_workload.guest_frame(KEY)
+mframe = figures_fs.modes_frame(vframe)
+runs = figures_fs.path_runs()
+pframe = figures_fs.path_frame(runs)
 edev = vframe[vframe["env"] == "zvm63-edev"]
 guests = {g.name: g for g in study_guests()}
 drivers = study_variants()
 SHORT = {"fs-pagecache-medium": "pm", "fs-direct-medium": "dm", "fs-pagecache-high": "ph", "fs-direct-high": "dh"}
 
 
-def x(cid, variant, env="zvm63-edev", col="throughput"):
-    f = vframe
-    return float(f[(f.cid == cid) & (f.env == env) & (f.variant == variant)][col].iloc[0])
-
-
-def tag(cid):
-    return cid.replace("/", "-")
-
-
 for v, s in SHORT.items():
     for cid in ("512/20", "64/20", "48/20", "64/15", "48/15", "512/10", "512/5"):
-        glue(f"fs-x-{s}-{tag(cid)}", f"{x(cid, v):.2f}", display=False)
+        glue(f"fs-x-{s}-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, v):.2f}", display=False)
     for cid in ("64/20", "48/20"):
-        glue(f"fs-xe-{s}-{tag(cid)}", f"{x(cid, v, 'zvm63-eckd'):.2f}", display=False)
+        glue(f"fs-xe-{s}-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, v, env='zvm63-eckd'):.2f}", display=False)
 
 # "memory matters only a few percent": the largest change against 512 GiB with the same CPUs,
 # for memory sizes the paper reports (>= 64 GiB)
@@ -121,7 +112,7 @@ glue("fs-pagecache-reads-max", f"{edev[edev.variant.str.contains('pagecache')]['
 # `fs-direct-high`).
 
 # %% tags=["remove-input"]
-fw.throughput_chart(vframe, KEY, "throughput", variant="fs-pagecache-high")
+figures_workload.throughput_chart(vframe, KEY, "throughput", variant="fs-pagecache-high")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -174,7 +165,7 @@ fw.throughput_chart(vframe, KEY, "throughput", variant="fs-pagecache-high")
 # solid for the high level.
 
 # %% tags=["remove-input"]
-ff.modes_chart(mframe, default_cpus=20)
+figures_fs.modes_chart(mframe, default_cpus=20)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -312,7 +303,7 @@ for v, s in SHORT.items():
 # (both assumed rates). The chart opens on the ECKD environment.
 
 # %% tags=["remove-input"]
-ff.path_chart(pframe, runs, default_cpus=20, default_env="zvm63-eckd")
+figures_fs.path_chart(pframe, runs, default_cpus=20, default_env="zvm63-eckd")
 
 # %% tags=["remove-cell"]
 pr = runs.set_index(["env", "cid"])
@@ -320,15 +311,15 @@ ek = {cid: pr.loc[("zvm63-eckd", cid)] for cid in ("512/20", "64/20", "48/20")}
 glue("fs-B-eckd", f"{ek['512/20']['bandwidth_mib_s']:.0f}", display=False)
 glue("fs-B-scsi", f"{pr.loc[('zvm63-edev', '512/20'), 'bandwidth_mib_s']:.0f}", display=False)
 for cid, row in ek.items():
-    glue(f"fs-rho-{tag(cid)}", f"{row['path_utilisation']:.2f}", display=False)
-    glue(f"fs-gio-{tag(cid)}", f"{row['guest_io_mib_s']:.0f}", display=False)
-    glue(f"fs-paging-{tag(cid)}", f"{row['page_read_mib_s'] + row['page_write_mib_s']:.0f}", display=False)
-    glue(f"fs-slow-{tag(cid)}", f"{row['slowdown']:.2f}", display=False)
+    glue(f"fs-rho-{figures_workload.cid_tag(cid)}", f"{row['path_utilisation']:.2f}", display=False)
+    glue(f"fs-gio-{figures_workload.cid_tag(cid)}", f"{row['guest_io_mib_s']:.0f}", display=False)
+    glue(f"fs-paging-{figures_workload.cid_tag(cid)}", f"{row['page_read_mib_s'] + row['page_write_mib_s']:.0f}", display=False)
+    glue(f"fs-slow-{figures_workload.cid_tag(cid)}", f"{row['slowdown']:.2f}", display=False)
 glue("fs-gio-drop-64-20", f"{ek['512/20']['guest_io_mib_s'] - ek['64/20']['guest_io_mib_s']:.0f}", display=False)
 glue("fs-rho-max-eckd", f"{runs[runs.env == 'zvm63-eckd']['path_utilisation'].max():.2f}", display=False)
 glue("fs-eckd-failed", str(int(runs[runs.env == "zvm63-eckd"]["fs_failed"].sum())), display=False)
 glue("fs-slow-edev-64-20", f"{pr.loc[('zvm63-edev', '64/20'), 'slowdown']:.2f}", display=False)
-path = fv.eckd_path("64/20", PAPER_PAGE_READ_6420)
+path = figures_validation.eckd_path("64/20", PAPER_PAGE_READ_6420)
 glue("fs-rho-paper-reads", f"{path['utilisation_at_paper_reads']:.2f}", display=False)
 glue("fs-reads-needed", f"{path['reads_needed_mib_s']:.0f}", display=False)
 glue("fs-paper-reads", f"{PAPER_PAGE_READ_6420:.0f}", display=False)
@@ -337,7 +328,7 @@ glue("fs-gio-drop-48-20", f"{ek['512/20']['guest_io_mib_s'] - ek['48/20']['guest
 glue("fs-drain-limit", f"{drivers['fs-pagecache-high'].drain_limit_s:.0f}", display=False)
 drains = pd.DataFrame([
     {"env": env, "cpus": c, "variant": v, "drain_s": float(oc.simulate(f"64/{c}", env=env).workloads.loc[v, "drain_s"])}
-    for env in ("zvm63-edev", "zvm63-eckd", "zvm62-edev") for c in ff.CPU_OPTIONS
+    for env in ("zvm63-edev", "zvm63-eckd", "zvm62-edev") for c in figures_fs.CPU_OPTIONS
     for v in ("fs-pagecache-medium", "fs-pagecache-high")])
 eckd64 = drains[drains.env == "zvm63-eckd"]
 glue("fs-drain-ph-eckd-64-20", f"{eckd64[(eckd64.cpus == 20) & (eckd64.variant == 'fs-pagecache-high')]['drain_s'].iloc[0]:.0f}",
@@ -391,7 +382,7 @@ glue("fs-drain-max-64", f"{drains['drain_s'].max():.0f}", display=False)
 # scale. Pick the environment and the configuration in each.
 
 # %% tags=["remove-input"]
-fw.pages_chart(gframe[gframe["variant"].str.startswith("fs-pagecache")], KEY)
+figures_workload.pages_chart(gframe[gframe["variant"].str.startswith("fs-pagecache")], KEY)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -409,10 +400,10 @@ fw.pages_chart(gframe[gframe["variant"].str.startswith("fs-pagecache")], KEY)
 # ```
 
 # %% tags=["remove-input"]
-fw.pages_chart(gframe[gframe["variant"].str.startswith("fs-direct")], KEY)
+figures_workload.pages_chart(gframe[gframe["variant"].str.startswith("fs-direct")], KEY)
 
 # %% tags=["remove-cell"]
-pvm = fw.paper_vs_model(KEY)
+pvm = figures_workload.paper_vs_model(KEY)
 glue("fs-pm-pin-model", f"{100 * r6420.guests.loc['fs-pagecache-medium', 'page_read_mib_s'] / r6420.guests.loc['fs-pagecache-medium', 'resident_mib']:.3f} %",
      display=False)
 glue("fs-ph-pin-model", f"{100 * r6420.guests.loc['fs-pagecache-high', 'page_read_mib_s'] / r6420.guests.loc['fs-pagecache-high', 'resident_mib']:.3f} %",
@@ -510,7 +501,7 @@ pvm.reset_index().drop(columns=["id", "source"]).set_index("subject")
 # results, {doc}`results_overall`):
 
 # %% tags=["remove-input"]
-fw.claims_table(KEY)
+figures_workload.claims_table(KEY)
 
 # %% [markdown]
 # ## What the mechanism is
@@ -545,7 +536,7 @@ fw.claims_table(KEY)
 # ## What the model reproduces and what it misses
 
 # %% tags=["remove-cell"]
-claims = fw.claims_table(KEY)
+claims = figures_workload.claims_table(KEY)
 glue("fs-claims-pass", f"{int(claims['verdict'].str.startswith('✓').sum())} of {len(claims)}", display=False)
 cpu6420 = r6420.guests.loc["fs-direct-high"]
 glue("fs-dh-cpu-64-20", f"{cpu6420['cpu_load']:.2f}", display=False)
@@ -601,7 +592,7 @@ glue("fs-dslow-64-20", f"{float(r6420.workloads.loc['fs-direct-high', 'io_slowdo
 
 # %% tags=["remove-input"]
 explorer(
-    lambda memory_gib, cpus, env: fw.explorer_chart(KEY, memory_gib, cpus, env),
+    lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
     **host_controls(memory_gib=64, cpus=20),
 )
 
@@ -645,7 +636,7 @@ glue("fs-ex-pred-pm", f"{1 / (a_pm * pmw['io_slowdown'] + 1 - a_pm + wait_calc):
 s_eckd = float(ek["64/20"]["slowdown"])
 think = drivers["fs-direct-medium"].think_frac
 glue("fs-ex-pred-dm", f"{1 / (think * s_eckd + (1 - think)):.3f}", display=False)
-glue("fs-ex-model-dm", f"{x('64/20', 'fs-direct-medium', 'zvm63-eckd'):.3f}", display=False)
+glue("fs-ex-model-dm", f"{figures_workload.value(vframe, '64/20', 'fs-direct-medium', env='zvm63-eckd'):.3f}", display=False)
 breaks = {}
 for v, s in (("fs-pagecache-high", "ph"), ("fs-direct-high", "dh")):
     for env, e in (("zvm63-edev", "edev"), ("zvm63-eckd", "eckd")):

@@ -50,39 +50,31 @@ import overcommit as oc
 from overcommit import data, paging, planning, replacement
 from overcommit import exercises
 from overcommit.exercises import checks
-from overcommit.book import figures_java as fj
-from overcommit.book import figures_workload as fw
+from overcommit.book import figures_java
+from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 from overcommit.workloads import study_guests, study_variants
 
 pd.set_option("display.max_colwidth", 120)
 KEY = "java"
-LEVELS = fj.LEVELS
+LEVELS = figures_java.LEVELS
 results = oc.sweep()
-vframe = fw.variant_frame(KEY, results)
-gframe = fw.guest_frame(KEY)
-lframe = fj.limits_frame(results)
+vframe = figures_workload.variant_frame(KEY, results)
+gframe = figures_workload.guest_frame(KEY)
+lframe = figures_java.limits_frame(results)
 edev = vframe[vframe["env"] == "zvm63-edev"]
 table17 = {g.name: g for g in study_guests()}
 obs = data.observations().set_index("id")
 
 
-def x(cid, variant, col="throughput"):
-    return float(edev[(edev.cid == cid) & (edev.variant == variant)][col].iloc[0])
-
-
-def tag(cid):
-    return cid.replace("/", "-")
-
-
 SHORT = {"java-medium": "m", "java-high": "h"}
 for cid in ("512/20", "512/15", "512/10", "512/5", "96/20", "64/20", "48/20", "96/15", "64/15", "48/15"):
     for v in LEVELS:
-        glue(f"jv-{SHORT[v]}-{tag(cid)}", f"{x(cid, v):.2f}", display=False)
-scale = fw.paper_scale(KEY)["java-medium"]
+        glue(f"jv-{SHORT[v]}-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, v):.2f}", display=False)
+scale = figures_workload.paper_scale(KEY)["java-medium"]
 glue("jv-scale", f"{100 * scale:.0f} %", display=False)
 glue("jv-scale-frac", f"{scale:.2f}", display=False)
-glue("jv-m-paper-6420", f"{x('64/20', 'java-medium', 'paper_view'):.2f}", display=False)
+glue("jv-m-paper-6420", f"{figures_workload.value(vframe, '64/20', 'java-medium', 'paper_view'):.2f}", display=False)
 glue("jv-x-max", f"{edev['throughput'].max():.2f}", display=False)
 
 # %% [markdown]
@@ -99,7 +91,7 @@ glue("jv-x-max", f"{edev['throughput'].max():.2f}", display=False)
 # the value against the level's own reference.
 
 # %% tags=["remove-input"]
-fw.throughput_chart(vframe, KEY, "throughput")
+figures_workload.throughput_chart(vframe, KEY, "throughput")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -155,7 +147,7 @@ glue("jv-lim-gap", f"{above[~over].abs().max():.2f}", display=False)
 glue("jv-lim-near", str(int((~over).sum())), display=False)
 glue("jv-lim-runs", str(len(ledev)), display=False)
 glue("jv-lim-over", str(int(over.sum())), display=False)
-glue("jv-theta-6415", f"{fj.water_level('64/15'):.2f}", display=False)
+glue("jv-theta-6415", f"{figures_java.water_level('64/15'):.2f}", display=False)
 leckd = lframe[lframe.env == "zvm63-eckd"].set_index(["variant", "memory_gib", "cpus"])
 glue("jv-lim-eckd-m-64-15", f"{leckd.loc[('java-medium', 64, 15), 'actual']:.2f}", display=False)
 glue("jv-lim-eckd-m-64-15-lower", f"{leckd.loc[('java-medium', 64, 15), 'lower']:.2f}", display=False)
@@ -176,7 +168,7 @@ for c in (15, 10):
     glue(f"jv-T-48{c}", f"{oc.simulate((48, c)).system['characteristic_time_s']:.0f}", display=False)
 glue("jv-reads-m-6420", f"{g6420.loc['java-medium', 'page_read_mib_s']:.2f}", display=False)
 glue("jv-reads-m-6415", f"{g6415.loc['java-medium', 'page_read_mib_s']:.2f}", display=False)
-glue("jv-spare", str(fj.SPARE_CPUS), display=False)
+glue("jv-spare", str(figures_java.SPARE_CPUS), display=False)
 
 # %% [markdown]
 # A Java level can lose throughput in the model in two ways. **Processors:** with fewer real
@@ -194,7 +186,7 @@ glue("jv-spare", str(fj.SPARE_CPUS), display=False)
 # so that nobody is cut (the memory loss alone).
 
 # %% tags=["remove-input"]
-fj.limits_chart(lframe, "java-medium", 15)
+figures_java.limits_chart(lframe, "java-medium", 15)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -263,8 +255,8 @@ fj.limits_chart(lframe, "java-medium", 15)
 # ## Why the model cuts Java when CPUs are short
 
 # %% tags=["remove-cell"]
-cuts = fj.cut_table(("512/20", "512/15"))
-theta15, theta20 = fj.water_level("512/15"), fj.water_level("512/20")
+cuts = figures_java.cut_table(("512/20", "512/15"))
+theta15, theta20 = figures_java.water_level("512/15"), figures_java.water_level("512/20")
 glue("jv-theta-15", f"{theta15:.2f}", display=False)
 glue("jv-theta-20", f"{theta20:.2f}", display=False)
 glue("jv-d100-m", f"{cuts.loc['java-medium', 'per 100 shares']:.2f}", display=False)
@@ -277,7 +269,7 @@ fs_guests = [g for g in cuts.index if g.startswith("fs-")]
 glue("jv-get-fs-15", f"{int(cuts.loc[fs_guests, '512/15: % of reference CPU'].min())} %", display=False)
 total_demand = sum(g.cpu_load for g in study_guests())
 glue("jv-total-demand", f"{total_demand:.2f}", display=False)
-claims = fw.claims_table(KEY)
+claims = figures_workload.claims_table(KEY)
 glue("jv-claim-knee", claims.loc["java-knee", "model"], display=False)
 glue("jv-claim-cpus", claims.loc["java-cpus", "model"], display=False)
 glue("jv-claim-resident", claims.loc["java-resident-6420", "model"], display=False)
@@ -341,14 +333,14 @@ cuts
 # ## CPU load (Figures 26 and 27)
 
 # %% tags=["remove-input"]
-fw.throughput_chart(vframe, KEY, "cpu_load")
+figures_workload.throughput_chart(vframe, KEY, "cpu_load")
 
 # %% tags=["remove-cell"]
 cpu = edev.set_index(["variant", "cid"])["cpu_load"]
 glue("jv-cpu-m-ref", f"{cpu.loc[('java-medium', '512/25')]:.2f}", display=False)
 for cid in ("512/20", "512/15", "512/10", "512/5", "64/20", "48/20", "96/20"):
     for v in LEVELS:
-        glue(f"jv-cpu-{SHORT[v]}-{tag(cid)}", f"{cpu.loc[(v, cid)]:.2f}", display=False)
+        glue(f"jv-cpu-{SHORT[v]}-{figures_workload.cid_tag(cid)}", f"{cpu.loc[(v, cid)]:.2f}", display=False)
 glue("jv-cpu-m-drop-6420", f"{100 * (1 - cpu.loc[('java-medium', '64/20')] / cpu.loc[('java-medium', '512/20')]):.0f} %",
      display=False)
 ratio_10_15 = cpu.loc[("java-medium", "512/10")] / cpu.loc[("java-medium", "512/15")]
@@ -387,7 +379,7 @@ glue("jv-cpu-ratio-10-15", f"{ratio_10_15:.2f}", display=False)
 # for any run. Pick the environment and the configuration.
 
 # %% tags=["remove-input"]
-fw.pages_chart(gframe, KEY)
+figures_workload.pages_chart(gframe, KEY)
 
 # %% tags=["remove-cell"]
 j6420 = gframe[(gframe.env == "zvm63-edev") & (gframe.cid == "64/20")].set_index("guest")
@@ -407,13 +399,13 @@ for v, oid in (("java-medium", "o000-jm-pr-share"), ("java-high", "o000-jh-pr-sh
     glue(f"jv-reads-ratio-{SHORT[v]}", f"{100 * ratio:.0f} %", display=False)
 glue("jv-model-sys-reads", f"{r6420.system['page_read_mib_s']:.0f}", display=False)
 glue("jv-paper-sys-reads", f"{sys_reads:.0f}", display=False)
-rt = fj.residency_table()
+rt = figures_java.residency_table()
 tg = {}
 for v in LEVELS:
     for src in ("paper", "model"):
         glue(f"jv-T-{SHORT[v]}-{src}", f"{rt.loc[(v, src), 'implied characteristic time T (s)']:.0f}", display=False)
         glue(f"jv-touch-{SHORT[v]}-{src}", f"{rt.loc[(v, src), 'implied touch interval (s)']:.0f}", display=False)
-    glue(f"jv-Tg-{SHORT[v]}", f"{rt.loc[(v, 'model'), fj.TG_COLUMN]:.0f}", display=False)
+    glue(f"jv-Tg-{SHORT[v]}", f"{rt.loc[(v, 'model'), figures_java.TG_COLUMN]:.0f}", display=False)
     glue(f"jv-paper-res-{SHORT[v]}", f"{obs.loc[f'o000-j{SHORT[v]}-res-frac', 'value']:.0f} %", display=False)
     w_g = float(replacement.reclaim_weights([table17[v].touched_mib], oc.model.environment("zvm63-edev").reclaim_exponent)[0])
     glue(f"jv-w-{SHORT[v]}", f"{w_g:.2f}", display=False)
@@ -425,7 +417,7 @@ glue("jv-sref", f"{inspect.signature(replacement.reclaim_weights).parameters['re
 # h fixes λT (implied_clock_time), so λ = (T_paper / touch_paper) / T_g
 h_paper = float(obs.loc["o000-jh-res-frac", "value"]) / 100
 glue("jv-paper-pin-h", f"{obs.loc['o000-jh-pin-frac', 'value']:g} %", display=False)
-t_p, touch_p = fj.implied_clock_time(h_paper, float(obs.loc["o000-jh-pin-frac", "value"]) / 100)
+t_p, touch_p = figures_java.implied_clock_time(h_paper, float(obs.loc["o000-jh-pin-frac", "value"]) / 100)
 lam_need = t_p / touch_p / tg["java-high"]
 glue("jv-need-touch-h", f"{1 / lam_need:.0f}", display=False)
 glue("jv-need-pin-h", f"{100 * lam_need * (1 - h_paper) / h_paper:.2f} %", display=False)
@@ -520,10 +512,10 @@ rt.astype(object).where(rt.notna(), "–")
 # and the paper gives none for a single configuration of the Java workload.
 
 # %% tags=["remove-input"]
-fw.paper_vs_model(KEY).drop(columns=["source"])
+figures_workload.paper_vs_model(KEY).drop(columns=["source"])
 
 # %% tags=["remove-cell"]
-pvm = fw.paper_vs_model(KEY)
+pvm = figures_workload.paper_vs_model(KEY)
 fitted = pvm[pvm["use"] == "fitted"]
 glue("jv-fitted-missed", f"{int((fitted['verdict'] == '✗').sum())} of {len(fitted)}", display=False)
 for v in LEVELS:
@@ -600,7 +592,7 @@ claims
 
 # %% tags=["remove-input"]
 explorer(
-    lambda memory_gib, cpus, env: fw.explorer_chart(KEY, memory_gib, cpus, env),
+    lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
     **host_controls(memory_gib=64, cpus=20, max_cpus=40),
 )
 
@@ -650,10 +642,10 @@ for v in LEVELS:
     glue(f"jv-ex-cpus-64-{SHORT[v]}", "None" if n64 is None else str(n64), display=False)
 glue("jv-ex-m-64-40", f"{planning.throughput('java-medium', 64, 40):.2f}", display=False)
 
-t_h, touch_h = fj.implied_clock_time(0.85, 0.005)
+t_h, touch_h = figures_java.implied_clock_time(0.85, 0.005)
 glue("jv-ex-T-h", f"{t_h:.0f}", display=False)
 glue("jv-ex-touch-h", f"{touch_h:.0f}", display=False)
-glue("jv-ex-T-half", f"{fj.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=False)
+glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", display=False)
 
 # %% [markdown]
 # :::{exercise}

@@ -44,11 +44,11 @@ import overcommit as oc
 from overcommit import calibrate, data
 from overcommit import exercises
 from overcommit.exercises import checks
-from overcommit.book import figures_validation as fv
+from overcommit.book import figures_validation
 from overcommit.book.explore import explorer, host_controls
 
 pd.set_option("display.max_colwidth", 200)
-claims = fv.claims_frame()
+claims = figures_validation.claims_frame()
 valid = claims[claims["kind"] == "validation"]
 calib = claims[claims["kind"] == "calibration"]
 glue("vm-n-claims", str(len(claims)), display=False)
@@ -70,7 +70,7 @@ glue("vm-zero-groups", " and ".join(g for g, r in by_group.iterrows() if r["sum"
 # read its claims with the paper's and the model's value.
 
 # %% tags=["remove-input"]
-fv.claims_chart(claims, default_group="database")
+figures_validation.claims_chart(claims, default_group="database")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -86,11 +86,11 @@ fv.claims_chart(claims, default_group="database")
 # (with the tolerance the claim allows), *model* the model's value over the grid.
 
 # %% tags=["remove-input"]
-validation_table, calibration_table = fv.claims_tables(claims)
-fv.text_table(validation_table.drop(columns=["topic"]), "validation_claims")
+validation_table, calibration_table = figures_validation.claims_tables(claims)
+figures_validation.text_table(validation_table.drop(columns=["topic"]), "validation_claims")
 
 # %% tags=["remove-input"]
-fv.text_table(calibration_table.drop(columns=["topic"]), "calibration_claims")
+figures_validation.text_table(calibration_table.drop(columns=["topic"]), "calibration_claims")
 
 # %% [markdown]
 # ## Every CID of the paper's grid
@@ -101,7 +101,7 @@ fv.text_table(calibration_table.drop(columns=["topic"]), "calibration_claims")
 # its text quotes only a few values.
 
 # %% tags=["remove-input"]
-fv.grid_chart(cid="96/20")
+figures_validation.grid_chart(cid="96/20")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -115,22 +115,22 @@ fv.grid_chart(cid="96/20")
 # ## Paper against model at CID 64/20
 
 # %% tags=["remove-cell"]
-obs = fv.observation_frame()
+obs = figures_validation.observation_frame()
 inside = obs[(obs["model"] >= obs["paper"] * 0.75) & (obs["model"] <= obs["paper"] * 1.25)]
 glue("vm-obs-n", str(len(obs)), display=False)
 glue("vm-obs-in", str(len(inside)), display=False)
-fit = obs[obs["role"] == fv.ROLE_FIT]
-notfit = obs[obs["role"] != fv.ROLE_FIT]
-glue("vm-obs-fit-in", f"{len(inside[inside['role'] == fv.ROLE_FIT])} of {len(fit)}", display=False)
-glue("vm-obs-notfit-in", f"{len(inside[inside['role'] != fv.ROLE_FIT])} of {len(notfit)}", display=False)
+fit = obs[obs["role"] == figures_validation.ROLE_FIT]
+notfit = obs[obs["role"] != figures_validation.ROLE_FIT]
+glue("vm-obs-fit-in", f"{len(inside[inside['role'] == figures_validation.ROLE_FIT])} of {len(fit)}", display=False)
+glue("vm-obs-notfit-in", f"{len(inside[inside['role'] != figures_validation.ROLE_FIT])} of {len(notfit)}", display=False)
 
 # %% tags=["remove-input"]
-fv.observation_chart(obs, band=0.25)
+figures_validation.observation_chart(obs, band=0.25)
 
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: the 64/20 records.** Every number the paper states for CID 64/20 on z/VM 6.3
-# with EDEV-SCSI paging whose quantity the model computes (`fv.observation_frame()`, from
+# with EDEV-SCSI paging whose quantity the model computes (`figures_validation.observation_frame()`, from
 # `data/observations_000.csv`), against the model's value from `overcommit.simulate("64/20")`.
 # Circles were calibration targets, triangles come from the same paragraphs but were not
 # fitted. Log scales, because the quantities run from 0.05 % to 88 MiB/s. The slider sets
@@ -157,7 +157,7 @@ fv.observation_chart(obs, band=0.25)
 # stated rate is about ten times what the other two imply:
 
 # %% tags=["remove-input"]
-pins = fv.paper_pin_check()
+pins = figures_validation.paper_pin_check()
 pins
 
 # %% tags=["remove-cell"]
@@ -177,19 +177,19 @@ glue("vm-pin-fspm", f"{pins.loc['fs-pagecache-medium', 'stated / implied']:.0f}"
 # `python -m overcommit calibrate` moved it.
 
 # %% tags=["remove-input"]
-fv.calibration_chart(default="median_rate_per_s")
+figures_validation.calibration_chart(default="median_rate_per_s")
 
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: calibrated parameters.** For the parameter picked in the drop-down, one row per
 # guest (and per Java variant for the blocking share): start value hollow, fitted value
-# filled, on a log scale (`fv.calibration_parameters()`, from
+# filled, on a log scale (`figures_validation.calibration_parameters()`, from
 # `data/calibrated_parameters.csv`). Fitted at CID 64/20 on z/VM 6.3 with EDEV-SCSI paging;
 # the targets are in the next table.
 # ```
 
 # %% tags=["remove-cell"]
-report = fv.calibration_report()
+report = figures_validation.calibration_report()
 glue("vm-fill", f"{report.attrs['fill']:.2f}", display=False)
 glue("vm-n-targets", str(len(report)), display=False)
 
@@ -200,7 +200,7 @@ glue("vm-n-targets", str(len(report)), display=False)
 # somewhere.
 
 # %% tags=["remove-input"]
-fv.text_table(report, "calibration_report")
+figures_validation.text_table(report, "calibration_report")
 
 # %% [markdown]
 # **How sure is the fit?** The exponent β of the per-guest reclaim time and the global
@@ -218,13 +218,13 @@ glue("vm-beta-fit", f"{chosen['beta']:g}", display=False)
 glue("vm-T-fit", f"{chosen['T_s']:.0f}", display=False)
 
 # %% tags=["remove-input"]
-fv.text_table(fv.calibration_scan(), "calibration_scan")
+figures_validation.text_table(figures_validation.calibration_scan(), "calibration_scan")
 
 # %% [markdown]
 # ## The largest misses, explained
 
 # %% tags=["remove-cell"]
-k = fv.key_numbers()
+k = figures_validation.key_numbers()
 glue("vm-reads", f"{k['page_reads_6420']:.0f}", display=False)
 glue("vm-reads-targets", f"{k['page_reads_targets']:.0f}", display=False)
 glue("vm-was-reads", f"{k['was_reads']:.1f}", display=False)
@@ -243,7 +243,7 @@ glue("vm-jh-51220", f"{k['java_high_51220']:.2f}", display=False)
 glue("vm-jh-51215", f"{k['java_high_51215']:.2f}", display=False)
 glue("vm-nm-51215", f"{k['net_medium_51215']:.2f}", display=False)
 glue("vm-nh-51215", f"{k['net_high_51215']:.2f}", display=False)
-e = fv.eckd_path()
+e = figures_validation.eckd_path()
 glue("vm-eckd-util", f"{100 * e['utilisation']:.0f}", display=False)
 glue("vm-eckd-util-paper", f"{100 * e['utilisation_at_paper_reads']:.0f}", display=False)
 glue("vm-eckd-threshold", f"{100 * e['threshold']:.0f}", display=False)
@@ -340,7 +340,7 @@ glue("vm-fail-62", k["failed_62_variants"], display=False)
 # runs short (each configuration replaced by the one with the same CPUs and 512 GiB):
 
 # %% tags=["remove-cell"]
-nopage = fv.no_paging_claims()
+nopage = figures_validation.no_paging_claims()
 nv = nopage[nopage["kind"] == "validation"]
 glue("vm-np-both", str(int((nv["passes"] & nv["passes without paging"]).sum())), display=False)
 glue("vm-np-only", str(int((nv["passes"] & ~nv["passes without paging"]).sum())), display=False)
@@ -353,7 +353,7 @@ glue("vm-np-worse-list",
      display=False)
 
 # %% tags=["remove-input"]
-fv.text_table(nopage[["kind", "paper", "model", "passes", "model without paging", "passes without paging"]], "no_paging")
+figures_validation.text_table(nopage[["kind", "paper", "model", "passes", "model without paging", "passes without paging"]], "no_paging")
 
 # %% [markdown]
 # Of the validation claims, {glue:text}`vm-np-only` pass only because of the memory
@@ -393,7 +393,7 @@ fv.text_table(nopage[["kind", "paper", "model", "passes", "model without paging"
 
 # %% tags=["remove-input"]
 explorer(
-    fv.explorer_chart,
+    figures_validation.explorer_chart,
     **host_controls(memory_gib=96, cpus=20),
 )
 
@@ -427,7 +427,7 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 # The paper states that the medium page-cached fio guest had a DPA share of 8.5 % and 2.3 %
 # of all page reads at 64/20, and that it paged in 0.4 % of its resident memory per second.
 # With a DPA of about 63 GiB and 88 MiB/s of page reads in total, check whether the three
-# numbers agree. (`fv.paper_pin_check()` does the arithmetic.)
+# numbers agree. (`figures_validation.paper_pin_check()` does the arithmetic.)
 # :::
 #
 # :::{solution} results_model-ex-pin

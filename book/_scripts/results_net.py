@@ -38,7 +38,6 @@
 # reacted to fewer processors in opposite ways, and the model cannot do that.
 
 # %% tags=["remove-cell"]
-import dataclasses
 import math
 
 import pandas as pd
@@ -50,51 +49,43 @@ from overcommit import calibrate, data, paging, planning, replacement
 from overcommit.model import environment, fitted_reclaim_exponent
 from overcommit import exercises
 from overcommit.exercises import checks
-from overcommit.book import figures_net as fn
-from overcommit.book import figures_workload as fw
+from overcommit.book import figures_net
+from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
-from overcommit.workloads import HOT_CORE_MIB, study_guests
+from overcommit.workloads import HOT_CORE_MIB, scaled_shares, study_guests
 
 pd.set_option("display.max_colwidth", 120)
 KEY = "net"
 results = oc.sweep()
-vframe = fw.variant_frame(KEY, results)
-gframe = fw.guest_frame(KEY)
-sframe = fn.share_frame()
-levels = fn.water_levels()
+vframe = figures_workload.variant_frame(KEY, results)
+gframe = figures_workload.guest_frame(KEY)
+sframe = figures_net.share_frame()
+levels = figures_net.water_levels()
 edev = vframe[vframe["env"] == "zvm63-edev"]
 lv = levels[levels["env"] == "zvm63-edev"].set_index("cid")
 sh = sframe[sframe["env"] == "zvm63-edev"].set_index(["cid", "guest"])
 table17 = {g.name: g for g in study_guests()}
 
 
-def x(cid, variant, col="throughput"):
-    return float(edev[(edev.cid == cid) & (edev.variant == variant)][col].iloc[0])
-
-
-def tag(cid):
-    return cid.replace("/", "-")
-
-
 for cid in ("512/20", "256/20", "96/20", "64/20", "48/20", "512/15", "96/15", "64/15", "48/15", "512/10", "512/5"):
-    for v in fn.VARIANTS:
-        glue(f"{v}-x-{tag(cid)}", f"{x(cid, v):.2f}", display=False)
+    for v in figures_net.VARIANTS:
+        glue(f"{v}-x-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, v):.2f}", display=False)
 # the small changes with memory at 20 CPUs need a third digit
 for cid in ("512/20", "64/20"):
-    for v in fn.VARIANTS:
-        glue(f"{v}-x3-{tag(cid)}", f"{x(cid, v):.3f}", display=False)
-scale = fw.paper_scale(KEY)["net-medium"]
+    for v in figures_net.VARIANTS:
+        glue(f"{v}-x3-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, v):.3f}", display=False)
+scale = figures_workload.paper_scale(KEY)["net-medium"]
 glue("net-scale", f"{100 * scale:.0f} %", display=False)
-glue("net-medium-paper-512-20", f"{x('512/20', 'net-medium', 'paper_view'):.2f}", display=False)
+glue("net-medium-paper-512-20", f"{figures_workload.value(vframe, '512/20', 'net-medium', 'paper_view'):.2f}", display=False)
 # the exercise results_net-ex-level computes the 512/15 level, the servers' demand per share and
 # what the paper's 40 % would need once, for this page and the self-check
 level = checks.get("results_net-ex-level").values
 for cid in ("512/20", "64/20", "48/20", "48/15", "512/10"):
-    glue(f"net-theta-{tag(cid)}", f"{lv.loc[cid, 'water_level']:.3f}", display=False)
+    glue(f"net-theta-{figures_workload.cid_tag(cid)}", f"{lv.loc[cid, 'water_level']:.3f}", display=False)
 glue("net-theta-512-15", level["theta"], display=False)
 glue("net-idle-48-20", f"{lv.loc['48/20', 'idle_cpu']:.2f}", display=False)
 # 20 CPUs, 512 -> 64 GiB: the largest relative loss of either level, rounded up
-loss64 = max(1 - x("64/20", v) / x("512/20", v) for v in fn.VARIANTS)
+loss64 = max(1 - figures_workload.value(vframe, "64/20", v) / figures_workload.value(vframe, "512/20", v) for v in figures_net.VARIANTS)
 glue("net-loss-64-20", f"{math.ceil(1000 * loss64) / 10:.1f} %", display=False)
 # where the water level's CPUs go at 20 CPUs: what the heavily paging guests stop using against
 # 512/20, and what CP's system time and the idle real CPUs (fluctuation idle) take in addition
@@ -111,10 +102,10 @@ def balance(cid, base="512/20"):
 
 for cid in ("64/20", "48/20"):
     freed, taken = balance(cid)
-    glue(f"net-freed-{tag(cid)}", f"{freed:.2f}", display=False)
-    glue(f"net-taken-{tag(cid)}", f"{taken:.2f}", display=False)
+    glue(f"net-freed-{figures_workload.cid_tag(cid)}", f"{freed:.2f}", display=False)
+    glue(f"net-taken-{figures_workload.cid_tag(cid)}", f"{taken:.2f}", display=False)
 for cid in ("512/20", "64/20", "48/20"):
-    glue(f"net-cp-idle-{tag(cid)}", f"{run20[cid].system['cp_system_cpu']:.2f} and "
+    glue(f"net-cp-idle-{figures_workload.cid_tag(cid)}", f"{run20[cid].system['cp_system_cpu']:.2f} and "
          f"{run20[cid].system['idle_cpu']:.2f}", display=False)
 glue("net-idle-512-25", f"{lv.loc['512/25', 'idle_cpu']:.2f}", display=False)
 for g in ("net-medium-client", "net-high-client"):
@@ -146,7 +137,7 @@ glue("net-theta-paper-frac", level["needed_frac"], display=False)
 # a result. Hover over a point to see the value against the level's own reference too.
 
 # %% tags=["remove-input"]
-fw.throughput_chart(vframe, KEY, "throughput")
+figures_workload.throughput_chart(vframe, KEY, "throughput")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -189,7 +180,7 @@ fw.throughput_chart(vframe, KEY, "throughput")
 # EDEV-SCSI paging only, because the paper analysed each workload in detail only there.
 
 # %% tags=["remove-input"]
-fn.levels_chart(vframe)
+figures_net.levels_chart(vframe)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -221,7 +212,7 @@ fn.levels_chart(vframe)
 # and the dashed line is the run's water level.
 
 # %% tags=["remove-input"]
-fn.share_chart(sframe, levels, default_cid="512/15")
+figures_net.share_chart(sframe, levels, default_cid="512/15")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -302,7 +293,7 @@ fn.share_chart(sframe, levels, default_cid="512/15")
 # ## CPU load (Figures 31 and 32)
 
 # %% tags=["remove-input"]
-fw.throughput_chart(vframe, KEY, "cpu_load")
+figures_workload.throughput_chart(vframe, KEY, "cpu_load")
 
 # %% tags=["remove-cell"]
 cpu = edev.set_index(["variant", "cid"])["cpu_load"]
@@ -357,7 +348,7 @@ glue("net-sc-high", f"{g6420.loc['net-high-server', 'cpu_load'] / g6420.loc['net
 # do it for any run: pick the environment and the configuration.
 
 # %% tags=["remove-input"]
-fw.pages_chart(gframe, KEY)
+figures_workload.pages_chart(gframe, KEY)
 
 # %% tags=["remove-cell"]
 net6420 = gframe[(gframe.env == "zvm63-edev") & (gframe.cid == "64/20")].set_index("guest")
@@ -461,7 +452,7 @@ glue("net-fit-skew", f"{min(skews):.1f} to {max(skews):.1f}", display=False)
 # resident share misses its target for the reason given above.
 
 # %% tags=["remove-input"]
-fw.paper_vs_model(KEY).drop(columns=["source"])
+figures_workload.paper_vs_model(KEY).drop(columns=["source"])
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Network workload" (memory usage and
@@ -469,18 +460,18 @@ fw.paper_vs_model(KEY).drop(columns=["source"])
 # runs. The two validation claims of the book ({doc}`results_overall` collects all topics):
 
 # %% tags=["remove-input"]
-fw.claims_table(KEY)
+figures_workload.claims_table(KEY)
 
 # %% [markdown]
 # And the paper's trends, each set beside what the model computes on z/VM 6.3 with EDEV-SCSI
 # paging (`figures_net.trend_table`); the row marked *input* follows from Table 17:
 
 # %% tags=["remove-input"]
-fn.trend_table(results).drop(columns=["source"])
+figures_net.trend_table(results).drop(columns=["source"])
 
 # %% tags=["remove-cell"]
-claims = fw.claims_table(KEY)
-trends = fn.trend_table(results)
+claims = figures_workload.claims_table(KEY)
+trends = figures_net.trend_table(results)
 val = trends[trends["use"] == "validation"]
 glue("net-claims-failed", f"{int((claims['verdict'] == '✗ misses').sum())} of {len(claims)}", display=False)
 glue("net-trends-passed", f"{int((val['verdict'] == '✓').sum())} of {len(val)}", display=False)
@@ -535,7 +526,7 @@ glue("net-pages-per-io", f"{pages_per_io:g}", display=False)
 
 # %% tags=["remove-input"]
 explorer(
-    lambda memory_gib, cpus, env: fw.explorer_chart(KEY, memory_gib, cpus, env),
+    lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
     **host_controls(memory_gib=512, cpus=15),
 )
 
@@ -562,20 +553,14 @@ glue("net-ex-theta-at-need", f"{100 * (oc.simulate(f'512/{need_hi}').guests.eval
      display=False)
 
 FACTORS = {"net-medium": 2.0, "net-high": 0.65}
-
-
-def reprioritised():
-    return tuple(dataclasses.replace(g, share=g.share * FACTORS.get(g.variant, 1.0)) for g in study_guests())
-
-
 base15 = oc.simulate("512/15").workloads["relative_throughput"]
-what15 = oc.simulate("512/15", guests=reprioritised()).workloads["relative_throughput"]
-for v in fn.VARIANTS:
+what15 = oc.simulate("512/15", guests=scaled_shares(FACTORS)).workloads["relative_throughput"]
+for v in figures_net.VARIANTS:
     glue(f"net-ex-prio-{v}", f"{what15[v]:.2f}", display=False)
-others = [v for v in base15.index if v not in fn.VARIANTS]
+others = [v for v in base15.index if v not in figures_net.VARIANTS]
 glue("net-ex-prio-others", f"{base15[others].mean():.3f} to {what15[others].mean():.3f}", display=False)
 cpu_base = oc.simulate("512/15").guests
-cpu_what = oc.simulate("512/15", guests=reprioritised()).guests
+cpu_what = oc.simulate("512/15", guests=scaled_shares(FACTORS)).guests
 delta = (cpu_what["cpu_load"] - cpu_base["cpu_load"]).groupby(cpu_base["variant"]).sum()
 glue("net-ex-prio-cpu-medium", f"{delta['net-medium']:.2f}", display=False)
 glue("net-ex-prio-cpu-high", f"{-delta['net-high']:.2f}", display=False)
@@ -619,9 +604,9 @@ glue("net-ex-48-losers", ", ".join(f"`{n}` ({g512.loc[n, 'cpu_load']:.2f} → {g
 # :class: oc-where-jupyter
 # Suppose z/VM had in effect treated the one-CPU network pair as more important than its share
 # says and the two-CPU pair as less important. Multiply the shares of the `net-medium` guests by
-# 2 and those of the `net-high` guests by 0.65 (`dataclasses.replace(g, share=...)` on the guests
-# of `overcommit.workloads.study_guests()`) and run `oc.simulate("512/15", guests=...)`. What
-# happens to the two levels, and who pays for it?
+# 2 and those of the `net-high` guests by 0.65
+# (`oc.workloads.scaled_shares({"net-medium": 2, "net-high": 0.65})` gives such guests) and run
+# `oc.simulate("512/15", guests=...)`. What happens to the two levels, and who pays for it?
 # :::
 #
 # :::{solution} results_net-ex-priority

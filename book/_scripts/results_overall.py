@@ -34,14 +34,14 @@ from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
-from overcommit.book import figures_results as fr
+from overcommit.book import figures_results
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book.explore import explorer, host_controls
 
 pd.set_option("display.max_colwidth", 200)
 results = oc.sweep()
-frame = fr.system_frame(results)
+frame = figures_results.system_frame(results)
 
 # %% [markdown]
 # ## How the runs are summarised
@@ -99,7 +99,7 @@ frame[["cid", "env", "throughput", "page_read_mib_s", "user_cpu", "cp_system", "
 # hover over a red cell to read the model's reason.
 
 # %% tags=["remove-input"]
-fr.status_chart(frame)
+figures_results.status_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -114,7 +114,7 @@ fr.status_chart(frame)
 # 6.2) but for different reasons, and it misses the ECKD failures completely:
 
 # %% tags=["remove-input"]
-fr.failure_table(frame)
+figures_results.failure_table(frame)
 
 # %% [markdown]
 # On z/VM 6.2 the failing workload in the model is the database, not WebSphere. z/VM 6.2
@@ -135,7 +135,7 @@ fr.failure_table(frame)
 # environment.
 
 # %% tags=["remove-input"]
-fr.overall_chart(frame)
+figures_results.overall_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -177,7 +177,7 @@ fr.overall_chart(frame)
 # ## User and system CPU (Figures 6 and 7)
 
 # %% tags=["remove-input"]
-fr.cpu_chart(frame)
+figures_results.cpu_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -216,7 +216,7 @@ fr.cpu_chart(frame)
 # across the three environments.
 
 # %% tags=["remove-input"]
-fr.breakup_chart(frame)
+figures_results.breakup_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -242,7 +242,7 @@ fr.breakup_chart(frame)
 
 # %% tags=["remove-input"]
 explorer(
-    fr.explorer_chart,
+    figures_results.explorer_chart,
     **host_controls(memory_gib=64, cpus=20),
 )
 
@@ -260,7 +260,7 @@ explorer(
 # The numbers the paper's text gives for these figures, beside the model's:
 
 # %% tags=["remove-input"]
-fr.paper_numbers(frame)
+figures_results.paper_numbers(frame)
 
 # %% [markdown]
 # `overcommit.validation.evaluate()` turns each written finding of these sections into a
@@ -268,7 +268,7 @@ fr.paper_numbers(frame)
 # and CPU:
 
 # %% tags=["remove-input"]
-claims = fr.claims_table()
+claims = figures_results.claims_table()
 glue("results-claims-passed", f"{int((claims['verdict'] == '✓ matches').sum())} of {len(claims)}",
      display=False)
 claims[["claim (paper)", "paper", "model", "verdict"]]
@@ -295,7 +295,7 @@ claims[["claim (paper)", "paper", "model", "verdict"]]
 # ## Exercises
 
 # %% tags=["remove-cell"]
-t90 = fr.threshold_memory(frame, cpus=20, level=0.9)
+t90 = figures_results.threshold_memory(frame, cpus=20, level=0.9)
 glue("results-t90", Markdown(t90.to_markdown(floatfmt=".3f")), display=False)
 z62 = frame.set_index(["cid", "env"]).loc[("64/20", "zvm62-edev")]
 glue("results-pr-62", f"{z62['page_read_mib_s']:.0f}", display=False)
@@ -321,7 +321,7 @@ glue("overall-ex-cp-factor", cp_check["factor"], display=False)
 #
 # :::{solution} results_overall-ex-ninety
 # :class: dropdown
-# `fr.threshold_memory(frame, cpus=20, level=0.9)` gives:
+# `figures_results.threshold_memory(frame, cpus=20, level=0.9)` gives:
 #
 # ```{glue:md} results-t90
 # :format: myst

@@ -36,8 +36,8 @@ import overcommit as oc
 from overcommit import data, tolerance
 from overcommit import exercises
 from overcommit.exercises import checks
-from overcommit.book import figures_planning as fp
-from overcommit.book import figures_tolerance as ft
+from overcommit.book import figures_planning
+from overcommit.book import figures_tolerance
 from overcommit.book.explore import explorer, host_controls
 
 b = tolerance.BOUNDARIES
@@ -73,7 +73,7 @@ glue("tol-n", str(len(t6420)), display=False)
 # paper's table has it (a unit test checks this). The sliders move them.
 
 # %% tags=["remove-input"]
-ft.tolerance_chart(cid="64/20")
+figures_tolerance.tolerance_chart(cid="64/20")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -164,7 +164,7 @@ glue("tol-p-fsph-res", f"{pm.loc['fs-pagecache-high', 'resident_remaining_pct']:
 # column), and one heavy in cold memory and network traffic.
 
 # %% tags=["remove-cell"]
-mixes = fp.mix_frame()
+mixes = figures_planning.mix_frame()
 m20 = mixes[(mixes["env"] == "zvm63-edev") & (mixes["cpus"] == 20)].drop_duplicates(["mix", "memory_gib"])
 
 
@@ -179,7 +179,7 @@ for mix in ("study", "memory-hungry", "cold-heavy"):
     glue(f"tol-mix-{mix}", f"{overall(mix, low_mem):.2f}", display=False)
 
 # %% tags=["remove-input"]
-fp.mixes_chart(mixes)
+figures_planning.mixes_chart(mixes)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -205,7 +205,7 @@ fp.mixes_chart(mixes)
 
 # %% tags=["remove-input"]
 explorer(
-    ft.explorer_chart,
+    figures_tolerance.explorer_chart,
     **host_controls(memory_gib=64, cpus=20),
 )
 

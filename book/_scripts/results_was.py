@@ -58,51 +58,41 @@ from overcommit import data, planning, replacement
 from overcommit.model import environment
 from overcommit import exercises
 from overcommit.exercises import checks
-from overcommit.book import figures_java as fj
-from overcommit.book import figures_was as fx
-from overcommit.book import figures_workload as fw
+from overcommit.book import figures_was
+from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 from overcommit.workloads import HOT_CORE_MIB, HOT_CORE_RATE_PER_S, study_guests, study_variants
 
 pd.set_option("display.max_colwidth", 120)
 KEY = "was"
-LEVELS = fx.LEVELS
+LEVELS = figures_was.LEVELS
 SHORT = {"was-medium": "m", "was-high": "h"}
 results = oc.sweep()
-vframe = fw.variant_frame(KEY, results)
-gframe = fw.guest_frame(KEY)
-cframe = fx.component_frame()
-mframe = fx.cpu_mix_frame()
+vframe = figures_workload.variant_frame(KEY, results)
+gframe = figures_workload.guest_frame(KEY)
+cframe = figures_was.component_frame()
+mframe = figures_was.cpu_mix_frame()
 edev = vframe[vframe["env"] == "zvm63-edev"]
-
-
-def x(cid, variant, col="throughput", env="zvm63-edev"):
-    f = vframe[vframe["env"] == env]
-    return float(f[(f.cid == cid) & (f.variant == variant)][col].iloc[0])
-
-
-def tag(cid):
-    return cid.replace("/", "-")
 
 
 for cid in ("512/20", "112/20", "96/20", "64/20", "48/20", "512/15", "112/15", "64/15", "48/15",
             "512/10", "64/10", "512/5", "64/5"):
     for v in LEVELS:
-        glue(f"was-{SHORT[v]}-{tag(cid)}", f"{x(cid, v):.2f}", display=False)
+        glue(f"was-{SHORT[v]}-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, v):.2f}", display=False)
 for v in LEVELS:
-    glue(f"was-{SHORT[v]}-eckd-64-20", f"{x('64/20', v, env='zvm63-eckd'):.2f}", display=False)
-    glue(f"was-{SHORT[v]}-z62-512-20", f"{x('512/20', v, env='zvm62-edev'):.2f}", display=False)
+    glue(f"was-{SHORT[v]}-eckd-64-20", f"{figures_workload.value(vframe, '64/20', v, env='zvm63-eckd'):.2f}", display=False)
+    glue(f"was-{SHORT[v]}-z62-512-20", f"{figures_workload.value(vframe, '512/20', v, env='zvm62-edev'):.2f}", display=False)
 glue("was-x-max", f"{edev['throughput'].max():.2f}", display=False)
 # the largest loss of either level against its 512 GiB value with the same CPUs, z/VM 6.3 EDEV-SCSI
-paper_grid = [f"{m}/{c}" for m in (112, 96, 64, 48) for c in fx.CPU_COUNTS]
-worst = min(x(cid, v) / x(f"512/{cid.split('/')[1]}", v) for cid in paper_grid for v in LEVELS)
+paper_grid = [f"{m}/{c}" for m in (112, 96, 64, 48) for c in figures_was.CPU_COUNTS]
+worst = min(figures_workload.value(vframe, cid, v) / figures_workload.value(vframe, f"512/{cid.split('/')[1]}", v) for cid in paper_grid for v in LEVELS)
 glue("was-worst-loss", f"{100 * (1 - worst):.1f} %", display=False)
 for cid in ("112/20", "112/15", "96/20", "64/20", "48/20", "64/15", "64/10"):
     ref = f"512/{cid.split('/')[1]}"
-    glue(f"was-m-r-{tag(cid)}", f"{x(cid, 'was-medium') / x(ref, 'was-medium'):.3f}", display=False)
+    glue(f"was-m-r-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, 'was-medium') / figures_workload.value(vframe, ref, 'was-medium'):.3f}", display=False)
 for v in LEVELS:
-    glue(f"was-{SHORT[v]}-z62-64-20", f"{x('64/20', v, env='zvm62-edev'):.2f}", display=False)
-lin = [x(f"512/{c}", "was-medium") / x("512/20", "was-medium") for c in (15, 10, 5)]
+    glue(f"was-{SHORT[v]}-z62-64-20", f"{figures_workload.value(vframe, '64/20', v, env='zvm62-edev'):.2f}", display=False)
+lin = [figures_workload.value(vframe, f"512/{c}", "was-medium") / figures_workload.value(vframe, "512/20", "was-medium") for c in (15, 10, 5)]
 glue("was-lin", ", ".join(f"{v:.2f}" for v in lin), display=False)
 
 # %% [markdown]
@@ -114,7 +104,7 @@ glue("was-lin", ", ".join(f"{v:.2f}" for v in lin), display=False)
 # hover over a point for its numbers.
 
 # %% tags=["remove-input"]
-fw.throughput_chart(vframe, KEY, "throughput")
+figures_workload.throughput_chart(vframe, KEY, "throughput")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -167,7 +157,7 @@ for m in (512, 64, 48):
         glue(f"was-mix-{name}-{m}", f"{mix.loc[m, grp]:.2f}", display=False)
 theta = cframe[(cframe.env == "zvm63-edev") & (cframe.guest == "was-medium-ihs")].set_index("cid")["water_level"]
 for cid in ("512/20", "96/20", "64/20", "48/20", "512/15", "64/15", "512/10"):
-    glue(f"was-theta-{tag(cid)}", f"{theta.loc[cid]:.3f}", display=False)
+    glue(f"was-theta-{figures_workload.cid_tag(cid)}", f"{theta.loc[cid]:.3f}", display=False)
 freed = mix.loc[512, ["Java", "file system", "database"]].sum() - mix.loc[64, ["Java", "file system", "database"]].sum()
 taken = mix.loc[64, ["CP system", "idle"]].sum() - mix.loc[512, ["CP system", "idle"]].sum()
 glue("was-mix-freed-64", f"{freed:.2f}", display=False)
@@ -186,7 +176,7 @@ glue("was-dio-48", f"{float(oc.simulate('48/20').workloads.loc['fs-direct-high',
 # at each memory size.
 
 # %% tags=["remove-input"]
-fx.cpu_mix_chart(mframe, cpus=20)
+figures_was.cpu_mix_chart(mframe, cpus=20)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -230,12 +220,12 @@ fx.cpu_mix_chart(mframe, cpus=20)
 # ## CPU load (Figures 14 and 15)
 
 # %% tags=["remove-input"]
-fw.throughput_chart(vframe, KEY, "cpu_load")
+figures_workload.throughput_chart(vframe, KEY, "cpu_load")
 
 # %% tags=["remove-cell"]
 for v in LEVELS:
     for cid in ("512/25", "512/20", "96/20", "64/20", "48/20", "512/15", "512/10", "512/5"):
-        glue(f"was-cpu-{SHORT[v]}-{tag(cid)}", f"{x(cid, v, 'cpu_load'):.2f}", display=False)
+        glue(f"was-cpu-{SHORT[v]}-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, v, 'cpu_load'):.2f}", display=False)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -266,30 +256,30 @@ for v in LEVELS:
 # loads per 100 shares, with the run's water level.
 
 # %% tags=["remove-input"]
-fx.component_chart(cframe, "was-medium", 20)
+figures_was.component_chart(cframe, "was-medium", 20)
 
 # %% tags=["remove-cell"]
 c512 = cframe[(cframe.env == "zvm63-edev") & (cframe.cid == "512/20")].set_index("guest")
-for name in fx.GUESTS:
+for name in figures_was.GUESTS:
     glue(f"was-d100-{name}", f"{c512.loc[name, 'demand_per100']:.2f}", display=False)
 neck = {v: c512[(c512.level == v) & c512.bottleneck].index[0] for v in LEVELS}
 glue("was-neck-m", neck["was-medium"].rsplit("-", 1)[1].upper(), display=False)
 glue("was-neck-h", neck["was-high"].rsplit("-", 1)[1].upper(), display=False)
 glue("was-ratio-hm", f"{c512.loc[neck['was-medium'], 'demand_per100'] / c512.loc[neck['was-high'], 'demand_per100']:.3f}",
      display=False)
-glue("was-ratio-hm-512-15", f"{x('512/15', 'was-high') / x('512/15', 'was-medium'):.3f}", display=False)
-glue("was-ratio-hm-64-10", f"{x('64/10', 'was-high') / x('64/10', 'was-medium'):.3f}", display=False)
+glue("was-ratio-hm-512-15", f"{figures_workload.value(vframe, '512/15', 'was-high') / figures_workload.value(vframe, '512/15', 'was-medium'):.3f}", display=False)
+glue("was-ratio-hm-64-10", f"{figures_workload.value(vframe, '64/10', 'was-high') / figures_workload.value(vframe, '64/10', 'was-medium'):.3f}", display=False)
 c6410 = cframe[(cframe.env == "zvm63-edev") & (cframe.cid == "64/10")].set_index("guest")
 g6410 = oc.simulate("64/10").guests
 glue("was-theta-64-10", f"{c6410.loc['was-medium-db2', 'water_level']:.3f}", display=False)
 glue("was-pred-m-64-10", f"{c6410.loc['was-medium-db2', 'water_level'] / c512.loc['was-medium-db2', 'demand_per100']:.3f}",
      display=False)
-glue("was-x-m-64-10", f"{x('64/10', 'was-medium'):.3f}", display=False)
+glue("was-x-m-64-10", f"{figures_workload.value(vframe, '64/10', 'was-medium'):.3f}", display=False)
 for name in (neck["was-medium"], neck["was-high"]):
     glue(f"was-reads-6410-{name}", f"{g6410.loc[name, 'page_read_mib_s']:.2f}", display=False)
-trend = fx.trend_table(results)
+trend = figures_was.trend_table(results)
 g512, g6420 = oc.simulate("512/20").guests, oc.simulate("64/20").guests
-for c in fx.COMPONENTS:
+for c in figures_was.COMPONENTS:
     glue(f"was-rise-{c}", f"{g6420.loc[f'was-medium-{c}', 'cpu_load'] / g512.loc[f'was-medium-{c}', 'cpu_load']:.3f}",
          display=False)
 
@@ -351,7 +341,7 @@ for c in fx.COMPONENTS:
 # any run: pick the environment and the configuration.
 
 # %% tags=["remove-input"]
-fw.pages_chart(gframe, KEY)
+figures_workload.pages_chart(gframe, KEY)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -367,13 +357,13 @@ fw.pages_chart(gframe, KEY)
 # The table puts the paper's per-component numbers for 64/20 beside the model's.
 
 # %% tags=["remove-input"]
-pages = fx.component_pages("64/20")
+pages = figures_was.component_pages("64/20")
 pages[["resident (%)", "paper: resident (%)", "paged in (%/s)", "paper: paged in (%/s)",
        "(resident + stored) / instantiated", "page reads (MiB/s)", "WAS reads ÷ these"]]
 
 # %% tags=["remove-cell"]
 p = pages
-for name in fx.GUESTS:
+for name in figures_was.GUESTS:
     glue(f"was-res-{name}", f"{p.loc[name, 'resident (%)']:.0f} %", display=False)
     glue(f"was-pin-{name}", f"{p.loc[name, 'paged in (%/s)']:.2f} %", display=False)
     glue(f"was-rs-{name}", f"{p.loc[name, '(resident + stored) / instantiated']:.2f}", display=False)
@@ -396,7 +386,7 @@ glue("was-read-ratio", f"{wl.loc['was-medium', 'page_read_mib_s'] / paper_per_le
 # instantiated memory of the reference run (Table 17)
 ref_inst = oc.simulate("512/25").guests["instantiated_mib"]
 implied = sum(p.loc[n, "paper: resident (%)"] / 100 * ref_inst[n] * p.loc[n, "paper: paged in (%/s)"] / 100
-              for n in fx.GUESTS if n.startswith("was-medium-"))
+              for n in figures_was.GUESTS if n.startswith("was-medium-"))
 glue("was-paper-implied-reads", f"{implied:.1f}", display=False)
 res_gap = (p["resident (%)"] - p["paper: resident (%)"]).abs().max()
 glue("was-res-gap", f"{res_gap:.0f}", display=False)
@@ -404,7 +394,7 @@ pin_ratio = p["paged in (%/s)"] / p["paper: paged in (%/s)"]
 glue("was-pin-ratio", f"{pin_ratio.min():.0f} to {pin_ratio.max():.0f}", display=False)
 for c in ("ihs", "db2"):
     glue(f"was-wasreads-{c}", f"{p.loc[f'was-medium-{c}', 'WAS reads ÷ these']:.1f}", display=False)
-for c in fx.COMPONENTS:
+for c in figures_was.COMPONENTS:
     glue(f"was-prd-{c}", f"{p.loc[f'was-medium-{c}', 'page reads (MiB/s)']:.1f}", display=False)
 T6420 = float(r6420.system["characteristic_time_s"])
 glue("was-T-6420", f"{T6420:.0f}", display=False)
@@ -414,11 +404,12 @@ touched = {g.name: g.touched_mib for g in study_guests()}
 for name in ("was-medium-ihs", "was-medium-was", "was-medium-db2", "db-bi"):
     glue(f"was-Tg-{name}", f"{T6420 * float(replacement.reclaim_weights([touched[name]], beta)[0]):.0f}", display=False)
 glue("was-db-gib", f"{touched['db-bi'] / 1024:.0f}", display=False)
-t_paper, touch_paper = fj.implied_clock_time(0.33, 0.0045)
+# the WAS guests at 64/20: about a third resident, 0.45 % of that read back per second
+t_paper, touch_paper = replacement.implied_time(obs["o000-was-res-frac"] / 100, obs["o000-wasm-was-pin-frac"] / 100)
 glue("was-T-paper", f"{t_paper:.0f}", display=False)
 glue("was-touch-paper", f"{touch_paper:.0f}", display=False)
 dpa = float(r6420.system["dpa_mib"])
-res_m = r6420.guests.loc[[f"was-medium-{c}" for c in fx.COMPONENTS], "resident_mib"].sum()
+res_m = r6420.guests.loc[[f"was-medium-{c}" for c in figures_was.COMPONENTS], "resident_mib"].sum()
 glue("was-dpa-m", f"{100 * res_m / dpa:.1f} %", display=False)
 glue("was-res-mib-m", f"{res_m:,.0f}", display=False)
 
@@ -497,13 +488,13 @@ glue("was-res-mib-m", f"{res_m:,.0f}", display=False)
 # the paper gives none for a single configuration of this workload.
 
 # %% tags=["remove-input"]
-fw.paper_vs_model(KEY).drop(columns=["source"])
+figures_workload.paper_vs_model(KEY).drop(columns=["source"])
 
 # %% tags=["remove-cell"]
-pvm = fw.paper_vs_model(KEY)
+pvm = figures_workload.paper_vs_model(KEY)
 fitted = pvm[pvm["use"] == "fitted"]
 glue("was-fitted-missed", f"{int((fitted['verdict'] == '✗').sum())} of {len(fitted)}", display=False)
-claims = fw.claims_table(KEY)
+claims = figures_workload.claims_table(KEY)
 glue("was-claim-linear", claims.loc["was-linear-cpus", "model"], display=False)
 glue("was-claim-memory", claims.loc["was-tolerates-memory", "model"], display=False)
 glue("was-claim-medium-64", claims.loc["was-medium-64", "model"], display=False)
@@ -518,13 +509,13 @@ glue("was-drv-cycle", f"{drv.cycle_s:g}", display=False)
 glue("was-drv-blocking", f"{drv.blocking:g}", display=False)
 glue("was-drv-timeout", f"{drv.timeout_s:g}", display=False)
 table17 = {g.name: g for g in study_guests()}
-skews = [table17[n].skew for n in fx.GUESTS]
+skews = [table17[n].skew for n in figures_was.GUESTS]
 glue("was-skew-range", f"{min(skews):.2f} to {max(skews):.2f}", display=False)
-act = [table17[n].active_frac for n in fx.GUESTS if not n.endswith("-ihs")]
+act = [table17[n].active_frac for n in figures_was.GUESTS if not n.endswith("-ihs")]
 glue("was-active-min", f"{min(act):.4f}", display=False)
-act_ihs = [table17[n].active_frac for n in fx.GUESTS if n.endswith("-ihs")]
+act_ihs = [table17[n].active_frac for n in figures_was.GUESTS if n.endswith("-ihs")]
 glue("was-active-ihs", f"{min(act_ihs):.2f} to {max(act_ihs):.2f}", display=False)
-for c in fx.COMPONENTS:  # seconds between references to a median page, medium level
+for c in figures_was.COMPONENTS:  # seconds between references to a median page, medium level
     glue(f"was-median-s-{c}", f"{1 / table17[f'was-medium-{c}'].median_rate_per_s:,.0f}", display=False)
 rp = float(r6420.system["page_read_response_ms"]) / 1000
 # share of a user's time spent waiting for the paging devices: units of work per second times
@@ -534,7 +525,7 @@ glue("was-rp-6420", f"{1000 * rp:.2f}", display=False)
 glue("was-stall-pct", f"{100 * stall:.2f} %", display=False)
 glue("was-hot-mib", f"{HOT_CORE_MIB:.0f}", display=False)
 for cid in ("512/20", "64/20"):  # mean response time of the driver, cycle × (1 / x − think share)
-    glue(f"was-resp-{tag(cid)}", f"{drv.cycle_s * (1 / x(cid, 'was-medium') - drv.think_frac):.2f}", display=False)
+    glue(f"was-resp-{figures_workload.cid_tag(cid)}", f"{drv.cycle_s * (1 / figures_workload.value(vframe, cid, 'was-medium') - drv.think_frac):.2f}", display=False)
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Transactional WAS workload" (memory usage
@@ -639,7 +630,7 @@ trend[["paper says", "paper", "model", "verdict", "use"]]
 
 # %% tags=["remove-input"]
 explorer(
-    lambda memory_gib, cpus, env: fw.explorer_chart(KEY, memory_gib, cpus, env),
+    lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
     **host_controls(memory_gib=64, cpus=20, max_cpus=40),
 )
 
@@ -659,7 +650,7 @@ glue("was-ex-theta-15", chain["theta"], display=False)
 for v in LEVELS:
     glue(f"was-ex-neck-{SHORT[v]}", chain[f"neck-{SHORT[v]}"], display=False)
     glue(f"was-ex-pred-{SHORT[v]}", chain[f"pred-{SHORT[v]}"], display=False)
-    glue(f"was-ex-x-{SHORT[v]}", f"{x('512/15', v):.3f}", display=False)
+    glue(f"was-ex-x-{SHORT[v]}", f"{figures_workload.value(vframe, '512/15', v):.3f}", display=False)
 
 alone = {m: oc.simulate((m, 40)) for m in (64, 12, 10)}
 for m, r in alone.items():
@@ -675,7 +666,7 @@ one = dict(variants)
 for v in LEVELS:
     one[v] = dataclasses.replace(variants[v], users=1)
 for cid in ("112/20", "96/20", "64/20", "48/20"):
-    glue(f"was-ex-one-{tag(cid)}", f"{oc.simulate(cid, variants=one).workloads.loc['was-medium', 'relative_throughput']:.2f}",
+    glue(f"was-ex-one-{figures_workload.cid_tag(cid)}", f"{oc.simulate(cid, variants=one).workloads.loc['was-medium', 'relative_throughput']:.2f}",
          display=False)
 glue("was-ex-one-64-40", f"{oc.simulate((64, 40), variants=one).workloads.loc['was-medium', 'relative_throughput']:.2f}",
      display=False)
@@ -691,7 +682,7 @@ for env in ("zvm63-edev", "zvm62-edev"):
 r_fail = oc.simulate("512/4", env="zvm62-edev").workloads.loc["was-medium"]
 glue("was-ex-fail-reason", r_fail["failure_reason"], display=False)
 g62 = oc.simulate("64/20", env="zvm62-edev").guests
-glue("was-ex-reorder-62", f"{g62.loc[list(fx.GUESTS), 'reorder_pause_s'].max():.2f}", display=False)
+glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'].max():.2f}", display=False)
 
 # %% [markdown]
 # :::{exercise}

@@ -34,8 +34,8 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import exercises, shares
-from overcommit.book import figures_shares as fs
-from overcommit.book.explore import explorer
+from overcommit.book import figures_shares
+from overcommit.book.explore import explorer, slider
 
 pd.set_option("display.precision", 3)
 
@@ -86,10 +86,10 @@ pd.DataFrame({"equal shares (CPUs)": equal, "share per virtual CPU (CPUs)": by_v
              index=pd.Index(["C (1 virtual CPU)", "D (4 virtual CPUs)"], name="guest"))
 
 # %% tags=["remove-input"]
-fs.paper_example_table()
+figures_shares.paper_example_table()
 
 # %% tags=["remove-input"]
-fs.paper_example_chart()
+figures_shares.paper_example_chart()
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -163,7 +163,7 @@ pd.DataFrame({"split by shares (CPUs)": plain.round(2), "water-filling (CPUs)": 
              index=pd.Index(["A", "B", "C"], name="guest"))
 
 # %% tags=["remove-input"]
-fs.water_level_chart(4, vcpus, share, demand, ["A", "B", "C"],
+figures_shares.water_level_chart(4, vcpus, share, demand, ["A", "B", "C"],
                      title="Three guests on 4 real CPUs; C wants only 0.3")
 
 # %% [markdown]
@@ -191,23 +191,18 @@ fs.water_level_chart(4, vcpus, share, demand, ["A", "B", "C"],
 # shown as idle CPUs.
 
 # %% tags=["remove-input"]
-def _slider(kind, value, lo, hi, step, label):
-    return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="240px"))
-
-
 live = explorer(
-    fs.explorer_chart,
-    real_cpus=_slider(widgets.FloatSlider, 5, 0.5, 16, 0.5, "real CPUs"),
-    a_vcpus=_slider(widgets.IntSlider, 1, 1, 8, 1, "A vCPUs"),
-    a_share=_slider(widgets.IntSlider, 100, 0, 1000, 50, "A share"),
-    a_demand=_slider(widgets.FloatSlider, 1.0, 0, 8, 0.1, "A demand"),
-    b_vcpus=_slider(widgets.IntSlider, 4, 1, 8, 1, "B vCPUs"),
-    b_share=_slider(widgets.IntSlider, 100, 0, 1000, 50, "B share"),
-    b_demand=_slider(widgets.FloatSlider, 4.0, 0, 8, 0.1, "B demand"),
-    c_vcpus=_slider(widgets.IntSlider, 2, 1, 8, 1, "C vCPUs"),
-    c_share=_slider(widgets.IntSlider, 200, 0, 1000, 50, "C share"),
-    c_demand=_slider(widgets.FloatSlider, 0.5, 0, 8, 0.1, "C demand"),
+    figures_shares.explorer_chart,
+    real_cpus=slider(widgets.FloatSlider, 5, 0.5, 16, 0.5, "real CPUs", "240px"),
+    a_vcpus=slider(widgets.IntSlider, 1, 1, 8, 1, "A vCPUs", "240px"),
+    a_share=slider(widgets.IntSlider, 100, 0, 1000, 50, "A share", "240px"),
+    a_demand=slider(widgets.FloatSlider, 1.0, 0, 8, 0.1, "A demand", "240px"),
+    b_vcpus=slider(widgets.IntSlider, 4, 1, 8, 1, "B vCPUs", "240px"),
+    b_share=slider(widgets.IntSlider, 100, 0, 1000, 50, "B share", "240px"),
+    b_demand=slider(widgets.FloatSlider, 4.0, 0, 8, 0.1, "B demand", "240px"),
+    c_vcpus=slider(widgets.IntSlider, 2, 1, 8, 1, "C vCPUs", "240px"),
+    c_share=slider(widgets.IntSlider, 200, 0, 1000, 50, "C share", "240px"),
+    c_demand=slider(widgets.FloatSlider, 0.5, 0, 8, 0.1, "C demand", "240px"),
 )
 live.box.children[0].layout = widgets.Layout(flex_flow="row wrap")
 live
@@ -230,7 +225,7 @@ live
 # the alternative the paper warns against, equal shares of 100 for every guest.
 
 # %% tags=["remove-input"]
-fs.study_allocation_chart(15)
+figures_shares.study_allocation_chart(15)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -261,8 +256,8 @@ fs.study_allocation_chart(15)
 # other guest that wants more than that.
 
 # %% tags=["remove-input"]
-comparison = fs.scheme_comparison(15)[
-    ["vcpus", "demand", "demand per vCPU", fs.SCHEME_PROPORTIONAL, fs.SCHEME_EQUAL]
+comparison = figures_shares.scheme_comparison(15)[
+    ["vcpus", "demand", "demand per vCPU", figures_shares.SCHEME_PROPORTIONAL, figures_shares.SCHEME_EQUAL]
 ].round(3)
 comparison.columns = ["vCPUs", "demand (CPUs)", "demand per vCPU", "gets: shares ∝ vCPUs",
                       "gets: equal shares"]
@@ -288,7 +283,7 @@ model_15 = oc.simulate("512/15").guests[["vcpus", "share", "cpu_allocated", "cpu
 model_15.head(7)
 
 # %% tags=["remove-input"]
-fs.cut_chart(15)
+figures_shares.cut_chart(15)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -301,7 +296,7 @@ fs.cut_chart(15)
 
 # %% tags=["remove-cell"]
 m15 = oc.simulate("512/15")
-rule_15 = fs.cut_table([15]).set_index("guest")
+rule_15 = figures_shares.cut_table([15]).set_index("guest")
 glue("shares-model-idle-15", float(m15.system["idle_cpu"]), display=False)
 glue("shares-model-alloc-match", float((rule_15["model_allocated"] - rule_15["rule"]).abs().max()), display=False)
 
@@ -437,7 +432,7 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 # shares (100 per virtual CPU) are replaced by equal shares? What single property of a guest
 # predicts the direction? Find the number of real CPUs at which the database guest would
 # get its full reference load under each scheme
-# (`fs.scheme_comparison(p)` or `shares.allocate` over a range of `p`).
+# (`figures_shares.scheme_comparison(p)` or `shares.allocate` over a range of `p`).
 # :::
 #
 # :::{solution} shares-ex-equal
@@ -455,11 +450,11 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 # ```python
 # import numpy as np
 # from overcommit import shares
-# from overcommit.book import figures_shares as fs
-# g = fs.study_guests()
+# from overcommit.book import figures_shares
+# g = figures_shares.study_guests()
 # db = g.index[g.guest == "db-bi"][0]
-# for scheme in fs.SCHEMES:
-#     s = fs.scheme_shares(g, scheme)
+# for scheme in figures_shares.SCHEMES:
+#     s = figures_shares.scheme_shares(g, scheme)
 #     p = next(p for p in np.arange(1, 26, 0.25)
 #              if shares.allocate(p, g.vcpus, s, g.demand)[db] >= 2.82 - 1e-9)
 #     print(scheme, p)

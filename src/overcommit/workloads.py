@@ -323,7 +323,20 @@ def with_parameters(guests, variants, overrides: dict[tuple[str, str], float]):
     return tuple(gs), vs
 
 
+def scaled_shares(factors: dict[str, float], guests=None) -> tuple[Guest, ...]:
+    """Copies of ``guests`` (default: the study's) with every guest of variant ``v`` given
+    ``factors[v]`` times its relative share: a what-if for reprioritising workloads."""
+    guests = tuple(study_guests() if guests is None else guests)
+    variants = {g.variant for g in guests}
+    for v, f in factors.items():
+        if v not in variants:
+            raise ValueError(f"factors: variant {v!r} is not accepted; expected one of {sorted(variants)}")
+        if isinstance(f, bool) or not isinstance(f, (int, float)) or not math.isfinite(f) or f <= 0:
+            raise ValueError(f"factors[{v!r}]: {f!r} is not accepted; expected a number > 0")
+    return tuple(replace(g, share=g.share * factors[g.variant]) if g.variant in factors else g for g in guests)
+
+
 __all__ = [
-    "Guest", "Variant", "VARIANTS", "class_regularity", "memory_classes", "study_guests", "study_variants",
-    "guests_frame", "with_parameters",
+    "Guest", "Variant", "VARIANTS", "class_regularity", "memory_classes", "scaled_shares", "study_guests",
+    "study_variants", "guests_frame", "with_parameters",
 ]

@@ -94,13 +94,14 @@ def explorer(render: Callable[..., Any], **controls: widgets.ValueWidget) -> Exp
 
 
 def slider(kind: type[widgets.ValueWidget], value: float, lo: float, hi: float, step: float,
-           label: str) -> widgets.ValueWidget:
+           label: str, width: str = "300px") -> widgets.ValueWidget:
     """A slider of ``kind`` (``IntSlider``, ``FloatSlider``, ...) in the book's style: the
-    label in full, 300 px wide."""
+    label in full, ``width`` wide (300 px unless an explorer with many controls needs them
+    narrower)."""
     if not lo <= value <= hi:
         raise ValueError(f"value: {value!r} is not accepted; expected a number from {lo} to {hi}")
     return kind(value=value, min=lo, max=hi, step=step, description=label,
-                style={"description_width": "initial"}, layout=widgets.Layout(width="300px"))
+                style={"description_width": "initial"}, layout=widgets.Layout(width=width))
 
 
 def host_controls(memory_gib: int = 64, cpus: int = 20, env: str = "zvm63-edev",

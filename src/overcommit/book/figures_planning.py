@@ -19,7 +19,7 @@ import pandas as pd
 from .. import planning
 from ..model import ENVIRONMENTS
 from ..workloads import VARIANTS
-from .figures import HIGHLIGHT, WIDE, picker, sig
+from .figures import HIGHLIGHT, WIDE, picker, sig, check_columns
 from .figures_results import ENV_LABELS, env_picker
 
 MEMORIES = (512, 256, 192, 160, 128, 112, 96, 80, 64, 48, 32)
@@ -215,5 +215,32 @@ def explorer_chart(mix: str = "study", memory_gib: float = 64, cpus: int = 20, e
     )
 
 
-__all__ = ["CPUS", "MEMORIES", "break_chart", "cpus_table", "explorer_chart", "mix_frame", "mixes_chart",
+def breaks_sentence(frame: pd.DataFrame, mix: str, cpus: int = 20, level: float = 0.9,
+                    env: str = "zvm63-edev") -> str:
+    """What the break-point chart shows for ``mix`` at ``cpus`` on ``env``, as Markdown: the
+    workloads already under ``level`` at 512 GiB (limited by CPU, not memory), those that fall
+    under it as memory shrinks (largest break point first) and those never under it on the
+    grid. ``frame`` is :func:`variant_frame`."""
+    check_columns(frame, ["mix", "cpus", "env", "variant", "memory_gib", "throughput"], "frame",
+                  expected="the rows of figures_planning.variant_frame()")
+    f = frame[(frame["mix"] == mix) & (frame["cpus"] == cpus) & (frame["env"] == env)]
+    if f.empty:
+        raise ValueError(f"mix, cpus, env: ({mix!r}, {cpus!r}, {env!r}) is not in the frame; expected a mix of "
+                         f"{sorted(set(frame['mix']))}, CPUs of {sorted(set(frame['cpus']))} and an environment of "
+                         f"{sorted(set(frame['env']))}")
+    below = f[f["throughput"] < level].groupby("variant")["memory_gib"].max()
+    cpu_limited = [v for v, m in below.items() if m >= 512]
+    memory = sorted(((int(m), v) for v, m in below.items() if m < 512), reverse=True)
+    never = sorted(set(f["variant"]) - set(below.index))
+    parts = []
+    if cpu_limited:
+        parts.append("below the level already at 512 GiB: " + ", ".join(f"`{v}`" for v in cpu_limited))
+    if memory:
+        parts.append("breaking as memory shrinks: " + ", ".join(f"`{v}` at {m} GiB" for m, v in memory))
+    if never:
+        parts.append("never below it on the grid: " + ", ".join(f"`{v}`" for v in never))
+    return "; ".join(parts)
+
+
+__all__ = ["CPUS", "MEMORIES", "break_chart", "breaks_sentence", "cpus_table", "explorer_chart", "mix_frame", "mixes_chart",
            "variant_frame"]

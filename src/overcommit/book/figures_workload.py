@@ -108,6 +108,28 @@ def variant_frame(key: str, results: pd.DataFrame | None = None) -> pd.DataFrame
     return f.reset_index(drop=True)
 
 
+def value(frame: pd.DataFrame, cid: str, variant: str, column: str = "throughput",
+          env: str = "zvm63-edev") -> float:
+    """One number of a :func:`variant_frame`: ``column`` of ``variant`` at ``cid`` on ``env``.
+
+    What the workload chapters glue into their prose; raises ``ValueError`` naming the row
+    or column that is not in the frame.
+    """
+    if column not in frame.columns:
+        raise ValueError(f"column: {column!r} is not accepted; expected one of {list(frame.columns)}")
+    rows = frame[(frame["cid"] == cid) & (frame["env"] == env) & (frame["variant"] == variant)]
+    if rows.empty:
+        raise ValueError(f"cid, variant, env: ({cid!r}, {variant!r}, {env!r}) is not in the frame; "
+                         f"expected a CID of {sorted(set(frame['cid']))}, a variant of "
+                         f"{sorted(set(frame['variant']))} and an environment of {sorted(set(frame['env']))}")
+    return float(rows[column].iloc[0])
+
+
+def cid_tag(cid: str) -> str:
+    """A CID as it appears in a glue name: ``"64/20"`` → ``"64-20"``."""
+    return str(cid).replace("/", "-")
+
+
 @lru_cache(maxsize=8)
 def _guest_frame(key: str, cids: tuple[str, ...], envs: tuple[str, ...]) -> pd.DataFrame:
     w = workload(key)
@@ -503,6 +525,6 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
     )
 
 
-__all__ = ["WORKLOADS", "Workload", "claims_table", "explorer_chart", "guest_frame", "pages_chart",
+__all__ = ["WORKLOADS", "Workload", "cid_tag", "claims_table", "explorer_chart", "guest_frame", "pages_chart",
            "paper_points", "paper_scale", "paper_vs_model", "subject_guests", "throughput_chart",
-           "variant_frame", "workload"]
+           "value", "variant_frame", "workload"]
