@@ -86,29 +86,24 @@ def memory_break_point(variant: str, level: float, cpus: int, env: str = "zvm63-
         level = level * x(hi)
     if x(hi) < level:
         return float(hi)
-    upper = float(hi)
-    m = hi - step
-    while m > lo - 1e-9:
-        if x(m) < level:
-            lower = m
-            while upper - lower > tol:  # x(upper) >= level > x(lower)
-                mid = 0.5 * (upper + lower)
-                if x(mid) < level:
-                    lower = mid
-                else:
-                    upper = mid
-            return round(0.5 * (upper + lower), 3)
-        upper = m
-        m -= step
-    if upper > lo and x(lo) < level:
-        lower = float(lo)
-        while upper - lower > tol:
+    def bisect(lower: float, upper: float) -> float:
+        while upper - lower > tol:  # x(upper) >= level > x(lower)
             mid = 0.5 * (upper + lower)
             if x(mid) < level:
                 lower = mid
             else:
                 upper = mid
         return round(0.5 * (upper + lower), 3)
+
+    upper = float(hi)
+    m = hi - step
+    while m > lo - 1e-9:
+        if x(m) < level:
+            return bisect(m, upper)
+        upper = m
+        m -= step
+    if upper > lo and x(lo) < level:
+        return bisect(float(lo), upper)
     return None
 
 

@@ -94,6 +94,12 @@ def zero_scale_by(frames: list[tuple[pd.DataFrame, str]], params: list[tuple[alt
     return alt.Scale(domain=[0, alt.ExprRef(f"({json.dumps(ends)}[{lookup}] || {fallback!r})")], **scale)
 
 
+def prose(text: str) -> str:
+    """A chart description written as a paragraph in the source: its line breaks and
+    indentation become single spaces."""
+    return " ".join(text.split())
+
+
 def sig(values: pd.Series, digits: int = 4) -> pd.Series:
     """Round to ``digits`` significant digits (zeros and tiny values become 0): what a chart's
     data carries, so a tooltip never shows model noise in the 10th digit."""
@@ -125,6 +131,24 @@ def picker(name: str, options, value, label: str, *, labels: list[str] | None = 
 def cid_picker(options: list[str], value: str, name: str = "cid") -> alt.Parameter:
     """A drop-down over configuration IDs."""
     return picker(name, options, value, "Configuration (CID)")
+
+
+def _need_bars(base: alt.Chart, axis: alt.Axis, domain: list[float], tooltip: list | None = None) -> alt.LayerChart:
+    """Real memory and real CPUs as bars of ``fraction`` (available / used by the reference
+    run), labelled, with the 100 % line: the right-hand panel of the CID charts."""
+    encoding = dict(
+        y=alt.Y("resource:N", title=None, sort=["real memory", "real CPUs"]),
+        x=alt.X("fraction:Q", title="available / used by the reference run (%)", axis=axis,
+                scale=alt.Scale(domain=domain)),
+        color=alt.Color("resource:N", legend=None,
+                        scale=alt.Scale(domain=["real memory", "real CPUs"], range=["#e6a23c", "#5b8def"])),
+    )
+    if tooltip is not None:
+        encoding["tooltip"] = tooltip
+    bars = base.mark_bar().encode(**encoding)
+    text = bars.mark_text(align="left", dx=4).encode(text=alt.Text("fraction:Q", format=".0%"), color=alt.value("black"))
+    rule = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[6, 4], color=REFERENCE).encode(x="x:Q")
+    return bars + text + rule
 
 
 def cid_grid_chart(default_cid: str = "64/20") -> alt.VConcatChart:
@@ -211,47 +235,20 @@ def cid_grid_chart(default_cid: str = "64/20") -> alt.VConcatChart:
     bars_data["resource"] = bars_data["resource"].map(
         {"memory_fraction": "real memory", "cpu_fraction": "real CPUs"}
     )
-    bars = (
-        alt.Chart(bars_data)
-        .transform_filter(alt.datum.cid == pick)
-        .mark_bar()
-        .encode(
-            y=alt.Y("resource:N", title=None, sort=["real memory", "real CPUs"]),
-            x=alt.X(
-                "fraction:Q",
-                title="available / used by the reference run (%)",
-                axis=alt.Axis(format="%"),
-                scale=alt.Scale(domain=[0, 4]),
-            ),
-            color=alt.Color(
-                "resource:N",
-                legend=None,
-                scale=alt.Scale(domain=["real memory", "real CPUs"], range=["#e6a23c", "#5b8def"]),
-            ),
-            tooltip=[
-                alt.Tooltip("cid:N", title="CID"),
-                alt.Tooltip("resource:N"),
-                alt.Tooltip("fraction:Q", format=".0%", title="available / needed"),
-            ],
-        )
-    )
-    bar_text = bars.mark_text(align="left", dx=4).encode(
-        text=alt.Text("fraction:Q", format=".0%"), color=alt.value("black")
-    )
-    full = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[6, 4], color=REFERENCE).encode(
-        x="x:Q"
-    )
-    bar_panel = (bars + bar_text + full).properties(
+    tooltip = [alt.Tooltip("cid:N", title="CID"), alt.Tooltip("resource:N"),
+               alt.Tooltip("fraction:Q", format=".0%", title="available / needed")]
+    bar_panel = _need_bars(alt.Chart(bars_data).transform_filter(alt.datum.cid == pick),
+                           alt.Axis(format="%"), [0, 4], tooltip).properties(
         width=WIDE, height=70, title="Chosen CID against the reference need"
     )
     return alt.vconcat(grid_panel, bar_panel).properties(
-        description=(
-            "Top: the 28 configurations of the study's Table 16 plus the reference 512/25, "
-            "real memory (GiB, log scale) against real CPUs, with dashed lines at what the "
-            "reference run used (133 GiB instantiated memory, 21.6 CPUs); the chosen CID is "
-            "drawn large and red. Bottom: the chosen CID's real memory and real CPUs as a "
-            "percentage of those needs; 100 % is dashed."
-        )
+        description=prose("""
+            Top: the 28 configurations of the study's Table 16 plus the reference
+            512/25, real memory (GiB, log scale) against real CPUs, with dashed lines at
+            what the reference run used (133 GiB instantiated memory, 21.6 CPUs); the
+            chosen CID is drawn large and red. Bottom: the chosen CID's real memory and
+            real CPUs as a percentage of those needs; 100 % is dashed.
+            """)
     )
 
 
@@ -290,12 +287,12 @@ def procedure_timeline() -> alt.LayerChart:
         width=WIDE,
         height=90,
         title="One test run",
-        description=(
-            "Timeline of one run: z/VM is IPLed and reconfigured, the 17 guests' workloads "
-            "start at minute 0, the z/VM monitor records from minute 5 to minute 55, the "
-            "workloads are stopped at minute 60 and long database transactions may run on "
-            "for 20 minutes or more."
-        ),
+        description=prose("""
+            Timeline of one run: z/VM is IPLed and reconfigured, the 17 guests'
+            workloads start at minute 0, the z/VM monitor records from minute 5 to
+            minute 55, the workloads are stopped at minute 60 and long database
+            transactions may run on for 20 minutes or more.
+            """),
     )
 
 
@@ -308,31 +305,8 @@ def pressure_chart(memory_gib: float, cpus: int) -> alt.Chart:
             "fraction": [row["memory_fraction"], row["cpu_fraction"]],
         }
     )
-    bars = (
-        alt.Chart(frame)
-        .mark_bar()
-        .encode(
-            y=alt.Y("resource:N", title=None, sort=["real memory", "real CPUs"]),
-            x=alt.X(
-                "fraction:Q",
-                title="available / used by the reference run (%)",
-                axis=alt.Axis(format="%", tickCount=5),
-                scale=alt.Scale(domain=[0, max(4.0, float(frame["fraction"].max()) * 1.1)]),
-            ),
-            color=alt.Color(
-                "resource:N",
-                legend=None,
-                scale=alt.Scale(domain=["real memory", "real CPUs"], range=["#e6a23c", "#5b8def"]),
-            ),
-        )
-    )
-    text = bars.mark_text(align="left", dx=4).encode(
-        text=alt.Text("fraction:Q", format=".0%"), color=alt.value("black")
-    )
-    rule = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[6, 4], color=REFERENCE).encode(
-        x="x:Q"
-    )
-    return (bars + text + rule).properties(
+    return _need_bars(alt.Chart(frame), alt.Axis(format="%", tickCount=5),
+                      [0, max(4.0, float(frame["fraction"].max()) * 1.1)]).properties(
         width=WIDE,
         height=110,
         title=f"Host {row['cid']} against the reference need",

@@ -14,7 +14,7 @@ import altair as alt
 import pandas as pd
 
 from ..cases import jvm
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by, check_columns, picker, sig
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by, check_columns, picker, sig, prose
 
 GUESTS = list(jvm.GUEST_COUNTS)
 DOC_COLOUR = "#000000"
@@ -130,17 +130,19 @@ def stacking_chart(frame: pd.DataFrame, default_view: str = VIEWS[0]) -> alt.VCo
     bottom = alt.layer(line, tp, tt).properties(
         width=WIDE, height=110, title="Throughput (blue: model; diamonds: document)")
     return alt.vconcat(top, bottom).properties(
-        description=(
-            "Top: the LPAR's CPU load in IFLs for 200 JVMs spread over 1, 2, 4, 10, 20, 50, 100 and 200 Linux "
-            "guests, as stacked model bars. The drop-down chooses the split: by the case's cost law (JVM work, "
-            "the stacking overhead of JVMs sharing a guest, the cost of each virtual CPU, CP's work dispatching "
-            "virtual CPUs beyond the real ones, CP system time) or by z/VM's accounting (emulation, CP time "
-            "attributed to guests, CP system time). Black diamonds mark the document's 13.7 IFLs at one guest "
-            "and 8.8 IFLs at 20 guests, used for calibration; a dashed line marks the document's highest load "
-            "between 10 and 200 guests, 10.8 IFLs. Bottom: throughput as a percentage of the best "
-            "configuration; the model's line is flat at 100, the document's highest is at 200 guests and its "
-            "lowest, 3 % lower, at 10 guests."
-        ))
+        description=prose("""
+            Top: the LPAR's CPU load in IFLs for 200 JVMs spread over 1, 2, 4, 10, 20,
+            50, 100 and 200 Linux guests, as stacked model bars. The drop-down chooses
+            the split: by the case's cost law (JVM work, the stacking overhead of JVMs
+            sharing a guest, the cost of each virtual CPU, CP's work dispatching virtual
+            CPUs beyond the real ones, CP system time) or by z/VM's accounting
+            (emulation, CP time attributed to guests, CP system time). Black diamonds
+            mark the document's 13.7 IFLs at one guest and 8.8 IFLs at 20 guests, used
+            for calibration; a dashed line marks the document's highest load between 10
+            and 200 guests, 10.8 IFLs. Bottom: throughput as a percentage of the best
+            configuration; the model's line is flat at 100, the document's highest is at
+            200 guests and its lowest, 3 % lower, at 10 guests.
+            """))
 
 
 # --------------------------------------------------------------------------------------
@@ -215,14 +217,16 @@ def vcpu_chart(frame: pd.DataFrame, default: str = list(SCENARIOS)[0]) -> alt.La
         x=x, y="mid:Q", text="label:N")
     return alt.layer(urange, utext, lines, docs, dtext).add_params(pick).resolve_scale(color="independent").properties(
         width=WIDE, height=230, title="Adding virtual CPUs per guest (lines: model; black: document)",
-        description=(
-            "For the scenario chosen in the drop-down, the change in the LPAR's CPU load and in emulation time, in "
-            "IFLs, against the number of virtual CPUs per guest, relative to the scenario's baseline (2 virtual "
-            "CPUs for 20 guests with 10 JVMs each, 1 for 200 guests with one JVM each). Lines are the model, "
-            "diamonds the document: for 20 guests the LPAR load is 3.6 IFLs higher with 3 virtual CPUs and "
-            "somewhere in between with 1 (drawn as a dashed range); for 200 guests the second virtual CPU adds "
-            "2.3 IFLs of LPAR load and 1.9 of emulation, which were used for calibration."
-        ))
+        description=prose("""
+            For the scenario chosen in the drop-down, the change in the LPAR's CPU load
+            and in emulation time, in IFLs, against the number of virtual CPUs per
+            guest, relative to the scenario's baseline (2 virtual CPUs for 20 guests
+            with 10 JVMs each, 1 for 200 guests with one JVM each). Lines are the model,
+            diamonds the document: for 20 guests the LPAR load is 3.6 IFLs higher with 3
+            virtual CPUs and somewhere in between with 1 (drawn as a dashed range); for
+            200 guests the second virtual CPU adds 2.3 IFLs of LPAR load and 1.9 of
+            emulation, which were used for calibration.
+            """))
 
 
 # --------------------------------------------------------------------------------------
@@ -281,13 +285,14 @@ def zvm_chart(frame: pd.DataFrame, case: jvm.Case | None = None) -> alt.LayerCha
         x=xb, y="hi:Q", text="label:N")
     return alt.layer(rect, edges, bars, text).properties(
         width=WIDE, height=230, title="z/VM's own CPU: CP and system time (bars: model; grey band: document)",
-        description=(
-            "Stacked model bars of z/VM's CP time attributed to guests (the model's fixed share of guest CPU, "
-            "and CP's work dispatching virtual CPUs beyond the real ones) and CP system time, in IFLs, for "
-            "Table 4's eight configurations and for 200 guests with two virtual CPUs each (16.7 virtual CPUs "
-            "per real one). A grey band marks the document's statement that CP plus system time stayed between "
-            "0.4 and 1 IFL over 1 to 200 guests."
-        ))
+        description=prose("""
+            Stacked model bars of z/VM's CP time attributed to guests (the model's fixed
+            share of guest CPU, and CP's work dispatching virtual CPUs beyond the real
+            ones) and CP system time, in IFLs, for Table 4's eight configurations and
+            for 200 guests with two virtual CPUs each (16.7 virtual CPUs per real one).
+            A grey band marks the document's statement that CP plus system time stayed
+            between 0.4 and 1 IFL over 1 to 200 guests.
+            """))
 
 
 # --------------------------------------------------------------------------------------
@@ -346,14 +351,16 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 1) -> alt.VConcatCha
         strokeDash=alt.StrokeDash("binaries:N", sort=list(BINARY_LABELS.values()), legend=None), tooltip=tip)
     bottom = reads.properties(width=WIDE, height=140, title="Paging once the guests' pages no longer fit (model)")
     return alt.vconcat(top, bottom).properties(
-        description=(
-            "For the number of Linux guests chosen in the drop-down (Table 4's configurations), against the LPAR's "
-            "memory from 140 to 200 GiB: top, the longest page-reorder pause of a guest in seconds, with a red "
-            "dashed line at the 4 seconds after which its clients time out and red crosses where they do; bottom, "
-            "page reads from the paging volumes in MiB/s. Blue solid lines: WebSphere binaries in a DCSS; orange "
-            "dashed lines: on a shared minidisk, cached in every guest. All values are the model's; the document "
-            "never ran short of memory."
-        ))
+        description=prose("""
+            For the number of Linux guests chosen in the drop-down (Table 4's
+            configurations), against the LPAR's memory from 140 to 200 GiB: top, the
+            longest page-reorder pause of a guest in seconds, with a red dashed line at
+            the 4 seconds after which its clients time out and red crosses where they
+            do; bottom, page reads from the paging volumes in MiB/s. Blue solid lines:
+            WebSphere binaries in a DCSS; orange dashed lines: on a shared minidisk,
+            cached in every guest. All values are the model's; the document never ran
+            short of memory.
+            """))
 
 
 # --------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import altair as alt
 import pandas as pd
 
 from ..cases import xen
-from .figures import HIGHLIGHT, MUTED, WIDE, zero_scale_by, check_columns, picker, sig
+from .figures import HIGHLIGHT, MUTED, WIDE, zero_scale_by, check_columns, picker, sig, prose
 
 HV_LABELS = [xen.LABELS[k] for k in xen.HYPERVISORS]
 HV_COLOURS = ["#1f77b4", "#e6550d"]
@@ -36,6 +36,25 @@ MEASURES = {
 
 def _check(frame: pd.DataFrame, columns: list[str], name: str = "frame") -> None:
     check_columns(frame, columns, name, expected="the rows of overcommit.cases.xen")
+
+
+def _cpu_long(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
+    """What the CPUs do in the feasible runs of ``frame``: one row per run (``keys``) and part."""
+    cpu = frame[frame["feasible"]][keys + CPU_KEYS].melt(id_vars=keys, value_vars=CPU_KEYS, var_name="key",
+                                                         value_name="cpus")
+    cpu["part"] = cpu["key"].map(dict(zip(CPU_KEYS, CPU_PARTS)))
+    cpu["order"] = cpu["key"].map({k: i for i, k in enumerate(CPU_KEYS)})
+    cpu["cpus"] = sig(cpu["cpus"], 3)
+    return cpu.drop(columns="key")
+
+
+def _cpu_split(cpus: float, title: str, tooltip: list) -> dict:
+    """The encoding of a stacked bar of what the physical CPUs do, on an axis to ``cpus``."""
+    return dict(x=alt.X("cpus:Q", stack="zero", title="physical CPUs (processors)",
+                        scale=alt.Scale(domain=[0, cpus], nice=False)),
+                color=alt.Color("part:N", title=title, sort=CPU_PARTS, scale=alt.Scale(domain=CPU_PARTS, range=CPU_COLOURS),
+                                legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)),
+                order=alt.Order("order:Q"), tooltip=tooltip)
 
 
 def guests_picker(options: list[int], value: int, name: str = "guests") -> alt.Parameter:
@@ -149,23 +168,13 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
         pick, meas).properties(width=WIDE, height=250,
                                title="CPU overcommitment: lines model, diamonds where the document's maximum is")
 
-    cpu = frame[["hypervisor", "guests", "feasible"] + CPU_KEYS].melt(
-        id_vars=["hypervisor", "guests", "feasible"], value_vars=CPU_KEYS, var_name="key", value_name="cpus")
-    cpu["part"] = cpu["key"].map(dict(zip(CPU_KEYS, CPU_PARTS)))
-    cpu["order"] = cpu["key"].map({k: i for i, k in enumerate(CPU_KEYS)})
-    cpu = cpu[cpu["feasible"]].drop(columns=["key", "feasible"])
-    cpu["cpus"] = sig(cpu["cpus"], 3)
+    cpu = _cpu_long(frame, ["hypervisor", "guests"])
     cpus = float(frame["cpus"].max())
     ybar = alt.Y("hypervisor:N", title=None, sort=HV_LABELS)
     bars = alt.Chart(cpu).transform_filter(alt.datum.guests == pick).mark_bar(height=22).encode(
-        y=ybar, x=alt.X("cpus:Q", stack="zero", title="physical CPUs (processors)",
-                        scale=alt.Scale(domain=[0, cpus], nice=False)),
-        color=alt.Color("part:N", title="the CPUs do (model)", sort=CPU_PARTS,
-                        scale=alt.Scale(domain=CPU_PARTS, range=CPU_COLOURS),
-                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)),
-        order=alt.Order("order:Q"),
-        tooltip=[alt.Tooltip("hypervisor:N"), alt.Tooltip("guests:Q"), alt.Tooltip("part:N"),
-                 alt.Tooltip("cpus:Q", format=".2f", title="CPUs")])
+        y=ybar, **_cpu_split(cpus, "the CPUs do (model)",
+                             [alt.Tooltip("hypervisor:N"), alt.Tooltip("guests:Q"), alt.Tooltip("part:N"),
+                              alt.Tooltip("cpus:Q", format=".2f", title="CPUs")]))
     doc_ticks = pd.DataFrame({
         "hypervisor": HV_LABELS,
         "guests": [int(obs.loc["o004-zvm-max-tput", "value"]), int(obs.loc["o004-xen-max-tput", "value"])],
@@ -181,17 +190,20 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
     bottom = alt.layer(bars, tmark, bad_bar).properties(
         width=WIDE, height=70, title="What the physical CPUs do for the chosen number of guests (black tick: document)")
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
-        description=(
-            "Top: for z/VM 5.3 (blue) and Xen 3.1 (orange), the model's throughput in triplets at full speed, its "
-            "CPU utilisation in percent, or the throughput per triplet in percent of full speed (chosen in the "
-            "Measure drop-down), against 3 to 21 guests, which is 0.5:1 to 3.5:1 virtual to physical CPUs on 8 "
-            "CPUs. The document's table covers 6 to 15 guests (grey band). Black diamonds mark where the "
-            "document puts each hypervisor's maximum throughput: z/VM at 12 guests with nearly full CPU, Xen at "
-            "9 guests with 83 % CPU; a dashed orange line marks Xen's highest CPU utilisation, 92 %. Orange "
-            "crosses mark Xen configurations whose memory does not fit. Bottom, for the number of guests chosen "
-            "in the Guests drop-down: the 8 physical CPUs split into guest work, scheduling of virtual CPUs, "
-            "hypervisor system time and idle time, with a black tick for the document's CPU utilisation."
-        ))
+        description=prose("""
+            Top: for z/VM 5.3 (blue) and Xen 3.1 (orange), the model's throughput in
+            triplets at full speed, its CPU utilisation in percent, or the throughput
+            per triplet in percent of full speed (chosen in the Measure drop-down),
+            against 3 to 21 guests, which is 0.5:1 to 3.5:1 virtual to physical CPUs on
+            8 CPUs. The document's table covers 6 to 15 guests (grey band). Black
+            diamonds mark where the document puts each hypervisor's maximum throughput:
+            z/VM at 12 guests with nearly full CPU, Xen at 9 guests with 83 % CPU; a
+            dashed orange line marks Xen's highest CPU utilisation, 92 %. Orange crosses
+            mark Xen configurations whose memory does not fit. Bottom, for the number of
+            guests chosen in the Guests drop-down: the 8 physical CPUs split into guest
+            work, scheduling of virtual CPUs, hypervisor system time and idle time, with
+            a black tick for the document's CPU utilisation.
+            """))
 
 
 # --------------------------------------------------------------------------------------
@@ -294,16 +306,19 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 15, default_memory: 
     bottom = alt.layer(bars, ntxt, mr, mt).properties(
         width=WIDE, height=70, title="Where the guests' memory is at the chosen memory size")
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
-        description=(
-            "Top: the model's throughput, in percent of the same guests on the document's host, against memory "
-            "from 4 to 24 GiB for the number of guests chosen in the Guests drop-down, for z/VM 5.3 (blue; the "
-            "memory is central storage, with 2 GiB of expanded storage on top) and Xen 3.1 (orange; the line "
-            "exists only where Xen can back every guest's defined memory, which a dashed orange line marks). "
-            "For 15 guests a grey bar shows the document's statement that z/VM kept its throughput from 20 down "
-            "to 7 GB. Bottom, at the memory chosen in the Memory drop-down: the guests' defined memory in MiB "
-            "split into pages resident in memory, in expanded storage, only on DASD and never touched, with "
-            "dashed black lines at the document's 22,990 MB defined and 11,355 MB backed by z/VM (15 guests)."
-        ))
+        description=prose("""
+            Top: the model's throughput, in percent of the same guests on the document's
+            host, against memory from 4 to 24 GiB for the number of guests chosen in the
+            Guests drop-down, for z/VM 5.3 (blue; the memory is central storage, with 2
+            GiB of expanded storage on top) and Xen 3.1 (orange; the line exists only
+            where Xen can back every guest's defined memory, which a dashed orange line
+            marks). For 15 guests a grey bar shows the document's statement that z/VM
+            kept its throughput from 20 down to 7 GB. Bottom, at the memory chosen in
+            the Memory drop-down: the guests' defined memory in MiB split into pages
+            resident in memory, in expanded storage, only on DASD and never touched,
+            with dashed black lines at the document's 22,990 MB defined and 11,355 MB
+            backed by z/VM (15 guests).
+            """))
 
 
 # --------------------------------------------------------------------------------------
@@ -368,13 +383,15 @@ def overhead_chart(sweep: pd.DataFrame, default: float | None = None) -> alt.VCo
     bottom = alt.layer(drules, dtext, step, dots).properties(width=WIDE, height=150,
                                                              title="Where each curve stops scaling")
     return alt.vconcat(top, bottom).properties(
-        description=(
-            "Top: the model's throughput in triplets at full speed against 3 to 21 guests on 8 CPUs, one grey "
-            "line per value of the per-virtual-CPU scheduling overhead, with Xen's triplet CPU demand and "
-            "enough memory for every guest; the overhead chosen in the drop-down is drawn in red with a "
-            "triangle where it stops scaling. Bottom: the guest count where throughput stops scaling against the "
-            "overhead, with dashed lines at the document's 12 guests for z/VM and 9 for Xen."
-        ))
+        description=prose("""
+            Top: the model's throughput in triplets at full speed against 3 to 21 guests
+            on 8 CPUs, one grey line per value of the per-virtual-CPU scheduling
+            overhead, with Xen's triplet CPU demand and enough memory for every guest;
+            the overhead chosen in the drop-down is drawn in red with a triangle where
+            it stops scaling. Bottom: the guest count where throughput stops scaling
+            against the overhead, with dashed lines at the document's 12 guests for z/VM
+            and 9 for Xen.
+            """))
 
 
 # --------------------------------------------------------------------------------------
@@ -512,21 +529,11 @@ def explorer_chart(triplets: int = 5, cpus: int = 8, memory_gib: float = 20) -> 
     top = alt.layer(lines, peaks, cross).properties(width=WIDE, height=220, title=alt.Title(
         "Both hypervisors on this machine (model)", subtitle=note))
     last = frame[frame["guests"] == max(domain)]
-    cpu = last[["hypervisor", "feasible"] + CPU_KEYS].melt(id_vars=["hypervisor", "feasible"], value_vars=CPU_KEYS,
-                                                           var_name="key", value_name="cpus")
-    cpu = cpu[cpu["feasible"]]
-    cpu["part"] = cpu["key"].map(dict(zip(CPU_KEYS, CPU_PARTS)))
-    cpu["order"] = cpu["key"].map({k: i for i, k in enumerate(CPU_KEYS)})
-    cpu["cpus"] = sig(cpu["cpus"], 3)
+    cpu = _cpu_long(last, ["hypervisor"])
     ybar = alt.Y("hypervisor:N", title=None, sort=HV_LABELS, scale=alt.Scale(domain=HV_LABELS))
-    bars = alt.Chart(cpu.drop(columns=["key", "feasible"])).mark_bar(height=20).encode(
-        y=ybar, x=alt.X("cpus:Q", stack="zero", title="physical CPUs (processors)",
-                        scale=alt.Scale(domain=[0, cpus], nice=False)),
-        color=alt.Color("part:N", title="the CPUs do", sort=CPU_PARTS,
-                        scale=alt.Scale(domain=CPU_PARTS, range=CPU_COLOURS),
-                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)),
-        order=alt.Order("order:Q"),
-        tooltip=[alt.Tooltip("hypervisor:N"), alt.Tooltip("part:N"), alt.Tooltip("cpus:Q", format=".2f")])
+    bars = alt.Chart(cpu).mark_bar(height=20).encode(
+        y=ybar, **_cpu_split(cpus, "the CPUs do",
+                             [alt.Tooltip("hypervisor:N"), alt.Tooltip("part:N"), alt.Tooltip("cpus:Q", format=".2f")]))
     nofit = last[~last["feasible"]][["hypervisor"]].assign(label="cannot back the guests' defined memory")
     ntext = alt.Chart(nofit).mark_text(align="left", dx=4, color=HV_COLOURS[1]).encode(
         y=ybar, x=alt.datum(0), text="label:N")

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..cases import zvm52
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, check_columns, picker, sig
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, check_columns, picker, sig, prose
 
 GUESTS = list(zvm52.GUEST_COUNTS)
 MIB_PER_GIB = 1024
@@ -142,14 +142,16 @@ def pages_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConcatChar
     bottom = alt.layer(bars, vrule, vtext).properties(
         width=WIDE, height=80, title="What the pages in use are made of, for the chosen number of guests")
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
-        description=(
-            "Top: pages held in expanded storage (XSTOR) and on DASD paging volumes, in millions of 4 KiB "
-            "pages, for 5 to 10 database guests. Lines are the model, black diamonds the document's Table 1; "
-            "a dashed line marks the 20.97 million pages of memory. Bottom, for the number of guests chosen in "
-            "the drop-down: the pages in use in GiB, for the document split into memory, XSTOR and DASD, for "
-            "the model split into guest pages in memory, CP and free frames, XSTOR, pages only on DASD and "
-            "DASD copies of pages that are also in memory; a red dashed line marks the guests' virtual memory."
-        ))
+        description=prose("""
+            Top: pages held in expanded storage (XSTOR) and on DASD paging volumes, in
+            millions of 4 KiB pages, for 5 to 10 database guests. Lines are the model,
+            black diamonds the document's Table 1; a dashed line marks the 20.97 million
+            pages of memory. Bottom, for the number of guests chosen in the drop-down:
+            the pages in use in GiB, for the document split into memory, XSTOR and DASD,
+            for the model split into guest pages in memory, CP and free frames, XSTOR,
+            pages only on DASD and DASD copies of pages that are also in memory; a red
+            dashed line marks the guests' virtual memory.
+            """))
 
 
 def overcommit_chart(frame: pd.DataFrame) -> alt.LayerChart:
@@ -186,34 +188,35 @@ def overcommit_chart(frame: pd.DataFrame) -> alt.LayerChart:
         dy=-10, color=DOC_COLOUR, fontSize=10).encode(x=_x_guests(), y="doc_real:Q", text="label:N")
     return alt.layer(bars, ticks, text).properties(
         width=WIDE, height=260, title="Planned and real overcommitment (bars: model; black ticks: document)",
-        description=(
-            "Stacked bars for 5 to 10 database guests: the planned overcommitment (the guests' virtual memory "
-            "over the 80 GiB of memory, minus one) plus, in the model, CP's own memory and free frames and the "
-            "pages held both in memory and on DASD; the top of each bar is the model's real overcommitment. "
-            "Black ticks mark the document's real overcommitment from Table 1."
-        ))
+        description=prose("""
+            Stacked bars for 5 to 10 database guests: the planned overcommitment (the
+            guests' virtual memory over the 80 GiB of memory, minus one) plus, in the
+            model, CP's own memory and free frames and the pages held both in memory and
+            on DASD; the top of each bar is the model's real overcommitment. Black ticks
+            mark the document's real overcommitment from Table 1.
+            """))
 
 
 # --------------------------------------------------------------------------------------
 # Throughput and why it falls
 
 
-def _cycle_long(frame: pd.DataFrame) -> pd.DataFrame:
-    keys = ["cycle_think", "cycle_cpu", "cycle_paging", "cycle_other"]
-    long = frame.melt(id_vars=["guests"], value_vars=keys, var_name="part", value_name="cycles")
-    long["part"] = long["part"].map(dict(zip(keys, CYCLE)))
-    long["order"] = long["part"].map({p: i for i, p in enumerate(CYCLE)})
-    long["cycles"] = sig(long["cycles"], 3)
+def _parts_long(frame: pd.DataFrame, keys: list[str], labels: list[str], value: str) -> pd.DataFrame:
+    """One row per guest count and part: the columns ``keys`` stacked under ``value``, named
+    by ``labels``, with the stacking order."""
+    long = frame.melt(id_vars=["guests"], value_vars=keys, var_name="part", value_name=value)
+    long["part"] = long["part"].map(dict(zip(keys, labels)))
+    long["order"] = long["part"].map({p: i for i, p in enumerate(labels)})
+    long[value] = sig(long[value], 3)
     return long
+
+
+def _cycle_long(frame: pd.DataFrame) -> pd.DataFrame:
+    return _parts_long(frame, ["cycle_think", "cycle_cpu", "cycle_paging", "cycle_other"], CYCLE, "cycles")
 
 
 def _cpu_long(frame: pd.DataFrame) -> pd.DataFrame:
-    keys = ["emulation_cpu", "cp_guest_cpu", "cp_system_cpu", "idle_cpu"]
-    long = frame.melt(id_vars=["guests"], value_vars=keys, var_name="part", value_name="cpus")
-    long["part"] = long["part"].map(dict(zip(keys, CPU_PARTS)))
-    long["order"] = long["part"].map({p: i for i, p in enumerate(CPU_PARTS)})
-    long["cpus"] = sig(long["cpus"], 3)
-    return long
+    return _parts_long(frame, ["emulation_cpu", "cp_guest_cpu", "cp_system_cpu", "idle_cpu"], CPU_PARTS, "cpus")
 
 
 def throughput_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConcatChart:
@@ -263,14 +266,15 @@ def throughput_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConca
         tooltip=[alt.Tooltip("guests:O"), alt.Tooltip("part:N"), alt.Tooltip("cpus:Q", format=".2f")],
     ).properties(width=WIDE, height=40, title="What the ten CPUs do (chosen number of guests)")
     return alt.vconcat(top, cyc, cpu).resolve_scale(color="independent").properties(
-        description=(
-            "Top: throughput of 5 to 10 database guests as a percentage of five guests; blue line the model, "
-            "black diamonds the document's Table 1 (100, 52, 47, 41, 38, 31). The six-guest value was used to "
-            "calibrate the model. Middle, for the number of guests chosen in the drop-down: a user's cycle per "
-            "unit of work split into think time, CPU work, waiting for pages from DASD and waiting for a CPU or "
-            "XSTOR. Bottom: the ten real CPUs split into emulation, CP work for the guests, CP system work and "
-            "idle time."
-        ))
+        description=prose("""
+            Top: throughput of 5 to 10 database guests as a percentage of five guests;
+            blue line the model, black diamonds the document's Table 1 (100, 52, 47, 41,
+            38, 31). The six-guest value was used to calibrate the model. Middle, for
+            the number of guests chosen in the drop-down: a user's cycle per unit of
+            work split into think time, CPU work, waiting for pages from DASD and
+            waiting for a CPU or XSTOR. Bottom: the ten real CPUs split into emulation,
+            CP work for the guests, CP system work and idle time.
+            """))
 
 
 def movement_chart(frame: pd.DataFrame) -> alt.LayerChart:
@@ -360,14 +364,15 @@ def knee_chart(sweep: pd.DataFrame, default_guests: int = 6,
                  alt.Tooltip("measure:N"), alt.Tooltip("value:Q", format=".2f")])
     bottom = alt.layer(bottom, nrule).properties(width=WIDE, height=160, title="The chosen paging measure (model)")
     return alt.vconcat(top, bottom).properties(
-        description=(
-            "For the number of database guests chosen in the first drop-down, the model's throughput (top, % of "
-            "five guests on the document's 80 GiB host) and a paging measure chosen in the second drop-down "
-            "(bottom: page reads in MiB/s, page read response time in ms, paging volume utilisation in %, or "
-            "pages on DASD in millions), against central storage from 48 to 176 GiB. A red dashed line marks "
-            "where the guests' pages just fit in central storage plus XSTOR; a black diamond the document's "
-            "Table 1 value at 80 GiB."
-        ))
+        description=prose("""
+            For the number of database guests chosen in the first drop-down, the model's
+            throughput (top, % of five guests on the document's 80 GiB host) and a
+            paging measure chosen in the second drop-down (bottom: page reads in MiB/s,
+            page read response time in ms, paging volume utilisation in %, or pages on
+            DASD in millions), against central storage from 48 to 176 GiB. A red dashed
+            line marks where the guests' pages just fit in central storage plus XSTOR; a
+            black diamond the document's Table 1 value at 80 GiB.
+            """))
 
 
 # --------------------------------------------------------------------------------------

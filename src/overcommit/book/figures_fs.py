@@ -31,7 +31,7 @@ import pandas as pd
 from .. import paging
 from ..model import PATH_HEADROOM, PATH_MIB_S, environment, simulate
 from ..workloads import study_variants
-from .figures import HIGHLIGHT, WIDE, sig, picker
+from .figures import HIGHLIGHT, WIDE, sig, picker, prose
 from .figures_results import ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 from .figures_workload import variant_frame
@@ -139,16 +139,17 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
     ).properties(width=WIDE, height=150, title="Page reads from the paging devices")
     return alt.vconcat(top, reads).properties(
         title="File system I/O: direct I/O against page-cached I/O (model)",
-        description=(
-            "Two charts for the environment and number of real CPUs chosen in the drop-downs. "
-            "Top: relative throughput of the four fio variants (1 = the variant's own reference "
-            "throughput, dotted line) as real memory falls from 512 GiB on the left to 48 GiB on the "
-            "right; blue lines are direct I/O, orange lines page-cached I/O, dashed for the medium "
-            "and solid for the high level. An upward triangle outlined in red at 64 GiB (20 CPUs, "
-            "z/VM 6.3 with EDEV-SCSI paging) marks the paper's statement that the high-level "
-            "direct-I/O variant ran slightly above its reference there. Bottom: the same variants' "
-            "page-read rates in MiB/s."
-        ),
+        description=prose("""
+            Two charts for the environment and number of real CPUs chosen in the
+            drop-downs. Top: relative throughput of the four fio variants (1 = the
+            variant's own reference throughput, dotted line) as real memory falls from
+            512 GiB on the left to 48 GiB on the right; blue lines are direct I/O,
+            orange lines page-cached I/O, dashed for the medium and solid for the high
+            level. An upward triangle outlined in red at 64 GiB (20 CPUs, z/VM 6.3 with
+            EDEV-SCSI paging) marks the paper's statement that the high-level direct-I/O
+            variant ran slightly above its reference there. Bottom: the same variants'
+            page-read rates in MiB/s.
+            """),
     )
 
 
@@ -284,18 +285,20 @@ def path_chart(pframe: pd.DataFrame | None = None, runs: pd.DataFrame | None = N
     ).properties(width=WIDE, height=130, title="Slowdown of the sharing guests' own I/O")
     return alt.vconcat(top, slow).properties(
         title="The storage path shared by guest I/O and paging (model)",
-        description=(
-            "Two charts for the environment and number of real CPUs chosen in the drop-downs, real "
-            "memory falling from 512 GiB on the left to 48 GiB on the right. Top: stacked bars of the "
-            "share of the channel and storage-server path used by the guests' own I/O on it (green; "
-            "the four fio guests with ECKD paging, the database with EDEV-SCSI paging), by page reads "
-            "(red) and page writes (pink). A grey dashed line at 0.95 marks the share beyond which "
-            "the model lets guest I/O have only what paging leaves; with ECKD paging a red dashed line "
-            "at 0.90 marks the utilisation from which the model's fio variants fail with I/O errors, "
-            "and red crosses labelled 'failed (paper)' at 64 GiB the runs the paper reports as failed. "
-            "Bottom: how many times "
-            "longer a transfer of the sharing guests takes than it would without the paging traffic."
-        ),
+        description=prose("""
+            Two charts for the environment and number of real CPUs chosen in the
+            drop-downs, real memory falling from 512 GiB on the left to 48 GiB on the
+            right. Top: stacked bars of the share of the channel and storage-server path
+            used by the guests' own I/O on it (green; the four fio guests with ECKD
+            paging, the database with EDEV-SCSI paging), by page reads (red) and page
+            writes (pink). A grey dashed line at 0.95 marks the share beyond which the
+            model lets guest I/O have only what paging leaves; with ECKD paging a red
+            dashed line at 0.90 marks the utilisation from which the model's fio
+            variants fail with I/O errors, and red crosses labelled 'failed (paper)' at
+            64 GiB the runs the paper reports as failed. Bottom: how many times longer a
+            transfer of the sharing guests takes than it would without the paging
+            traffic.
+            """),
     )
 
 

@@ -31,7 +31,7 @@ import pandas as pd
 from .. import data
 from ..model import simulate
 from ..workloads import study_guests
-from .figures import HIGHLIGHT, WIDE, sig, picker
+from .figures import HIGHLIGHT, WIDE, sig, picker, prose
 from .figures_results import MEMORY_ORDER, _paper_cids, env_picker
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 from .figures_workload import variant_frame
@@ -113,14 +113,16 @@ def levels_chart(vframe: pd.DataFrame | None = None, default_memory: int = 512) 
         x="cpus:Q", y="y:Q", color=colour, tooltip=ptip)
     return alt.layer(ref, lines, about, at_least).add_params(env, mem).properties(
         width=WIDE, height=260, title="Network workload: medium and high level over real CPUs (model)",
-        description=(
-            "Relative throughput of the medium (red) and high (blue) network level, each divided by its "
-            "own throughput in the reference run, over the number of real CPUs (5 to 25), for the "
-            "environment and real memory size chosen in the drop-downs. The dotted line is the reference. "
-            "Paper marks for z/VM 6.3 with EDEV-SCSI paging: a diamond outlined in red at 0.40 and 15 CPUs "
-            "for the high level, and upward triangles at 1.0 for 15 and 20 CPUs for the medium level "
-            "(at or above its reference; the paper excludes 64 GiB, so there are none at 64 GiB)."
-        ),
+        description=prose("""
+            Relative throughput of the medium (red) and high (blue) network level, each
+            divided by its own throughput in the reference run, over the number of real
+            CPUs (5 to 25), for the environment and real memory size chosen in the
+            drop-downs. The dotted line is the reference. Paper marks for z/VM 6.3 with
+            EDEV-SCSI paging: a diamond outlined in red at 0.40 and 15 CPUs for the high
+            level, and upward triangles at 1.0 for 15 and 20 CPUs for the medium level
+            (at or above its reference; the paper excludes 64 GiB, so there are none at
+            64 GiB).
+            """),
     )
 
 
@@ -234,15 +236,17 @@ def share_chart(sframe: pd.DataFrame | None = None, levels: pd.DataFrame | None 
     return alt.layer(gap, rule, demand, use, text).add_params(env, cid).properties(
         width=WIDE, height=17 * 20,
         title=alt.TitleParams("Who the water-filling cuts (model)", offset=18),
-        description=(
-            "One row per guest of the study, sorted by its reference CPU demand per 100 shares, most "
-            "demanding at the top; the two network levels in red (medium) and blue (high), the other "
-            "workloads in grey. Hollow circle: the guest's CPU load in the reference run (Table 17) per 100 "
-            "shares. Filled circle: what it uses in the run chosen in the drop-downs (environment and "
-            "configuration), per 100 shares; a line joins the two. Dashed black line: the run's water "
-            "level, the CPUs per 100 shares that every guest wanting more receives; the text above the "
-            "chart gives it, or says that real CPUs stand idle and nobody is cut."
-        ),
+        description=prose("""
+            One row per guest of the study, sorted by its reference CPU demand per 100
+            shares, most demanding at the top; the two network levels in red (medium)
+            and blue (high), the other workloads in grey. Hollow circle: the guest's CPU
+            load in the reference run (Table 17) per 100 shares. Filled circle: what it
+            uses in the run chosen in the drop-downs (environment and configuration),
+            per 100 shares; a line joins the two. Dashed black line: the run's water
+            level, the CPUs per 100 shares that every guest wanting more receives; the
+            text above the chart gives it, or says that real CPUs stand idle and nobody
+            is cut.
+            """),
     )
 
 

@@ -19,7 +19,7 @@ import pandas as pd
 from .. import planning
 from ..model import ENVIRONMENTS
 from ..workloads import VARIANTS
-from .figures import HIGHLIGHT, WIDE, picker, sig, check_columns
+from .figures import HIGHLIGHT, WIDE, picker, sig, check_columns, prose
 from .figures_results import ENV_LABELS, env_picker
 
 MEMORIES = (512, 256, 192, 160, 128, 112, 96, 80, 64, 48, 32)
@@ -91,14 +91,14 @@ def mixes_chart(frame: pd.DataFrame) -> alt.VConcatChart:
     ).properties(width=WIDE, height=160, title="Page reads")
     return alt.vconcat(top, bottom).properties(
         title="Three mixes of the same size on the same hosts (model)",
-        description=(
-            "Two line charts, real memory falling from 512 GiB on the left to 32 GiB on the right "
-            "(log scale), for the environment and number of real CPUs chosen in the drop-downs. One "
-            "line per mix: the study's own mix, a memory-hungry mix of page-cached file-system and "
-            "Java guests, and a cold-heavy mix around the database; all three touch about 132 GiB "
-            "unconstrained. Top: overall relative throughput (mean over the mix's workloads). "
-            "Bottom: page read rate in MiB/s."
-        ),
+        description=prose("""
+            Two line charts, real memory falling from 512 GiB on the left to 32 GiB on
+            the right (log scale), for the environment and number of real CPUs chosen in
+            the drop-downs. One line per mix: the study's own mix, a memory-hungry mix
+            of page-cached file-system and Java guests, and a cold-heavy mix around the
+            database; all three touch about 132 GiB unconstrained. Top: overall relative
+            throughput (mean over the mix's workloads). Bottom: page read rate in MiB/s.
+            """),
     )
 
 
@@ -140,13 +140,14 @@ def break_chart(frame: pd.DataFrame, level: float = 0.9) -> alt.VConcatChart:
     bottom = alt.layer(bars, text).properties(width=WIDE, height=170,
                                               title="Break points on the grid (workloads never below the level are absent)")
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
-        description=(
-            "For the mix, environment and real-CPU count chosen in the drop-downs, and the "
-            "throughput level chosen with the slider: top, one line per workload type of the mix, "
-            "its relative throughput as real memory falls from 512 to 32 GiB, with the level as a "
-            "dashed red line; bottom, for each workload that falls below the level somewhere on the "
-            "grid, the largest memory size at which it is below the level."
-        ),
+        description=prose("""
+            For the mix, environment and real-CPU count chosen in the drop-downs, and
+            the throughput level chosen with the slider: top, one line per workload type
+            of the mix, its relative throughput as real memory falls from 512 to 32 GiB,
+            with the level as a dashed red line; bottom, for each workload that falls
+            below the level somewhere on the grid, the largest memory size at which it
+            is below the level.
+            """),
     )
 
 

@@ -20,7 +20,7 @@ import pandas as pd
 from .. import data, replacement
 from ..model import simulate
 from ..seeding import DEFAULT_SEED
-from .figures import HEIGHT, HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by, picker
+from .figures import HEIGHT, HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by, picker, prose
 
 BELADY_TRACE: tuple[int, ...] = (1, 2, 3, 4, 1, 2, 5, 1, 2, 3, 4, 5)
 """The reference string of Belady, Nelson and Shedler (1969)."""
@@ -144,13 +144,13 @@ def anomaly_chart(frame: pd.DataFrame, default: str = "Belady's example") -> alt
     ).encode(x=alt.value(8), y=alt.value(HEIGHT - 14), text="text:N")
     return (lines + rings + notes).add_params(pick).properties(
         width=WIDE, height=HEIGHT, title="Page faults against memory size",
-        description=(
-            "Line chart of the number of page faults (misses) of FIFO, LRU, CLOCK, random "
-            "replacement (mean of 200 seeds) and OPT for memories of 1 to 6 frames, on the "
-            "trace chosen in the drop-down. Red rings mark a policy that faults more with one "
-            "more frame (Belady's anomaly): on Belady's example FIFO and CLOCK fault 9 times "
-            "with 3 frames and 10 times with 4; LRU and OPT never do this."
-        ),
+        description=prose("""
+            Line chart of the number of page faults (misses) of FIFO, LRU, CLOCK, random
+            replacement (mean of 200 seeds) and OPT for memories of 1 to 6 frames, on
+            the trace chosen in the drop-down. Red rings mark a policy that faults more
+            with one more frame (Belady's anomaly): on Belady's example FIFO and CLOCK
+            fault 9 times with 3 frames and 10 times with 4; LRU and OPT never do this.
+            """),
     )
 
 
@@ -331,13 +331,13 @@ def hit_shape_chart() -> alt.Chart:
                  alt.Tooltip("hit:Q", title="hit probability", format=".3f")],
     ).properties(
         width=WIDE, height=210, title="How hot a page must be to stay",
-        description=(
-            "Hit probability of one page against λT, its reference rate times the "
-            "characteristic time, on a log axis from 0.01 to 100, for LRU (1 − e^(−λT)), CLOCK "
-            "and FIFO or random (λT / (1 + λT)). All three rise from 0 to 1 around λT = 1; LRU "
-            "and CLOCK rise steeply, FIFO and random gradually, so they keep more cold pages "
-            "and lose more hot ones."
-        ),
+        description=prose("""
+            Hit probability of one page against λT, its reference rate times the
+            characteristic time, on a log axis from 0.01 to 100, for LRU (1 − e^(−λT)),
+            CLOCK and FIFO or random (λT / (1 + λT)). All three rise from 0 to 1 around
+            λT = 1; LRU and CLOCK rise steeply, FIFO and random gradually, so they keep
+            more cold pages and lose more hot ones.
+            """),
     )
 
 
@@ -566,14 +566,14 @@ def dpa_chart(frame: pd.DataFrame, default: str = "64/20") -> alt.LayerChart:
         title=alt.TitleParams("Who holds the DPA (model, z/VM 6.3)", offset=18,
                               subtitle=["grey: instantiated · blue: resident · label: share of the "
                                         "DPA · red tick: measured (paper)"]),
-        description=(
-            "Horizontal bars per workload of the study: light grey the instantiated memory, "
-            "blue the part z/VM keeps resident, in GiB, for the CID chosen in the drop-down "
-            "(20 real CPUs, 64 to 512 GiB), from overcommit.simulate on z/VM 6.3 with EDEV-SCSI "
-            "paging; the label gives each workload's share of the DPA, a red tick the "
-            "database's resident memory measured at 64/20 (39,936 MiB). At 64/20 the database "
-            "holds about two thirds of the DPA."
-        ),
+        description=prose("""
+            Horizontal bars per workload of the study: light grey the instantiated
+            memory, blue the part z/VM keeps resident, in GiB, for the CID chosen in the
+            drop-down (20 real CPUs, 64 to 512 GiB), from overcommit.simulate on z/VM
+            6.3 with EDEV-SCSI paging; the label gives each workload's share of the DPA,
+            a red tick the database's resident memory measured at 64/20 (39,936 MiB). At
+            64/20 the database holds about two thirds of the DPA.
+            """),
     )
 
 

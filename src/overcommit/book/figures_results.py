@@ -13,7 +13,7 @@ import pandas as pd
 
 from .. import data, validation
 from ..model import ENVIRONMENTS, simulate, sweep
-from .figures import HIGHLIGHT, REFERENCE, WIDE, zero_scale_by, paper_cids as _paper_cids, picker, sig
+from .figures import HIGHLIGHT, REFERENCE, WIDE, zero_scale_by, paper_cids as _paper_cids, picker, sig, prose
 
 
 
@@ -154,12 +154,13 @@ def status_chart(frame: pd.DataFrame) -> alt.LayerChart:
     ).encode(x=_x_memory(), y=y, tooltip=[alt.Tooltip("what:N", title="paper")])
     return alt.layer(cells, text, ring).properties(
         width=WIDE, height=200, title="Completed and failed runs (model; black frame: failed in the paper)",
-        description=(
-            "A grid of the study's configurations, real memory from 512 GiB on the left to 48 GiB "
-            "on the right and real CPUs from 25 at the top to 5 at the bottom, for the environment "
-            "chosen in the drop-down. Green cells completed in the model, red cells failed. Black "
-            "frames mark the runs the paper reports as failed: every 64 GiB run with ECKD paging."
-        ),
+        description=prose("""
+            A grid of the study's configurations, real memory from 512 GiB on the left
+            to 48 GiB on the right and real CPUs from 25 at the top to 5 at the bottom,
+            for the environment chosen in the drop-down. Green cells completed in the
+            model, red cells failed. Black frames mark the runs the paper reports as
+            failed: every 64 GiB run with ECKD paging.
+            """),
     )
 
 
@@ -192,14 +193,15 @@ def overall_chart(frame: pd.DataFrame) -> alt.VConcatChart:
     label = mark.mark_text(align="right", dx=-10, color=HIGHLIGHT).encode(
         x=_x_memory(), y="page_read_mib_s:Q", text="label:N")
     return alt.vconcat(top, alt.layer(bottom, diamond, label)).resolve_scale(color="shared").properties(
-        description=(
-            "Two line charts for the environment chosen in the drop-down, real memory falling from "
-            "512 GiB on the left to 48 GiB on the right, one line per number of real CPUs (25 is the "
-            "single reference point). Top: overall relative throughput, the mean of the eleven "
-            "workload variants relative to the reference run. Bottom: the page read rate from the "
-            "paging devices in MiB/s; for z/VM 6.3 with EDEV-SCSI a red diamond marks the paper's "
-            "88 MiB/s at 64/20. Red crosses mark runs that fail in the model."
-        )
+        description=prose("""
+            Two line charts for the environment chosen in the drop-down, real memory
+            falling from 512 GiB on the left to 48 GiB on the right, one line per number
+            of real CPUs (25 is the single reference point). Top: overall relative
+            throughput, the mean of the eleven workload variants relative to the
+            reference run. Bottom: the page read rate from the paging devices in MiB/s;
+            for z/VM 6.3 with EDEV-SCSI a red diamond marks the paper's 88 MiB/s at
+            64/20. Red crosses mark runs that fail in the model.
+            """)
     )
 
 
@@ -230,13 +232,14 @@ def cpu_chart(frame: pd.DataFrame) -> alt.VConcatChart:
     line = rule.mark_rule(strokeDash=[6, 4], color=HIGHLIGHT).encode(y="y:Q")
     text = rule.mark_text(align="left", x=4, dy=-7, color=HIGHLIGHT).encode(y="y:Q", text="label:N")
     return alt.vconcat(top, alt.layer(bottom, line, text)).resolve_scale(color="shared").properties(
-        description=(
-            "Two line charts for the environment chosen in the drop-down, real memory falling "
-            "from 512 GiB on the left to 48 GiB on the right, one colour per number of real CPUs. "
-            "Top: user CPU load in processors (solid) and the part of it CP spends on behalf of the "
-            "guests (dashed). Bottom: CP system CPU load as a percentage of the real CPUs, with the "
-            "paper's 9 % bound for z/VM 6.3 as a dashed red line."
-        )
+        description=prose("""
+            Two line charts for the environment chosen in the drop-down, real memory
+            falling from 512 GiB on the left to 48 GiB on the right, one colour per
+            number of real CPUs. Top: user CPU load in processors (solid) and the part
+            of it CP spends on behalf of the guests (dashed). Bottom: CP system CPU load
+            as a percentage of the real CPUs, with the paper's 9 % bound for z/VM 6.3 as
+            a dashed red line.
+            """)
     )
 
 
@@ -286,13 +289,14 @@ def breakup_chart(frame: pd.DataFrame, default_cid: str = "64/20") -> alt.VConca
     lower = alt.layer(bars, chosen).properties(width=WIDE, height=100,
                                                title="The chosen CID on the three environments")
     return alt.vconcat(allcids, lower).resolve_scale(color="shared").properties(
-        description=(
-            "Top: for the environment chosen in the first drop-down, one stacked bar per "
-            "configuration of the study, each scaled to 100 % of the real CPU time and split into "
-            "emulation, CP work attributed to guests, CP system work and idle time; the CID chosen "
-            "in the second drop-down is drawn solid, the others faded. Bottom: the chosen CID's "
-            "split on each of the three environments, with the CP system share written on the bar."
-        )
+        description=prose("""
+            Top: for the environment chosen in the first drop-down, one stacked bar per
+            configuration of the study, each scaled to 100 % of the real CPU time and
+            split into emulation, CP work attributed to guests, CP system work and idle
+            time; the CID chosen in the second drop-down is drawn solid, the others
+            faded. Bottom: the chosen CID's split on each of the three environments,
+            with the CP system share written on the bar.
+            """)
     )
 
 

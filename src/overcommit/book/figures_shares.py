@@ -25,7 +25,7 @@ import pandas as pd
 
 from .. import data, shares
 from ..model import simulate
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, picker
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, picker, prose
 
 #: The two ways of assigning shares compared in the chapter.
 SCHEME_PROPORTIONAL = "shares ∝ virtual CPUs"
@@ -256,12 +256,12 @@ def paper_example_chart() -> alt.LayerChart:
         width=300,
         height=120,
         title="The paper's example: guests with 1 and with 4 virtual CPUs",
-        description=(
-            "Three stacked bars of real CPUs. Equal shares on 2 real CPUs: guest C gets 1 CPU, "
-            "guest D gets 1 CPU, 0.25 per virtual CPU. Shares 100 and 400 on 2 real CPUs: C "
-            "gets 0.4, D gets 1.6, 0.4 per virtual CPU for both. Shares 100 and 400 on 6 real "
-            "CPUs: C gets 1, D gets 4, and 1 real CPU stays idle."
-        ),
+        description=prose("""
+            Three stacked bars of real CPUs. Equal shares on 2 real CPUs: guest C gets 1
+            CPU, guest D gets 1 CPU, 0.25 per virtual CPU. Shares 100 and 400 on 2 real
+            CPUs: C gets 0.4, D gets 1.6, 0.4 per virtual CPU for both. Shares 100 and
+            400 on 6 real CPUs: C gets 1, D gets 4, and 1 real CPU stays idle.
+            """),
     )
 
 
@@ -430,17 +430,18 @@ def study_allocation_chart(default_cpus: int = 15, default_scheme: str = SCHEME_
     )
     # the bars below use the vessels' colours without a legend of their own
     return alt.vconcat(top, bottom).resolve_legend(color="independent").properties(
-        description=(
-            "Two panels for the study's 17 guests, with their reference-run CPU loads as demand. "
-            "A slider sets the real CPUs from 1 to 25 and a drop-down chooses shares proportional "
-            "to virtual CPUs (the study's 100 per virtual CPU) or equal shares of 100. Top: each "
-            "guest is a vessel as wide as its share and as high as its demand per 100 units of "
-            "share, sorted by that height; the water is what it gets and a dashed red line marks "
-            "the water level. Bottom: one bar per guest with the CPUs it gets, a black tick at "
-            "its demand and the percentage of demand it receives. With 15 CPUs and the study's "
-            "shares every guest whose load per virtual CPU is above 0.44 is cut to 0.44 CPU per "
-            "virtual CPU; from 22 CPUs on nobody is cut."
-        )
+        description=prose("""
+            Two panels for the study's 17 guests, with their reference-run CPU loads as
+            demand. A slider sets the real CPUs from 1 to 25 and a drop-down chooses
+            shares proportional to virtual CPUs (the study's 100 per virtual CPU) or
+            equal shares of 100. Top: each guest is a vessel as wide as its share and as
+            high as its demand per 100 units of share, sorted by that height; the water
+            is what it gets and a dashed red line marks the water level. Bottom: one bar
+            per guest with the CPUs it gets, a black tick at its demand and the
+            percentage of demand it receives. With 15 CPUs and the study's shares every
+            guest whose load per virtual CPU is above 0.44 is cut to 0.44 CPU per
+            virtual CPU; from 22 CPUs on nobody is cut.
+            """)
     )
 
 
@@ -487,16 +488,16 @@ def cut_chart(default_cpus: int = 15) -> alt.LayerChart:
         width=330,
         height=17 * 17,
         title="Who gets cut: the rule against the model",
-        description=(
-            "Dot plot, one row per guest, sorted by the guest's reference CPU load per virtual "
-            "CPU, highest first. For the chosen number of real CPUs (CIDs 512/5 to 512/25) a "
-            "blue circle shows the share of its reference load the water-filling rule gives the "
-            "guest and a red diamond the CPU load the overcommit model computes for it. The "
-            "rule cuts the guests at the top, those with the highest load per virtual CPU; in "
-            "the model the three-tier WebSphere chains and the network client guests use less "
-            "than the rule gives them, because each workload runs only as fast as its slowest "
-            "guest."
-        ),
+        description=prose("""
+            Dot plot, one row per guest, sorted by the guest's reference CPU load per
+            virtual CPU, highest first. For the chosen number of real CPUs (CIDs 512/5
+            to 512/25) a blue circle shows the share of its reference load the
+            water-filling rule gives the guest and a red diamond the CPU load the
+            overcommit model computes for it. The rule cuts the guests at the top, those
+            with the highest load per virtual CPU; in the model the three-tier WebSphere
+            chains and the network client guests use less than the rule gives them,
+            because each workload runs only as fast as its slowest guest.
+            """),
     )
 
 

@@ -17,7 +17,7 @@ import pandas as pd
 from .. import tiers
 from ..cids import parse_cid
 from ..model import ENVIRONMENTS, NotConvergedError, simulate
-from .figures import HIGHLIGHT, REFERENCE, WIDE, picker
+from .figures import HIGHLIGHT, REFERENCE, WIDE, picker, prose
 
 GIB = tiers.MIB_PER_GIB
 
@@ -395,13 +395,13 @@ def levels_diagram() -> alt.LayerChart:
         width=WIDE,
         height=260,
         title="Three levels of memory, two tiers of virtualisation (schematic, not to scale)",
-        description=(
-            "Schematic with three bands. Bottom: z/VM's real memory, split into the dynamic "
-            "paging area that backs guest pages, CP's own structures and (z/VM 6.2 only) "
-            "expanded storage, with paging disks beside it. Middle: the guests' virtual "
-            "memories, which each Linux guest treats as its real memory, with a swap disk "
-            "beside them. Top: the virtual memories of the processes inside one guest. "
-            "Tier 1, run by z/VM CP, maps guest pages to real frames; tier 2, run by each "
-            "Linux kernel, maps process pages to guest pages."
-        ),
+        description=prose("""
+            Schematic with three bands. Bottom: z/VM's real memory, split into the
+            dynamic paging area that backs guest pages, CP's own structures and (z/VM
+            6.2 only) expanded storage, with paging disks beside it. Middle: the guests'
+            virtual memories, which each Linux guest treats as its real memory, with a
+            swap disk beside them. Top: the virtual memories of the processes inside one
+            guest. Tier 1, run by z/VM CP, maps guest pages to real frames; tier 2, run
+            by each Linux kernel, maps process pages to guest pages.
+            """),
     )

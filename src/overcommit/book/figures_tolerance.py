@@ -18,7 +18,7 @@ import pandas as pd
 
 from .. import tolerance
 from ..model import ENVIRONMENTS, simulate
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids, sig, picker
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids, sig, picker, prose
 from .figures_results import ENV_LABELS, env_picker
 
 SHORT = {
@@ -139,15 +139,18 @@ def tolerance_chart(frame: pd.DataFrame | None = None, cid: str = "64/20", env: 
                                        + "})[env]"), anchor="start", offset=18,
                               subtitle="upper left tolerates memory overcommitment; lower right suffers first"))
     return alt.vconcat(top, table, spacing=14).add_params(cid_pick, env_pick, *bounds).properties(
-        description=(
-            "Two panels. Top: a scatter plot of the nine rows of the paper's Table 2 (network, direct I/O, DB2, "
-            "web server, the two page-cached file-system levels, database, WebSphere, Java) at the chosen "
-            "configuration and environment, by their share of the system's page reads per guest (x, log scale) "
-            "and their remaining resident pages as a percentage of the reference run (y), with dashed lines at "
-            "the class boundaries set by four sliders. Bottom: the 3 by 3 Table 2 recomputed from those classes, "
-            "rows page-read rate low to high, columns remaining resident low to high, each workload's name in "
-            "its cell, blue where the paper placed it in the same cell and red where not."
-        ),
+        description=prose("""
+            Two panels. Top: a scatter plot of the nine rows of the paper's Table 2
+            (network, direct I/O, DB2, web server, the two page-cached file-system
+            levels, database, WebSphere, Java) at the chosen configuration and
+            environment, by their share of the system's page reads per guest (x, log
+            scale) and their remaining resident pages as a percentage of the reference
+            run (y), with dashed lines at the class boundaries set by four sliders.
+            Bottom: the 3 by 3 Table 2 recomputed from those classes, rows page-read
+            rate low to high, columns remaining resident low to high, each workload's
+            name in its cell, blue where the paper placed it in the same cell and red
+            where not.
+            """),
     )
 
 

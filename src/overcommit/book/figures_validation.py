@@ -38,7 +38,7 @@ import pandas as pd
 from .. import calibrate, data, paging, validation, workloads
 from ..model import ENVIRONMENTS, PATH_MIB_S, environment, simulate, sweep
 from ..replacement import reclaim_weights
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids, sig, picker
+from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids, sig, picker, prose
 from .figures_results import ENV_LABELS, env_picker
 
 #: Claim groups in display order: the validation topics of overcommit.validation, then the
@@ -459,12 +459,14 @@ def calibration_chart(frame: pd.DataFrame | None = None, default: str = "median_
         width=WIDE - 90, height=340,
         title=alt.TitleParams("Calibrated parameters: where the fit started and where it ended",
                               subtitle="fitted at CID 64/20 on z/VM 6.3, EDEV-SCSI", anchor="start"),
-        description=(
-            "For the parameter picked in the drop-down (a guest's active share of pages, the median reference "
-            "rate of its active pages, the popularity skew, or the blocking share of a Java page-fault stall), "
-            "one row per guest or Java variant with its start value from the data tables as a hollow grey circle "
-            "and the value overcommit.calibrate fitted as a filled blue circle, joined by a line, on a log scale."
-        ),
+        description=prose("""
+            For the parameter picked in the drop-down (a guest's active share of pages,
+            the median reference rate of its active pages, the popularity skew, or the
+            blocking share of a Java page-fault stall), one row per guest or Java
+            variant with its start value from the data tables as a hollow grey circle
+            and the value overcommit.calibrate fitted as a filled blue circle, joined by
+            a line, on a log scale.
+            """),
     )
 
 
@@ -708,13 +710,15 @@ def grid_chart(frames: tuple[pd.DataFrame, pd.DataFrame] | None = None, cid: str
         width=WIDE - 120, height=11 * 24,
         title=alt.TitleParams("Every variant at one CID: model (bars) and paper (red)",
                               subtitle="pick a CID of the paper's grid and an environment", anchor="start"),
-        description=(
-            "Horizontal bars of the model's relative throughput for the eleven workload variants at the CID and "
-            "on the environment picked in the two drop-downs (all precomputed by overcommit.sweep), a dashed line "
-            "at the reference value 1, bars in pink where the variant fails in the model. Red diamonds and labels "
-            "give the values the paper's text states for that CID (red bars for a stated range); most CIDs have "
-            "none, and the paper states per-workload numbers only for z/VM 6.3 with EDEV-SCSI paging."
-        ),
+        description=prose("""
+            Horizontal bars of the model's relative throughput for the eleven workload
+            variants at the CID and on the environment picked in the two drop-downs (all
+            precomputed by overcommit.sweep), a dashed line at the reference value 1,
+            bars in pink where the variant fails in the model. Red diamonds and labels
+            give the values the paper's text states for that CID (red bars for a stated
+            range); most CIDs have none, and the paper states per-workload numbers only
+            for z/VM 6.3 with EDEV-SCSI paging.
+            """),
     )
 
 

@@ -29,7 +29,7 @@ import pandas as pd
 from .. import data
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests, study_variants
-from .figures import WIDE, picker, sig
+from .figures import WIDE, picker, sig, prose
 from .figures_results import MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 
@@ -214,16 +214,18 @@ def component_chart(frame: pd.DataFrame, level: str = "was-medium", cpus: int = 
         title="Per 100 shares; black dashes: water level, ring: the component that limits")
     return alt.vconcat(top, bottom).properties(
         title="WebSphere triplet: CPU load per component (model)",
-        description=(
-            "Two charts for the environment, WebSphere level and number of real CPUs chosen in the "
-            "three drop-downs; real memory falls from 512 GiB on the left to 48 GiB on the right. Top: "
-            "CPU load in processors of the IHS (red), WAS (blue) and DB2 (green) guests of the level, "
-            "each with a dashed line at its CPU load in the reference run (the paper's Table 17). "
-            "Bottom: the same loads divided by the guests' relative shares, in CPUs per 100 shares, "
-            "with the run's water level as a black dashed line (missing where real CPUs stand idle) and "
-            "a black ring around the component that sits on the water level, the one that limits the "
-            "triplet: DB2 for the medium level, IHS for the high level."
-        ),
+        description=prose("""
+            Two charts for the environment, WebSphere level and number of real CPUs
+            chosen in the three drop-downs; real memory falls from 512 GiB on the left
+            to 48 GiB on the right. Top: CPU load in processors of the IHS (red), WAS
+            (blue) and DB2 (green) guests of the level, each with a dashed line at its
+            CPU load in the reference run (the paper's Table 17). Bottom: the same loads
+            divided by the guests' relative shares, in CPUs per 100 shares, with the
+            run's water level as a black dashed line (missing where real CPUs stand
+            idle) and a black ring around the component that sits on the water level,
+            the one that limits the triplet: DB2 for the medium level, IHS for the high
+            level.
+            """),
     )
 
 
@@ -252,13 +254,14 @@ def cpu_mix_chart(frame: pd.DataFrame, cpus: int = 20) -> alt.LayerChart:
     )
     return bars.add_params(env, ncpu).properties(
         width=WIDE, height=250, title="Where the real CPUs go (model)",
-        description=(
-            "For the environment and number of real CPUs chosen in the two drop-downs, one stacked bar "
-            "per real memory size, 512 GiB on the left and 48 GiB on the right. Each bar adds up to the "
-            "real CPUs: from the bottom, the processors used by the medium WebSphere triplet (dark "
-            "blue), the high triplet (light blue), the database, the file-system guests, the Java "
-            "guests, the network guests, CP's own system time (grey) and idle CPUs (light grey)."
-        ),
+        description=prose("""
+            For the environment and number of real CPUs chosen in the two drop-downs,
+            one stacked bar per real memory size, 512 GiB on the left and 48 GiB on the
+            right. Each bar adds up to the real CPUs: from the bottom, the processors
+            used by the medium WebSphere triplet (dark blue), the high triplet (light
+            blue), the database, the file-system guests, the Java guests, the network
+            guests, CP's own system time (grey) and idle CPUs (light grey).
+            """),
     )
 
 

@@ -140,17 +140,13 @@ _TEXT = {"release", "paging_kind"}
 
 
 def provenance(directory: Path | None = None) -> pd.DataFrame:
-    """``data/case_zvm52.csv`` as loaded and checked by :func:`overcommit.data.load_table`
-    against its schema in :data:`overcommit.data.TABLES` (columns, roles, choices)."""
+    """``data/case_zvm52.csv``, checked against its schema (:func:`overcommit.data.load_table`)."""
     return data.load_table(DATA_FILE, directory)
 
 
 def parameters(directory: Path | None = None, **overrides) -> Case:
-    """The case's parameters from the data file (fitted ones at their start values).
-
-    Raises ``ValueError`` naming the file, row and field for a bad cell, and naming the
-    parameter for a missing or unknown one. ``overrides`` replace single fields.
-    """
+    """The case's parameters from its data file, fitted ones at their start values, with
+    ``overrides`` replacing single fields (errors: :func:`overcommit.cases._common.case_parameters`)."""
     wanted = {f.name for f in fields(Case)} - {"load", "policy"}
     return case_parameters(DATA_FILE, provenance(directory), Case, wanted, overrides, text=_TEXT,
                            integer=_INTEGER)
