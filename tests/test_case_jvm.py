@@ -73,29 +73,6 @@ def data_copy(tmp_path):
     return copy_data_file(tmp_path, jvm.DATA_FILE)
 
 
-def test_bad_cell_names_file_row_and_field(data_copy):
-    _rewrite(data_copy / jvm.DATA_FILE, "cpus,24,IFLs", "cpus,many,IFLs")
-    with pytest.raises(ValueError, match=r"case_jvm.csv: row 2, field 'value': 'many'"):
-        jvm.parameters(data_copy)
-
-
-def test_non_integer_count_is_rejected(data_copy):
-    _rewrite(data_copy / jvm.DATA_FILE, "paging_devices,25,", "paging_devices,2.5,")
-    with pytest.raises(ValueError, match=r"row 4, field 'value': '2.5'.*whole number"):
-        jvm.parameters(data_copy)
-
-
-def test_missing_and_unknown_parameters_are_named(data_copy):
-    path = data_copy / jvm.DATA_FILE
-    lines = path.read_text().splitlines(keepends=True)
-    path.write_text("".join(line for line in lines if not line.startswith("think_frac,")))
-    with pytest.raises(ValueError, match=r"no row for parameter\(s\) think_frac"):
-        jvm.parameters(data_copy)
-    _rewrite(path, "blocking,0.1", "blockage,0.1")
-    with pytest.raises(ValueError, match=r"field 'parameter': 'blockage'"):
-        jvm.parameters(data_copy)
-
-
 def test_bad_role_applies_to_and_missing_note(data_copy):
     path = data_copy / jvm.DATA_FILE
     lines = path.read_text().splitlines(keepends=True)
@@ -328,8 +305,6 @@ def test_memory_sweep_vertical_fails_horizontal_pages(case):
 
 
 # --- charts --------------------------------------------------------------------------------
-
-
 
 
 def _axis_titles_have_units(spec):

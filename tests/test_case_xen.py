@@ -80,12 +80,6 @@ def data_copy(tmp_path):
     return copy_data_file(tmp_path, xen.DATA_FILE)
 
 
-def test_bad_cell_names_file_row_and_field(data_copy):
-    _rewrite(data_copy / xen.DATA_FILE, "both,cpus,8,", "both,cpus,eight,")
-    with pytest.raises(ValueError, match=r"case_xen.csv: row 1, field 'value': 'eight'"):
-        xen.parameters("zvm", data_copy)
-
-
 def test_non_integer_count_and_bad_hypervisor_rows(data_copy):
     path = data_copy / xen.DATA_FILE
     _rewrite(path, "zvm,paging_devices,25,", "zvm,paging_devices,25.5,")
@@ -244,8 +238,6 @@ def test_stops_scaling_and_overhead_sweep(x):
 
 
 # --- charts --------------------------------------------------------------------------------
-
-
 
 
 def _units(spec):

@@ -16,7 +16,7 @@ import overcommit as oc
 from overcommit import data
 from overcommit.book import figures_case_zvm52 as fz
 from overcommit.cases import zvm52
-from case_utils import copy_data_file, rewrite as _rewrite
+from case_utils import copy_data_file
 from spec_utils import walk, bound as _bound
 
 
@@ -62,29 +62,6 @@ def test_parameters_follow_the_document():
 @pytest.fixture
 def data_copy(tmp_path):
     return copy_data_file(tmp_path, zvm52.DATA_FILE)
-
-
-def test_bad_cell_names_file_row_and_field(data_copy):
-    _rewrite(data_copy / zvm52.DATA_FILE, "cpus,10,CPUs", "cpus,ten,CPUs")
-    with pytest.raises(ValueError, match=r"case_zvm52.csv: row 3, field 'value': 'ten'"):
-        zvm52.parameters(data_copy)
-
-
-def test_non_integer_count_is_rejected(data_copy):
-    _rewrite(data_copy / zvm52.DATA_FILE, "paging_devices,25,", "paging_devices,25.5,")
-    with pytest.raises(ValueError, match=r"row 6, field 'value': '25.5'.*whole number"):
-        zvm52.parameters(data_copy)
-
-
-def test_missing_and_unknown_parameters_are_named(data_copy):
-    path = data_copy / zvm52.DATA_FILE
-    lines = path.read_text().splitlines(keepends=True)
-    path.write_text("".join(line for line in lines if not line.startswith("think_frac,")))
-    with pytest.raises(ValueError, match=r"no row for parameter\(s\) think_frac"):
-        zvm52.parameters(data_copy)
-    _rewrite(path, "blocking,0.05", "blockage,0.05")
-    with pytest.raises(ValueError, match=r"field 'parameter': 'blockage'"):
-        zvm52.parameters(data_copy)
 
 
 def test_assumption_without_note_is_rejected(data_copy):
@@ -267,8 +244,6 @@ def test_observations(case):
 
 
 # --- charts --------------------------------------------------------------------------------
-
-
 
 
 def _used(spec, name):

@@ -22,11 +22,6 @@ LEVELS = ("java-medium", "java-high")
 
 
 @pytest.fixture(scope="module")
-def results():
-    return oc.sweep()
-
-
-@pytest.fixture(scope="module")
 def lframe(results):
     return fj.limits_frame(results)
 

@@ -23,11 +23,6 @@ NET = ("net-medium-client", "net-medium-server", "net-high-client", "net-high-se
 
 
 @pytest.fixture(scope="module")
-def results():
-    return oc.sweep()
-
-
-@pytest.fixture(scope="module")
 def vframe(results):
     return fw.variant_frame("net", results)
 
@@ -97,7 +92,7 @@ def test_water_level_is_read_off_the_run(levels, sframe):
     assert (100 * f.loc[~f["cut"], "use"] / f.loc[~f["cut"], "share"] < theta).all()
 
 
-def test_bad_input_is_rejected_with_the_field_named(vframe):
+def test_bad_input_is_rejected_with_the_field_named(vframe, results):
     with pytest.raises(ValueError, match="envs"):
         fn.share_frame(envs=["zvm99"])
     with pytest.raises(ValueError, match="cids"):
@@ -109,7 +104,7 @@ def test_bad_input_is_rejected_with_the_field_named(vframe):
     with pytest.raises(ValueError, match="vframe"):
         fn.levels_chart(fw.variant_frame("java"))
     with pytest.raises(ValueError, match="results"):
-        fn.trend_table(oc.sweep().iloc[:0])
+        fn.trend_table(results.iloc[:0])
 
 
 # --- figures_net: charts ----------------------------------------------------------------

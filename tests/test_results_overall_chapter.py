@@ -43,9 +43,9 @@ def test_system_frame_failures_carry_the_model_reason(frame):
     assert sum(len(c.split(", ")) for c in t["CIDs"]) == len(failed)
 
 
-def test_system_frame_rejects_empty():
+def test_system_frame_rejects_empty(results):
     with pytest.raises(ValueError, match="results"):
-        fr.system_frame(oc.sweep().iloc[:0])
+        fr.system_frame(results.iloc[:0])
 
 
 def test_paper_numbers_put_paper_beside_model(frame):

@@ -42,9 +42,9 @@ def test_claims_frame_names_a_bad_table():
         fv.claims_frame(bad)
 
 
-def test_grid_frame_is_the_sweep_and_the_papers_statements():
+def test_grid_frame_is_the_sweep_and_the_papers_statements(results):
     model, paper = fv.grid_frame()
-    s = oc.sweep()
+    s = results
     row = s[(s.cid == "64/15") & (s.env == "zvm63-eckd") & (s.variant == "java-high")].iloc[0]
     got = model[(model.cid == "64/15") & (model.env == "zvm63-eckd") & (model.variant == "java-high")]["x"].iloc[0]
     assert got == pytest.approx(row["relative_throughput"], rel=1e-3)

@@ -22,11 +22,6 @@ from spec_utils import walk, bound as _bound
 
 
 @pytest.fixture(scope="module")
-def results():
-    return oc.sweep()
-
-
-@pytest.fixture(scope="module")
 def cframe():
     return fx.component_frame()
 

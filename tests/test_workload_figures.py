@@ -16,11 +16,6 @@ from overcommit.book import figures_workload as fw
 from spec_utils import bound
 
 
-@pytest.fixture(scope="module")
-def results():
-    return oc.sweep()
-
-
 def _bound(spec):
     return list(bound(spec))
 
