@@ -97,7 +97,10 @@ serve:
 	@test -f _build/html/index.html || $(MAKE) book
 	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory _build/html
 
+# The "any host" charts load the dense grid the book build writes; a notebook opened in
+# JupyterLab finds it under book/_static/data/ (not committed: it is regenerated).
 lab: setup
+	$(PY) -c "from overcommit.book.figures_results import write_any_cid; write_any_cid('book/_static/data')"
 	$(BIN)/jupyter lab book/
 
 bench: setup

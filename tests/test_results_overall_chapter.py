@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import overcommit as oc
-from overcommit.book import figures_results as fr
+from overcommit.book import figures, figures_results as fr
 from spec_utils import walk as _walk  # noqa: E402
 
 
@@ -135,3 +135,71 @@ def test_explorer_chart_follows_simulate_and_rejects_bad_input():
         fr.explorer_chart(64, 20, "nope")
     with pytest.raises(ValueError):
         fr.explorer_chart(64, 0, "zvm63-edev")
+
+
+# --- any host: the dense grid and its chart ------------------------------------------------
+
+
+def test_any_cid_frame_is_the_model_at_every_host_of_the_grid():
+    f = fr.any_cid_frame(memories=(16, 64, 512), cpus=(1, 20), envs=("zvm63-edev", "zvm62-edev"))
+    assert len(f) == 3 * 2 * 2 and f["converged"].all()
+    row = f[(f.env == "zvm62-edev") & (f.m == 64) & (f.c == 20)].iloc[0]
+    r = oc.simulate("64/20", env="zvm62-edev")
+    for v, x in r.workloads["relative_throughput"].items():
+        assert row[v] == pytest.approx(x, rel=5e-3)
+    assert row["overall"] == pytest.approx(r.system["overall_relative_throughput"], rel=5e-3)
+    assert row["reads"] == pytest.approx(r.system["page_read_mib_s"], rel=5e-3)
+    assert row["failed"].split() == [v for v in r.workloads.index if r.workloads.loc[v, "failed"]]
+    with pytest.raises(ValueError, match="envs: 'zvm99'"):
+        fr.any_cid_frame(envs=("zvm99",))
+
+
+def test_the_dense_grid_covers_what_the_issue_asks_for():
+    assert fr.ANY_MEMORY_GIB[0] <= 16 and fr.ANY_MEMORY_GIB[-1] >= 512
+    assert set(range(16, 513, 8)) <= set(fr.ANY_MEMORY_GIB)
+    assert set(range(1, 26)) <= set(fr.ANY_CPUS)
+
+
+def test_write_any_cid_writes_one_csv(tmp_path):
+    frame = fr.any_cid_frame(memories=(64,), cpus=(20,), envs=("zvm63-edev",))
+    path = fr.write_any_cid(tmp_path / "data", frame)
+    assert path.name == "any_cid.csv"
+    assert pd.read_csv(path).shape == frame.shape
+
+
+def test_any_cid_chart_loads_the_shared_file_and_binds_memory_cpus_and_environment():
+    spec = fr.any_cid_chart().to_dict()
+    text = json.dumps(spec)
+    urls = [d["url"] for d in _walk_data(spec)]
+    assert urls and set(urls) == {fr.ANY_CID_FILE}
+    params = {p["name"]: p for p in spec["params"]}
+    assert params["any_mem"]["bind"]["input"] == "range" and params["any_mem"]["bind"]["step"] == 8
+    assert (params["any_mem"]["bind"]["min"], params["any_mem"]["bind"]["max"]) == (16, 512)
+    assert (params["any_cpus"]["bind"]["min"], params["any_cpus"]["bind"]["max"]) == (1, 25)
+    assert params["any_env"]["bind"]["input"] == "select"
+    # every CID the paper ran is recognised, so any other is labelled "model only"
+    for cid in figures.paper_cids():
+        m, c = cid.split("/")
+        assert f"(datum.m == {m} && datum.c == {c})" in text
+    assert "model only" in text
+    assert len(text) < 20_000  # the runs are not inline
+
+
+def test_any_cid_chart_rejects_bad_settings():
+    with pytest.raises(ValueError, match="memory_gib: 60"):
+        fr.any_cid_chart(memory_gib=60)
+    with pytest.raises(ValueError, match="cpus: 26"):
+        fr.any_cid_chart(cpus=26)
+    with pytest.raises(ValueError, match="variants: 'nope'"):
+        fr.any_cid_chart(variants=("nope",))
+
+
+def _walk_data(node):
+    if isinstance(node, dict):
+        if "url" in node and isinstance(node.get("url"), str):
+            yield node
+        for v in node.values():
+            yield from _walk_data(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _walk_data(v)

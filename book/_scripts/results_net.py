@@ -521,6 +521,24 @@ glue("net-pages-per-io", f"{pages_per_io:g}", display=False)
 #
 # ## Try any host
 #
+# The chart below shows the two network levels at any host of a dense grid: its sliders choose real
+# memory from 16 to 512 GiB in steps of 8 GiB and 1 to 25 real CPUs, on any of the three
+# environments. Its title says whether the paper ran that host or the numbers are the
+# model's alone ("model only").
+
+# %% tags=["remove-input"]
+figures_workload.any_cid_chart(KEY)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: the two network levels at any host.** Top: relative throughput at the chosen host, each variant
+# against its own reference run (red if it fails in the model); the title names the host
+# and whether the paper ran it, and below the bars are its overall throughput and page
+# reads. Bottom: their mean relative throughput as memory
+# shrinks at the chosen CPUs, the chosen memory marked in red. The runs behind it are
+# computed when the book is built and loaded from one shared file.
+# ```
+#
 # In Jupyter, the explorer below runs the model for any memory size, CPU count and environment,
 # and shows both network levels' throughput and their pages.
 

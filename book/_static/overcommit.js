@@ -37,6 +37,11 @@
      chart drawn again (twice at most). Wide screens draw the spec as it is. */
   var NARROW = 640;
   var OPTIONS = { renderer: "svg", actions: { export: true, source: true, compiled: false, editor: false } };
+  /* A chart that loads a shared data file names it from the site's root ("_static/data/...",
+     which is also where JupyterLab finds it beside the notebooks): resolve it against the
+     root Sphinx records on the page, not against the page's own folder. */
+  var ROOT = document.documentElement.dataset.content_root;
+  if (ROOT !== undefined) OPTIONS.loader = { baseURL: ROOT };
 
   function walk(node, visit) {
     if (Array.isArray(node)) { node.forEach(function (n) { walk(n, visit); }); return; }

@@ -7,6 +7,8 @@ small; controls are Vega-Lite parameters bound to inputs (environment, CID).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import altair as alt
 import numpy as np
 import pandas as pd
@@ -415,3 +417,132 @@ def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-ede
             f"overcommit ratio, page reads and CP system CPU; {status}."
         )
     )
+
+
+# --------------------------------------------------------------------------------------
+# Any CID: a dense grid of model runs, loaded by the static site from one shared file
+
+#: the dense grid the static site offers: every 8 GiB from 16 to 512 GiB × 1 to 25 CPUs
+ANY_MEMORY_GIB: tuple[int, ...] = tuple(range(16, 513, 8))
+ANY_CPUS: tuple[int, ...] = tuple(range(1, 26))
+#: where the build writes the grid, relative to the site's root (and the chart's data URL)
+ANY_CID_FILE = "_static/data/any_cid.csv"
+
+
+def any_cid_frame(memories=ANY_MEMORY_GIB, cpus=ANY_CPUS, envs=ENVIRONMENTS) -> pd.DataFrame:
+    """The model at every (memory, CPUs, environment) of the dense grid, one row per run: the
+    environment, memory ``m`` (GiB) and CPUs ``c``, the overall relative throughput, the
+    page reads (MiB/s), the failed variants (space-separated), whether the fixed point
+    converged, and each variant's relative throughput (three significant digits).
+
+    About 4,700 runs; :func:`write_any_cid` stores them for the static site, whose charts
+    filter them in the browser, so no page carries the data inline.
+    """
+    memories, cpus, envs = list(memories), list(cpus), list(envs)
+    for e in envs:
+        if e not in ENVIRONMENTS:
+            raise ValueError(f"envs: {e!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
+    rows = []
+    for e in envs:
+        for c in cpus:
+            for m in memories:
+                r = simulate((m, c), env=e, strict=False)
+                w = r.workloads
+                row = {"env": e, "m": int(m), "c": int(c),
+                       "overall": float(r.system["overall_relative_throughput"]),
+                       "reads": float(r.system["page_read_mib_s"]),
+                       "failed": " ".join(w.index[w["failed"]]),
+                       "converged": bool(r.converged)}
+                row.update({v: float(x) for v, x in w["relative_throughput"].items()})
+                rows.append(row)
+    f = pd.DataFrame(rows)
+    for col in ["overall", "reads"] + [v for v in f.columns if v not in ("env", "m", "c", "overall", "reads", "failed", "converged")]:
+        f[col] = sig(f[col], 3)
+    return f
+
+
+def write_any_cid(folder, frame: pd.DataFrame | None = None) -> Path:
+    """Write :func:`any_cid_frame` as ``folder/any_cid.csv`` (the build passes the site's
+    ``_static/data``); returns the path."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / Path(ANY_CID_FILE).name
+    (any_cid_frame() if frame is None else frame).to_csv(path, index=False)
+    return path
+
+
+def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64, cpus: int = 20,
+                  url: str = ANY_CID_FILE, title: str = "Any host") -> alt.VConcatChart:
+    """Any CID of the dense grid, chosen with two sliders (memory, CPUs) and a drop-down
+    (environment): top, each variant's relative throughput there (failed ones marked);
+    bottom, the overall relative throughput (or, for a workload chapter's ``variants``,
+    their mean) over memory at the chosen CPUs, with the chosen memory marked. The data is
+    the file the build writes (:func:`write_any_cid`), loaded from ``url``: the chart does
+    not carry it. A CID the paper did not run is labelled "model only"."""
+    from ..workloads import VARIANTS
+
+    chosen_variants = list(VARIANTS if variants is None else variants)
+    for v in chosen_variants:
+        if v not in VARIANTS:
+            raise ValueError(f"variants: {v!r} is not accepted; expected some of {list(VARIANTS)}")
+    if memory_gib not in ANY_MEMORY_GIB:
+        raise ValueError(f"memory_gib: {memory_gib!r} is not accepted; expected one of 16, 24, ..., 512")
+    if cpus not in ANY_CPUS:
+        raise ValueError(f"cpus: {cpus!r} is not accepted; expected a whole number from 1 to 25")
+    mem = alt.param(name="any_mem", value=memory_gib,
+                    bind=alt.binding_range(min=ANY_MEMORY_GIB[0], max=ANY_MEMORY_GIB[-1], step=8,
+                                           name="Real memory (GiB) "))
+    cpu = alt.param(name="any_cpus", value=cpus,
+                    bind=alt.binding_range(min=ANY_CPUS[0], max=ANY_CPUS[-1], step=1, name="Real CPUs "))
+    env = env_picker(name="any_env")
+    data_ = alt.UrlData(url, format=alt.CsvDataFormat(type="csv", parse={"m": "number", "c": "number"}))
+    paper = " || ".join(f"(datum.m == {c.split('/')[0]} && datum.c == {c.split('/')[1]})" for c in _paper_cids())
+    run = (alt.Chart(data_)
+           .transform_filter((alt.datum.m == mem) & (alt.datum.c == cpu) & (alt.datum.env == env)))
+    bars = run.transform_fold(chosen_variants, as_=["variant", "x"]).transform_calculate(
+        x="toNumber(datum.x)",
+        state="indexof(split(datum.failed, ' '), datum.variant) >= 0 ? 'failed' : 'ran'",
+    ).mark_bar(height=14).encode(
+        y=alt.Y("variant:N", title=None, sort=chosen_variants),
+        x=alt.X("x:Q", title="relative throughput (1 = reference)", scale=alt.Scale(domain=[0, 1.2], clamp=True)),
+        color=alt.Color("state:N", title="workload", scale=alt.Scale(domain=["ran", "failed"], range=[REFERENCE, HIGHLIGHT]),
+                        legend=alt.Legend(orient="bottom")),
+        tooltip=[alt.Tooltip("variant:N"), alt.Tooltip("x:Q", title="relative throughput", format=".3f"),
+                 alt.Tooltip("state:N", title="")],
+    )
+    one = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color="black").encode(x="x:Q")
+    info = run.transform_calculate(
+        text="'Overall ' + format(toNumber(datum.overall), '.2f') + ', page reads ' + format(toNumber(datum.reads), '.1f') + ' MiB/s'",
+    ).mark_text(align="left", baseline="middle", fontSize=12).encode(
+        text="text:N", x=alt.value(0), y=alt.value(10)).properties(width=WIDE, height=20, view=alt.ViewBackground(stroke=None))
+    paper_param = paper.replace("datum.m", "any_mem").replace("datum.c", "any_cpus")
+    heading = alt.Title(alt.ExprRef(expr=f"any_mem + ' GiB, ' + any_cpus + ' CPUs, ' + (({paper_param}) ? 'run by the paper' : 'model only')"),
+                        subtitle=title)
+    top = alt.layer(bars, one).properties(width=WIDE, height=max(18 * len(chosen_variants) + 10, 46), title=heading)
+    over = alt.Chart(data_).transform_filter((alt.datum.c == cpu) & (alt.datum.env == env))
+    if variants is None:
+        over = over.transform_calculate(y="toNumber(datum.overall)")
+        y_title = "overall relative throughput"
+    else:
+        over = over.transform_calculate(y="(" + " + ".join(f"toNumber(datum['{v}'])" for v in chosen_variants)
+                                        + f") / {len(chosen_variants)}")
+        y_title = "mean relative throughput"
+    line = over.mark_line(point=alt.OverlayMarkDef(size=12)).encode(
+        x=alt.X("m:Q", title="z/VM real memory (GiB)", scale=alt.Scale(domain=[16, 512], reverse=True, nice=False)),
+        y=alt.Y("y:Q", title=y_title, scale=alt.Scale(domain=[0, 1.2], clamp=True)),
+        tooltip=[alt.Tooltip("m:Q", title="memory (GiB)"), alt.Tooltip("y:Q", title="relative throughput", format=".3f")],
+    )
+    mark = alt.Chart(pd.DataFrame({"k": [0]})).mark_rule(color=HIGHLIGHT).encode(x=alt.X("m:Q"))\
+        .transform_calculate(m="any_mem")
+    bottom = alt.layer(line, mark).properties(width=WIDE, height=160, title="Over memory at the chosen CPUs")
+    what = "each workload variant" if variants is None else ", ".join(chosen_variants)
+    return alt.vconcat(top, info, bottom).add_params(mem, cpu, env).properties(
+        description=prose(f"""
+            Model results at any host of a dense grid, 16 to 512 GiB of real memory in steps of 8 GiB
+            and 1 to 25 real CPUs, on the environment chosen in the drop-down. Top: the relative
+            throughput of {what} at the memory and CPUs chosen with the two sliders (1 is the
+            reference run, dashed line; a workload that failed is drawn in red), titled with the
+            host and whether the paper ran it; below it the host's overall throughput and page
+            reads. Bottom:
+            throughput as memory shrinks at the chosen CPUs, the chosen memory marked by a red
+            line."""))

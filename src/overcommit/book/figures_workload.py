@@ -476,6 +476,15 @@ def claims_table(key: str) -> pd.DataFrame:
 
 # --- the live explorer -----------------------------------------------------------------
 
+def any_cid_chart(key: str, memory_gib: int = 64, cpus: int = 20) -> alt.VConcatChart:
+    """The workload's variants at any host of the dense grid
+    (:func:`overcommit.book.figures_results.any_cid_chart`), each against its own reference run."""
+    from .figures_results import any_cid_chart as _any
+
+    w = workload(key)
+    return _any(variants=w.variants, memory_gib=memory_gib, cpus=cpus, title=f"{w.title} at any host")
+
+
 def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-edev") -> alt.VConcatChart:
     """Any host through :func:`overcommit.simulate`: the workload's throughput per variant
     and the page distribution of its guests."""
@@ -525,6 +534,6 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
     )
 
 
-__all__ = ["WORKLOADS", "Workload", "cid_tag", "claims_table", "explorer_chart", "guest_frame", "pages_chart",
+__all__ = ["WORKLOADS", "Workload", "any_cid_chart", "cid_tag", "claims_table", "explorer_chart", "guest_frame", "pages_chart",
            "paper_points", "paper_scale", "paper_vs_model", "subject_guests", "throughput_chart",
            "value", "variant_frame", "workload"]

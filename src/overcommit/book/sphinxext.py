@@ -173,6 +173,18 @@ def _write_exercise_bank(app, exception) -> None:
     logging.getLogger(__name__).info(f"overcommit: wrote {count} exercise variants and answers for the self-check boxes")
 
 
+def _write_any_cid(app, exception) -> None:
+    """The dense grid of model runs the "any host" charts load (``_static/data/any_cid.csv``,
+    :func:`overcommit.book.figures_results.write_any_cid`): one shared file, so no page
+    carries it inline."""
+    if exception is not None or app.builder.format != "html":
+        return
+    from .figures_results import ANY_CID_FILE, write_any_cid
+
+    path = write_any_cid(Path(app.outdir) / Path(ANY_CID_FILE).parent)
+    logging.getLogger(__name__).info(f"overcommit: wrote the any-host grid, {path.stat().st_size // 1024} KiB")
+
+
 def setup(app) -> dict[str, Any]:
     app.connect("config-inited", _choose_edition, priority=900)
     app.connect("html-page-context", _drop_thebe, priority=900)
@@ -181,4 +193,5 @@ def setup(app) -> dict[str, Any]:
     app.connect("doctree-read", _number_figures, priority=400)
     app.connect("doctree-resolved", _where_line)
     app.connect("build-finished", _write_exercise_bank)
+    app.connect("build-finished", _write_any_cid)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
