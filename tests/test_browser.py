@@ -445,3 +445,42 @@ def test_every_chart_is_a_numbered_figure_with_its_caption(page_path):
             numbers.append(number.get_text(strip=True))
     assert loose == [], f"{page_path}: charts outside a numbered figure: {loose}"
     assert all(n.startswith("Chart ") for n in numbers) and len(set(numbers)) == len(numbers), numbers
+
+
+def test_every_page_stays_under_one_and_a_half_megabytes():
+    """Issue 12: the runs behind the "any host" charts are one shared file, not inline data."""
+    pages = _pages()
+    if not pages:
+        pytest.skip("no built site: run `make book` first")
+    heavy = {p: (SITE / p).stat().st_size for p in pages if (SITE / p).stat().st_size >= 1_500_000}
+    assert not heavy, heavy
+    grid = SITE / "_static" / "data" / "any_cid.csv"
+    assert grid.exists() and grid.stat().st_size > 100_000
+
+
+def test_any_host_chart_loads_the_grid_and_says_whether_the_paper_ran_the_host(server, browser):
+    if not (SITE / "book" / "results_overall.html").exists():
+        pytest.skip("no built site: run `make book` first")
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    outside: list[str] = []
+    _block_other_hosts(context, outside)
+    loaded: list[tuple[str, int]] = []
+    page = context.new_page()
+    page.on("response", lambda r: loaded.append((r.url, r.status)) if "any_cid.csv" in r.url else None)
+    page.goto(f"{server}/book/results_overall.html", wait_until="load")
+    chart = page.locator(".vega-embed", has=page.locator("input[type=range]")).first
+    chart.scroll_into_view_if_needed()
+    page.wait_for_function("() => document.body.innerText.includes('run by the paper')")
+
+    def set_memory(gib: int) -> str:
+        chart.locator("input[type=range]").first.evaluate(
+            f"el => {{ el.value = {gib}; el.dispatchEvent(new Event('input', {{bubbles: true}})); }}")
+        page.wait_for_timeout(500)
+        return chart.inner_text() + chart.evaluate("el => el.querySelector('svg').textContent")
+
+    assert "72 GiB, 20 CPUs, model only" in set_memory(72)
+    assert "128 GiB, 20 CPUs, run by the paper" in set_memory(128)
+    assert loaded and all(status == 200 for _, status in loaded), loaded
+    assert all(url.startswith(server + "/_static/data/") for url, _ in loaded), loaded
+    assert not outside
+    context.close()
