@@ -180,7 +180,7 @@ def test_any_cid_chart_loads_the_shared_file_and_binds_memory_cpus_and_environme
     # every CID the paper ran is recognised, so any other is labelled "model only"
     for cid in figures.paper_cids():
         m, c = cid.split("/")
-        assert f"(datum.m == {m} && datum.c == {c})" in text
+        assert f"(any_mem == {m} && any_cpus == {c})" in text
     assert "model only" in text
     assert len(text) < 20_000  # the runs are not inline
 
