@@ -170,7 +170,7 @@ def test_write_any_cid_writes_one_csv(tmp_path):
 def test_any_cid_chart_loads_the_shared_file_and_binds_memory_cpus_and_environment():
     spec = fr.any_cid_chart().to_dict()
     text = json.dumps(spec)
-    urls = [d["url"] for d in _walk_data(spec)]
+    urls = [node["url"] for node in _walk(spec) if isinstance(node.get("url"), str)]
     assert urls and set(urls) == {fr.ANY_CID_FILE}
     params = {p["name"]: p for p in spec["params"]}
     assert params["any_mem"]["bind"]["input"] == "range" and params["any_mem"]["bind"]["step"] == 8
@@ -192,14 +192,3 @@ def test_any_cid_chart_rejects_bad_settings():
         fr.any_cid_chart(cpus=26)
     with pytest.raises(ValueError, match="variants: 'nope'"):
         fr.any_cid_chart(variants=("nope",))
-
-
-def _walk_data(node):
-    if isinstance(node, dict):
-        if "url" in node and isinstance(node.get("url"), str):
-            yield node
-        for v in node.values():
-            yield from _walk_data(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _walk_data(v)
