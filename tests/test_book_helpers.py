@@ -232,3 +232,10 @@ def test_breaks_sentence_sorts_workloads_by_what_limits_them():
                     "never below it on the grid: `fine`")
     with pytest.raises(ValueError, match="mix, cpus, env"):
         fp.breaks_sentence(frame, "study", cpus=10)
+
+
+def test_explorer_controls_wrap_instead_of_running_off_the_notebook():
+    box = explorer(lambda a, b: pd.DataFrame({"a": [a], "b": [b]}),
+                   a=widgets.IntSlider(value=1, min=0, max=2), b=widgets.IntSlider(value=1, min=0, max=2)).box
+    controls = box.children[0]
+    assert isinstance(controls, widgets.HBox) and controls.layout.flex_flow == "row wrap"

@@ -43,7 +43,10 @@ class Explorer:
         for control in controls.values():
             control.observe(self._update, names="value")
         self.box = widgets.VBox(
-            [widgets.HBox(list(controls.values())), self.message, self.output]
+            # the controls wrap onto as many rows as the notebook's width needs (ten
+            # controls in one row were 2,146 px wide, most of them off-screen)
+            [widgets.HBox(list(controls.values()), layout=widgets.Layout(flex_flow="row wrap")),
+             self.message, self.output]
         )
         self._defaults = self.values()
         self._update()
