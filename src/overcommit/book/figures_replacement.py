@@ -113,9 +113,7 @@ def anomaly_frame(traces: dict[str, Sequence[int]] | None = None, max_frames: in
 def anomaly_chart(frame: pd.DataFrame, default: str = "Belady's example") -> alt.LayerChart:
     """Misses against frames per policy; a drop-down picks the trace."""
     names = list(dict.fromkeys(frame["trace"]))
-    if default not in names:
-        raise ValueError(f"default: {default!r} is not accepted; expected one of {names}")
-    pick = picker("trace", names, default, "Trace")
+    pick = picker("trace", names, default, "Trace", field="default")
     base = alt.Chart(frame).transform_filter(alt.datum.trace == pick)
     x = alt.X("x:Q", title="memory size (frames)", scale=alt.Scale(domain=[0.6, 6.4]),
               axis=alt.Axis(values=list(range(1, 7)), format="d"))
@@ -529,9 +527,7 @@ def dpa_frame(cids: Sequence[str] = DPA_CIDS, env: str = "zvm63-edev") -> pd.Dat
 def dpa_chart(frame: pd.DataFrame, default: str = "64/20") -> alt.LayerChart:
     """Instantiated against resident memory per workload; a drop-down picks the CID."""
     cids = list(dict.fromkeys(frame["cid"]))
-    if default not in cids:
-        raise ValueError(f"default: {default!r} is not accepted; expected one of {cids}")
-    pick = picker("dpa_cid", cids, default, "Configuration (CID)")
+    pick = picker("dpa_cid", cids, default, "Configuration (CID)", field="default")
     order = list(WORKLOAD_GROUPS.values())
     base = alt.Chart(frame).transform_filter(alt.datum.cid == pick)
     y = alt.Y("group:N", title=None, sort=order, axis=alt.Axis(labelLimit=200))

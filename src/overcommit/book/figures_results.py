@@ -442,7 +442,7 @@ def any_cid_frame(memories=ANY_MEMORY_GIB, cpus=ANY_CPUS, envs=ENVIRONMENTS) -> 
     for e in envs:
         if e not in ENVIRONMENTS:
             raise ValueError(f"envs: {e!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
-    rows = []
+    rows, variants = [], []
     for e in envs:
         for c in cpus:
             for m in memories:
@@ -455,8 +455,9 @@ def any_cid_frame(memories=ANY_MEMORY_GIB, cpus=ANY_CPUS, envs=ENVIRONMENTS) -> 
                        "converged": bool(r.converged)}
                 row.update({v: float(x) for v, x in w["relative_throughput"].items()})
                 rows.append(row)
+                variants = list(w.index)
     f = pd.DataFrame(rows)
-    for col in ["overall", "reads"] + [v for v in f.columns if v not in ("env", "m", "c", "overall", "reads", "failed", "converged")]:
+    for col in ["overall", "reads"] + variants:
         f[col] = sig(f[col], 3)
     return f
 
@@ -496,7 +497,8 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
                     bind=alt.binding_range(min=ANY_CPUS[0], max=ANY_CPUS[-1], step=1, name="Real CPUs "))
     env = env_picker(name="any_env")
     data_ = alt.UrlData(url, format=alt.CsvDataFormat(type="csv", parse={"m": "number", "c": "number"}))
-    paper = " || ".join(f"(datum.m == {c.split('/')[0]} && datum.c == {c.split('/')[1]})" for c in _paper_cids())
+    # the title's test: is the chosen host one the paper ran?
+    paper = " || ".join(f"(any_mem == {c.split('/')[0]} && any_cpus == {c.split('/')[1]})" for c in _paper_cids())
     run = (alt.Chart(data_)
            .transform_filter((alt.datum.m == mem) & (alt.datum.c == cpu) & (alt.datum.env == env)))
     bars = run.transform_fold(chosen_variants, as_=["variant", "x"]).transform_calculate(
@@ -515,8 +517,7 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         text="'Overall ' + format(toNumber(datum.overall), '.2f') + ', page reads ' + format(toNumber(datum.reads), '.1f') + ' MiB/s'",
     ).mark_text(align="left", baseline="middle", fontSize=12).encode(
         text="text:N", x=alt.value(0), y=alt.value(10)).properties(width=WIDE, height=20, view=alt.ViewBackground(stroke=None))
-    paper_param = paper.replace("datum.m", "any_mem").replace("datum.c", "any_cpus")
-    heading = alt.Title(alt.ExprRef(expr=f"any_mem + ' GiB, ' + any_cpus + ' CPUs, ' + (({paper_param}) ? 'run by the paper' : 'model only')"),
+    heading = alt.Title(alt.ExprRef(expr=f"any_mem + ' GiB, ' + any_cpus + ' CPUs, ' + (({paper}) ? 'run by the paper' : 'model only')"),
                         subtitle=title)
     top = alt.layer(bars, one).properties(width=WIDE, height=max(18 * len(chosen_variants) + 10, 46), title=heading)
     over = alt.Chart(data_).transform_filter((alt.datum.c == cpu) & (alt.datum.env == env))

@@ -231,12 +231,9 @@ def tiers_grid_chart(default_cid: str = "64/20", default_env: str = "zvm63-edev"
 
     frame, ratios = grid_frames()
     options = list(oc.PAPER_CIDS)
-    if default_cid not in options:
-        raise ValueError(f"default_cid: {default_cid!r} is not accepted; expected one of {options}")
-    if default_env not in ENVIRONMENTS:
-        raise ValueError(f"default_env: {default_env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
-    pick = picker("cid", options, default_cid, "Configuration (CID)")
-    env = picker("env", list(ENVIRONMENTS), default_env, "Environment", labels=[ENV_LABELS[e] for e in ENVIRONMENTS])
+    pick = picker("cid", options, default_cid, "Configuration (CID)", field="default_cid")
+    env = picker("env", list(ENVIRONMENTS), default_env, "Environment", labels=[ENV_LABELS[e] for e in ENVIRONMENTS],
+                 field="default_env")
     keep = (alt.datum.cid == pick) & (alt.datum.env == env)
     top = _bars(frame, 520, keep).add_params(pick, env).properties(
         title="Memory tiers of the chosen run (model)"

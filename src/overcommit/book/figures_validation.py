@@ -438,11 +438,10 @@ def calibration_chart(frame: pd.DataFrame | None = None, default: str = "median_
     """Start value (hollow) and fitted value (filled), joined by a line, per guest, for the
     parameter picked in the drop-down; log scale."""
     f = calibration_parameters() if frame is None else frame
-    if default not in PARAMETERS:
-        raise ValueError(f"default: {default!r} is not accepted; expected one of {list(PARAMETERS)}")
     long = f.assign(description=f["parameter"].map(PARAMETERS))
     order = list(dict.fromkeys(long["target"]))
-    pick = picker("parameter", list(PARAMETERS), default, "Parameter", labels=list(PARAMETERS.values()))
+    pick = picker("parameter", list(PARAMETERS), default, "Parameter", labels=list(PARAMETERS.values()),
+                  field="default")
     base = alt.Chart(long).transform_filter(alt.datum.parameter == pick)
     x = alt.X("start:Q", scale=alt.Scale(type="log"), title="value (unit in the drop-down; log scale)")
     y = alt.Y("target:N", sort=order, title="guest or variant (Table 17 order)")
