@@ -88,7 +88,7 @@ def test_limits_chart_controls_and_description(lframe):
     assert {"env", "variant", "cpus"} <= set(bound)
     assert bound["cpus"]["bind"]["options"] == [str(c) for c in fj.CPU_COUNTS]
     assert bound["variant"]["bind"]["options"] == list(LEVELS)
-    assert "lower of the green and orange" in spec["description"]
+    assert "lower of the other two dashed lines" in spec["description"]
     titles = [n["title"] for n in walk(spec) if isinstance(n.get("title"), str) and "(" in n["title"]]
     assert any("GiB" in t for t in titles)
 

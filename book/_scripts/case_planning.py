@@ -214,7 +214,7 @@ explorer(
 # ```{container} oc-caption
 # **Explorer: plan a mix.** `overcommit.simulate` on the chosen host with the chosen mix
 # plus the custom guests (each in its own workload, `planning.custom_guest`): one bar per
-# workload with its relative throughput, the target in red, the level dashed; the title
+# workload with its relative throughput, the target in blue, the level dashed; the title
 # gives the target's memory break point and the CPUs it needs.
 # ```
 #

@@ -144,7 +144,7 @@ figures_case_zvm52.pages_chart(frame)
 # page counts of Table 1 of {cite:t}`ibm2006zvm52scaling`. Bottom: the pages in use for
 # the chosen number of guests. The document can only split them into memory, XSTOR and
 # DASD. The model can say which pages are only on DASD and which DASD pages are copies of
-# pages also in memory. The dashed red line is the guests' virtual memory (16 GiB per
+# pages also in memory. The dashed dark grey line is the guests' virtual memory (16 GiB per
 # guest).
 # ```
 
@@ -319,7 +319,7 @@ figures_case_zvm52.knee_chart(sweep)
 # **Figure: the knee over memory.** `zvm52.memory_sweep()` runs the calibrated model for
 # each number of guests at central storage from 48 to 176 GiB in steps of 4 GiB (XSTOR
 # stays 4 GiB). Throughput is relative to five guests on the document's 80 GiB host. The
-# red dashed line is where the guests' pages just fit in central storage plus XSTOR.
+# dark grey dashed line is where the guests' pages just fit in central storage plus XSTOR.
 # Black diamond: Table 1's value at 80 GiB {cite:p}`ibm2006zvm52scaling`.
 # ```
 #

@@ -167,7 +167,7 @@ dat.translate(setup, 0x81E9)
 #
 # The figure draws the same set-up. The left column is the process page table, the middle
 # one z/VM's table for the guest, the right one the host's real memory; grey lines are the
-# valid mappings, and the red path is the chosen address.
+# valid mappings, and the blue path is the chosen address.
 
 # %% tags=["remove-input"]
 figures_dat.path_chart(setup)
@@ -176,7 +176,7 @@ figures_dat.path_chart(setup)
 # ```{container} oc-caption
 # **Figure: one address through both tiers.** The seed-0 set-up of `overcommit.dat`:
 # 16 process pages, 32 guest pages, 16 host frames. The drop-down picks one of the five
-# addresses; its path is drawn in red and the note below the columns says where it ends,
+# addresses; its path is drawn in blue and the note below the columns says where it ends,
 # as computed by `dat.translate`. Hover over a cell for its entry.
 # ```
 #

@@ -376,7 +376,7 @@ live
 # **Live explorer: a paging subsystem of your own.** Every change calls
 # `overcommit.paging.response_time` with the **assumed** timings: the curve is the
 # page-read response time against paging traffic for the chosen devices and guest I/O, the
-# red point the chosen load; the bars show how busy the devices and the storage path are.
+# dark grey point the chosen load; the bars show how busy the devices and the storage path are.
 # ECKD accepts only one I/O per device (z/VM 6.3 used no PAV for paging); more is rejected
 # with a message.
 # ```

@@ -390,9 +390,9 @@ figures_replacement.dpa_chart(dpa, "64/20")
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: who holds the DPA.** Instantiated (grey) and resident (blue) memory per
+# **Figure: who holds the DPA.** Instantiated (green) and resident (blue) memory per
 # workload in the model (`overcommit.simulate`, z/VM 6.3, EDEV-SCSI paging), with each
-# workload's share of the DPA; the drop-down picks the CID. The red tick is the database's
+# workload's share of the DPA; the drop-down picks the CID. The black tick is the database's
 # resident memory measured at `64/20`, 39,936 MiB or 62 % of the DPA
 # {cite:p}`johanssen2014overcommit`.
 # ```

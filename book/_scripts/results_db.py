@@ -57,7 +57,7 @@ glue("db-x10-range", f"{edev[edev.cpus == 10]['throughput'].min():.2f}–{edev[e
 #
 # The paper shows each workload's relative throughput twice: over real memory, one line per
 # number of real CPUs, and over real CPUs, grouped by memory. The chart does both for the
-# model. Pick an environment; hover over a point for its numbers. Diamonds outlined in red
+# model. Pick an environment; hover over a point for its numbers. Diamonds outlined in black
 # are values the paper states for z/VM 6.3 with EDEV-SCSI paging at one configuration;
 # dashed lines are values it states for every memory size at one CPU count, both in the
 # colour of their CPU count.
@@ -209,7 +209,7 @@ figures_workload.any_cid_chart(KEY)
 # against its own reference run (red if it fails in the model); the title names the host
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
-# shrinks at the chosen CPUs, the chosen memory marked in red. The runs behind it are
+# shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The runs behind it are
 # computed when the book is built and loaded from one shared file.
 # ```
 #

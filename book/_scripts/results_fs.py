@@ -108,7 +108,7 @@ glue("fs-pagecache-reads-max", f"{edev[edev.variant.str.contains('pagecache')]['
 # of real CPUs, and over real CPUs, grouped by memory. The chart does both for the model;
 # pick an environment and one of the four variants (the chart opens on the high-level
 # page-cached variant), and hover over a point for its numbers. The one value the paper
-# states for a single configuration is drawn as a diamond outlined in red (choose
+# states for a single configuration is drawn as a diamond outlined in black (choose
 # `fs-direct-high`).
 
 # %% tags=["remove-input"]
@@ -600,7 +600,7 @@ figures_workload.any_cid_chart(KEY)
 # against its own reference run (red if it fails in the model); the title names the host
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
-# shrinks at the chosen CPUs, the chosen memory marked in red. The runs behind it are
+# shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The runs behind it are
 # computed when the book is built and loaded from one shared file.
 # ```
 #

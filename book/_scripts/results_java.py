@@ -194,7 +194,7 @@ figures_java.limits_chart(lframe, "java-medium", 15)
 # alone.** Model values, each level against its own reference: the run itself from
 # `overcommit.sweep()`; "CPUs alone" the run at 512 GiB with the same CPUs; "memory alone"
 # `overcommit.simulate((memory, 40))`; the dotted line the product of the two; all from
-# `figures_java.limits_frame`. Red: the paper's statements for z/VM 6.3 with EDEV-SCSI paging,
+# `figures_java.limits_frame`. Black: the paper's statements for z/VM 6.3 with EDEV-SCSI paging,
 # throughput at or slightly above the reference with 112 GiB or more and 15 or more CPUs (pale
 # band from 1.0 to 1.05), and the losses at 64/20 (diamonds, pick 20 CPUs) (section "Java workload",
 # observations and CID 64/20 conclusions, of {cite:t}`johanssen2014overcommit`).
@@ -601,7 +601,7 @@ figures_workload.any_cid_chart(KEY)
 # against its own reference run (red if it fails in the model); the title names the host
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
-# shrinks at the chosen CPUs, the chosen memory marked in red. The runs behind it are
+# shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The runs behind it are
 # computed when the book is built and loaded from one shared file.
 # ```
 #

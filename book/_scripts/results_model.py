@@ -106,9 +106,9 @@ figures_validation.grid_chart(cid="96/20")
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: the model at every CID of the paper's grid.** Bars: relative throughput of
-# each variant (1 = the reference run 512/25) from `overcommit.sweep()`, pink where the
-# variant fails in the model; red diamonds: values stated in the text of
-# {cite:t}`johanssen2014overcommit` (sections on each workload), a red bar for a stated
+# each variant (1 = the reference run 512/25) from `overcommit.sweep()`, light red where the
+# variant fails in the model; black diamonds: values stated in the text of
+# {cite:t}`johanssen2014overcommit` (sections on each workload), a black bar for a stated
 # range, "(fitted)" on calibration targets. Pick the CID and the environment.
 # ```
 #
@@ -400,8 +400,8 @@ explorer(
 # %% [markdown]
 # ```{container} oc-caption
 # **Explorer: every variant on any host.** `overcommit.simulate((memory, cpus), env=...)`
-# for the chosen host: relative throughput of the eleven variants, pink where one fails in
-# the model, and the paper's stated values in red when the host is a CID the paper reports.
+# for the chosen host: relative throughput of the eleven variants, light red where one fails in
+# the model, and the paper's stated values in black when the host is a CID the paper reports.
 # ```
 #
 # ## Exercises

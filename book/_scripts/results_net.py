@@ -535,7 +535,7 @@ figures_workload.any_cid_chart(KEY)
 # against its own reference run (red if it fails in the model); the title names the host
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
-# shrinks at the chosen CPUs, the chosen memory marked in red. The runs behind it are
+# shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The runs behind it are
 # computed when the book is built and loaded from one shared file.
 # ```
 #

@@ -96,7 +96,7 @@ frame[["cid", "env", "throughput", "page_read_mib_s", "user_cpu", "cp_system", "
 # {cite:t}`johanssen2014overcommit`).
 #
 # The chart shows which runs fail in the model. Pick an environment in the drop-down;
-# hover over a red cell to read the model's reason.
+# hover over a light red cell to read the model's reason.
 
 # %% tags=["remove-input"]
 figures_results.status_chart(frame)
@@ -105,7 +105,7 @@ figures_results.status_chart(frame)
 # ```{container} oc-caption
 # **Figure: completed and failed runs.** Each cell is one configuration of the study, real
 # memory decreasing to the right and real CPUs decreasing downwards, computed with
-# `overcommit.sweep()`. Green: every workload finishes in the model; red: at least one
+# `overcommit.sweep()`. Light blue: every workload finishes in the model; light red: at least one
 # fails. Black frames mark the runs the paper reports as failed (all ECKD runs at 64 GiB);
 # the paper does not say which z/VM 6.2 runs failed, and reports nothing below 64 GiB.
 # ```
@@ -140,9 +140,9 @@ figures_results.overall_chart(frame)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: overall relative throughput and page reads.** Model values from
-# `overcommit.sweep()`, one line per real-CPU count; the single black point is the
+# `overcommit.sweep()`, one line per real-CPU count; the single pink point is the
 # reference run 512/25. Red crosses mark runs in which a workload fails (the paper left
-# such runs out). Red diamond: the paper's system page read rate at 64/20 with z/VM 6.3
+# such runs out). Black diamond: the paper's system page read rate at 64/20 with z/VM 6.3
 # and EDEV paging, 88 MiB/s (section "Database BI workload", CID 64/20, of
 # {cite:t}`johanssen2014overcommit`). The ECKD values are relative to the EDEV reference
 # run, as in the paper.
@@ -249,7 +249,7 @@ figures_results.any_cid_chart()
 # the chosen host (1 is the reference run; a variant that failed is red); the title names
 # the host and whether the paper ran it, and below the bars are its overall throughput and
 # page reads. Bottom: the overall relative throughput
-# as memory shrinks at the chosen CPUs, the chosen memory marked in red. The 4,725 runs
+# as memory shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The 4,725 runs
 # behind it (63 memory sizes × 25 CPU counts × 3 environments) are computed when the book
 # is built and loaded from one shared file.
 # ```

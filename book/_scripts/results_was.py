@@ -288,7 +288,7 @@ for c in figures_was.COMPONENTS:
 # **Figure: CPU load of each component of a triplet (the paper's Figures 16 and 17).** Top: the
 # CPU load in processors of the IHS, WAS and DB2 guests of the chosen level, with their loads in
 # the reference run (dashed, the paper's Table 17 {cite:p}`johanssen2014overcommit`). Bottom: the
-# same loads per 100 relative shares; black dashes: the run's water level (the largest CPU use
+# same loads per 100 relative shares; dashes: the run's water level (the largest CPU use
 # per share when no real CPU is idle; missing where CPUs stand idle); ring: the component on the
 # water level. From `overcommit.simulate(cid, env=...).guests` via
 # `figures_was.component_frame`.
@@ -639,7 +639,7 @@ figures_workload.any_cid_chart(KEY)
 # against its own reference run (red if it fails in the model); the title names the host
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
-# shrinks at the chosen CPUs, the chosen memory marked in red. The runs behind it are
+# shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The runs behind it are
 # computed when the book is built and loaded from one shared file.
 # ```
 #

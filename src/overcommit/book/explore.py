@@ -18,6 +18,7 @@ import ipywidgets as widgets
 from ..model import ENVIRONMENTS
 from .figures_results import ENV_LABELS
 from .mime import STATIC_MIME
+from .palette import ERROR_TEXT
 
 LIVE_NOTE = (
     "In this static page the chart shows the default settings ({defaults}). Open the "
@@ -58,7 +59,7 @@ class Explorer:
         try:
             result = self.render(**self.values())
         except ValueError as exc:
-            self.message.value = f'<span style="color:#b00020">{html.escape(str(exc))}</span>'
+            self.message.value = f'<span style="color:{ERROR_TEXT}">{html.escape(str(exc))}</span>'
             return
         self.message.value = ""
         # Set the Output widget's state directly rather than capturing display messages:

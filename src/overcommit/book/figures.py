@@ -19,13 +19,11 @@ import numpy as np
 import pandas as pd
 
 from .. import data, study
+from .palette import CHOSEN, INK, MUTED, PHASES, RESOURCES, word
 
 WIDTH = 320
 WIDE = 470  # the book's text column is about 700 px wide, legends included
 HEIGHT = 240
-HIGHLIGHT = "#d62728"
-MUTED = "#9aa5b1"
-REFERENCE = "#1f77b4"
 
 
 def check_columns(frame: pd.DataFrame, columns: list[str], name: str = "frame", expected: str = "a frame") -> None:
@@ -141,13 +139,13 @@ def _need_bars(base: alt.Chart, axis: alt.Axis, domain: list[float], tooltip: li
         x=alt.X("fraction:Q", title="available / used by the reference run (%)", axis=axis,
                 scale=alt.Scale(domain=domain)),
         color=alt.Color("resource:N", legend=None,
-                        scale=alt.Scale(domain=["real memory", "real CPUs"], range=["#e6a23c", "#5b8def"])),
+                        scale=alt.Scale(domain=["real memory", "real CPUs"], range=[RESOURCES["real memory"], RESOURCES["real CPUs"]])),
     )
     if tooltip is not None:
         encoding["tooltip"] = tooltip
     bars = base.mark_bar().encode(**encoding)
-    text = bars.mark_text(align="left", dx=4).encode(text=alt.Text("fraction:Q", format=".0%"), color=alt.value("black"))
-    rule = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[6, 4], color=REFERENCE).encode(x="x:Q")
+    text = bars.mark_text(align="left", dx=4).encode(text=alt.Text("fraction:Q", format=".0%"), color=alt.value(INK))
+    rule = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[6, 4], color=INK).encode(x="x:Q")
     return bars + text + rule
 
 
@@ -173,7 +171,7 @@ def cid_grid_chart(default_cid: str = "64/20") -> alt.VConcatChart:
                 title="z/VM real CPUs (processors)",
             ),
             color=alt.condition(
-                alt.datum.cid == pick, alt.value(HIGHLIGHT), alt.value(MUTED)
+                alt.datum.cid == pick, alt.value(CHOSEN), alt.value(MUTED)
             ),
             size=alt.condition(alt.datum.cid == pick, alt.value(260), alt.value(90)),
             shape=alt.Shape(
@@ -200,12 +198,12 @@ def cid_grid_chart(default_cid: str = "64/20") -> alt.VConcatChart:
     )
     vline = (
         alt.Chart(need.dropna(subset=["memory"]))
-        .mark_rule(strokeDash=[6, 4], color=REFERENCE)
+        .mark_rule(strokeDash=[6, 4], color=INK)
         .encode(x="memory:Q")
     )
     hline = (
         alt.Chart(need.dropna(subset=["cpus"]))
-        .mark_rule(strokeDash=[6, 4], color=REFERENCE)
+        .mark_rule(strokeDash=[6, 4], color=INK)
         .encode(y="cpus:Q")
     )
     labels = alt.Chart(
@@ -219,7 +217,7 @@ def cid_grid_chart(default_cid: str = "64/20") -> alt.VConcatChart:
                 ],
             }
         )
-    ).mark_text(align="left", dx=4, color=REFERENCE, fontSize=11).encode(
+    ).mark_text(align="left", dx=4, color=INK, fontSize=11).encode(
         x="x:Q", y="y:Q", text="text:N"
     )
     grid_panel = (points + vline + hline + labels).properties(
@@ -242,11 +240,12 @@ def cid_grid_chart(default_cid: str = "64/20") -> alt.VConcatChart:
         width=WIDE, height=70, title="Chosen CID against the reference need"
     )
     return alt.vconcat(grid_panel, bar_panel).properties(
-        description=prose("""
+        description=prose(f"""
             Top: the 28 configurations of the study's Table 16 plus the reference
             512/25, real memory (GiB, log scale) against real CPUs, with dashed lines at
-            what the reference run used (133 GiB instantiated memory, 21.6 CPUs); the
-            chosen CID is drawn large and red. Bottom: the chosen CID's real memory and
+            what the reference run used ({totals['instantiated_gib']:.0f} GiB instantiated memory,
+            {totals['cpu_load_cpus']:.1f} CPUs); the
+            chosen CID is drawn large and {word(CHOSEN)}. Bottom: the chosen CID's real memory and
             real CPUs as a percentage of those needs; 100 % is dashed.
             """)
     )
@@ -277,7 +276,7 @@ def procedure_timeline() -> alt.LayerChart:
                 title="Phase",
                 sort=list(phases["phase"]),
                 legend=alt.Legend(orient="bottom", columns=2, labelLimit=260),
-                scale=alt.Scale(range=["#c7d2de", "#2a9d8f", "#c7d2de", "#e9c46a", "#264653"]),
+                scale=alt.Scale(domain=list(PHASES), range=list(PHASES.values())),
             ),
             tooltip=["phase:N", alt.Tooltip("start_min:Q", title="from (min)"),
                      alt.Tooltip("end_min:Q", title="to (min)")],

@@ -14,18 +14,19 @@ import altair as alt
 import pandas as pd
 
 from ..cases import jvm
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by, check_columns, picker, sig, prose
+from .palette import ALERT, CATEGORIES, CPU_COSTS, MODEL, MUTED, PAGE_MEASURES, PAPER, word
+from .figures import WIDE, zero_scale_by, check_columns, picker, sig, prose
 
 GUESTS = list(jvm.GUEST_COUNTS)
-DOC_COLOUR = "#000000"
+DOC_COLOUR = PAPER
 COST_PARTS = ["JVM work", "stacking overhead", "virtual CPU cost", "CP dispatching", "CP system time"]
 ZVM_PARTS = ["emulation", "CP attributed to guests", "CP system time"]
-COST_COLOURS = ["#4c78a8", "#f58518", "#b279a2", "#72b7b2", "#e45756"]
-ZVM_COLOURS = ["#9ecae9", "#54a24b", "#e45756"]
+COST_COLOURS = [CPU_COSTS[p] for p in COST_PARTS]
+ZVM_COLOURS = [CPU_COSTS[p] for p in ZVM_PARTS]
 VIEWS = ["cost law", "z/VM accounting"]
 SCENARIOS = {"20 guests, 10 JVMs each (scenario 2)": (20, 2), "200 guests, 1 JVM each (scenario 3)": (200, 1)}
 BINARY_LABELS = {"dcss": "binaries in a DCSS", "minidisk": "binaries on a shared minidisk"}
-BINARY_COLOURS = ["#1f77b4", "#ff7f0e"]
+BINARY_COLOURS = CATEGORIES[:2]
 EXTRA = "200, 2 v"  #: label of scenario 3's 200 guests with two virtual CPUs each
 
 
@@ -119,7 +120,7 @@ def stacking_chart(frame: pd.DataFrame, default_view: str = VIEWS[0]) -> alt.VCo
     t["throughput_pct"] = sig(t["throughput_pct"])
     tdoc = pd.DataFrame({"guests": [200, 10], "pct": [100.0, 100.0 - spread_t],
                          "label": ["document: highest", f"document: lowest, {spread_t:g} % below"]})
-    line = alt.Chart(t).mark_line(point=True, color=REFERENCE).encode(
+    line = alt.Chart(t).mark_line(point=True, color=MODEL).encode(
         x=_x_guests(), y=alt.Y("throughput_pct:Q", title="throughput (% of the best)",
                                scale=alt.Scale(domain=[94, 101], nice=False)),
         tooltip=[alt.Tooltip("guests:O"), alt.Tooltip("throughput_pct:Q", title="model (%)", format=".2f")])
@@ -188,7 +189,7 @@ def vcpu_chart(frame: pd.DataFrame, default: str = list(SCENARIOS)[0]) -> alt.La
     x = alt.X("vcpus:O", title="virtual CPUs per guest (number)", axis=alt.Axis(labelAngle=0))
     y = alt.Y("model:Q", title="change against the baseline (IFLs)", scale=alt.Scale(domain=[-1, 4]))
     colour = alt.Color("quantity:N", title="model", scale=alt.Scale(domain=["LPAR load", "emulation"],
-                                                                    range=[REFERENCE, "#72b7b2"]),
+                                                                    range=CATEGORIES[:2]),
                        legend=alt.Legend(orient="right"))
     base = alt.Chart(frame).transform_filter(alt.datum.scenario == pick)
     tip = [alt.Tooltip("vcpus:O", title="virtual CPUs per guest"), alt.Tooltip("quantity:N"),
@@ -201,7 +202,7 @@ def vcpu_chart(frame: pd.DataFrame, default: str = list(SCENARIOS)[0]) -> alt.La
         shape="diamond", size=170, filled=False, strokeWidth=2).encode(
         x=x, y=alt.Y("document:Q"), tooltip=tip,
         color=alt.Color("quantity:N", scale=alt.Scale(domain=["LPAR load", "emulation"],
-                                                      range=[DOC_COLOUR, "#7f7f7f"]), legend=None))
+                                                      range=[DOC_COLOUR, MUTED]), legend=None))
     dtext = base.transform_filter("isValid(datum.document) && datum.document != 0").transform_calculate(
         label="'document ' + format(datum.document, '+.1f') + ' (' + datum.quantity + ')'").mark_text(
         align="right", dx=-12, color=DOC_COLOUR, fontSize=10).encode(x=x, y=alt.Y("document:Q"), text="label:N")
@@ -264,7 +265,8 @@ def zvm_chart(frame: pd.DataFrame, case: jvm.Case | None = None) -> alt.LayerCha
     bars = alt.Chart(long).mark_bar(size=32).encode(
         x=x, y=alt.Y("ifl:Q", stack="zero", title="CP and system time (IFLs)", scale=alt.Scale(domain=[0, 1.3])),
         color=alt.Color("part:N", title="model", sort=parts,
-                        scale=alt.Scale(domain=parts, range=["#54a24b", "#72b7b2", "#e45756"]),
+                        scale=alt.Scale(domain=parts, range=[CPU_COSTS["CP attributed to guests"], CPU_COSTS["CP dispatching"],
+                                                         CPU_COSTS["CP system time"]]),
                         legend=alt.Legend(orient="bottom", columns=1, labelLimit=320)),
         order=alt.Order("order:Q"),
         tooltip=[alt.Tooltip("config:N", title="guests"), alt.Tooltip("vcpus:Q", title="virtual CPUs per guest"),
@@ -336,10 +338,10 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 1) -> alt.VConcatCha
         x=x, y=alt.Y("model_reorder_pause_s:Q", title="longest reorder pause (s)", scale=y_pause), color=colour,
         strokeDash=dash, tooltip=tip)
     fails = base.transform_filter(alt.datum.failed == "time-outs").mark_point(
-        shape="cross", size=90, color=HIGHLIGHT, strokeWidth=2).encode(
+        shape="cross", size=90, color=ALERT, strokeWidth=2).encode(
         x=x, y="model_reorder_pause_s:Q", tooltip=tip)
-    lrule = alt.Chart(lim).mark_rule(color=HIGHLIGHT, strokeDash=[6, 4]).encode(y="y:Q")
-    ltext = alt.Chart(lim).mark_text(align="left", x=4, dy=-7, color=HIGHLIGHT, fontSize=10).encode(
+    lrule = alt.Chart(lim).mark_rule(color=ALERT, strokeDash=[6, 4]).encode(y="y:Q")
+    ltext = alt.Chart(lim).mark_text(align="left", x=4, dy=-7, color=ALERT, fontSize=10).encode(
         y="y:Q", text="label:N")
     top = alt.layer(lrule, ltext, pause, fails).add_params(pick).properties(
         width=WIDE, height=180,
@@ -349,13 +351,13 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 1) -> alt.VConcatCha
         strokeDash=alt.StrokeDash("binaries:N", sort=list(BINARY_LABELS.values()), legend=None), tooltip=tip)
     bottom = reads.properties(width=WIDE, height=140, title="Paging once the guests' pages no longer fit (model)")
     return alt.vconcat(top, bottom).properties(
-        description=prose("""
+        description=prose(f"""
             For the number of Linux guests chosen in the drop-down (Table 4's
             configurations), against the LPAR's memory from 140 to 200 GiB: top, the
-            longest page-reorder pause of a guest in seconds, with a red dashed line at
-            the 4 seconds after which its clients time out and red crosses where they
-            do; bottom, page reads from the paging volumes in MiB/s. Blue solid lines:
-            WebSphere binaries in a DCSS; orange dashed lines: on a shared minidisk,
+            longest page-reorder pause of a guest in seconds, with a {word(ALERT)} dashed line at
+            the 4 seconds after which its clients time out and {word(ALERT)} crosses where they
+            do; bottom, page reads from the paging volumes in MiB/s. {word(BINARY_COLOURS[0]).capitalize()} solid
+            lines: WebSphere binaries in a DCSS; {word(BINARY_COLOURS[1])} dashed lines: on a shared minidisk,
             cached in every guest. All values are the model's; the document never ran
             short of memory.
             """))
@@ -435,7 +437,7 @@ def explorer_chart(guests: int = 20, vcpus: int = 2, memory_gib: float = 200, cp
         x=alt.X("ifl:Q", stack="zero", title="real CPUs of the LPAR (IFLs)",
                 scale=alt.Scale(domain=[0, float(cpus)], nice=False)),
         color=alt.Color("part:N", title="CPU used for", sort=parts,
-                        scale=alt.Scale(domain=parts, range=COST_COLOURS + ["#d3d3d3"]),
+                        scale=alt.Scale(domain=parts, range=COST_COLOURS + [CPU_COSTS["idle"]]),
                         legend=alt.Legend(orient="bottom", columns=2, labelLimit=240)),
         order=alt.Order("order:Q"),
         tooltip=[alt.Tooltip("part:N"), alt.Tooltip("ifl:Q", format=".2f", title="IFLs")])
@@ -464,7 +466,7 @@ def explorer_chart(guests: int = 20, vcpus: int = 2, memory_gib: float = 200, cp
         y=alt.Y("what:N", title=None, sort=["the guests touch", "the DPA holds"]),
         x=alt.X("gib:Q", title="memory (GiB)"),
         color=alt.Color("what:N", legend=None, scale=alt.Scale(domain=["the guests touch", "the DPA holds"],
-                                                               range=["#f58518", MUTED])),
+                                                               range=[PAGE_MEASURES["instantiated"], MUTED])),
         tooltip=[alt.Tooltip("what:N"), alt.Tooltip("gib:Q", format=".1f", title="GiB")])
     second = mbar.properties(width=WIDE, height=50, title=alt.Title(lines))
     return alt.vconcat(first, second).resolve_scale(color="independent").properties(

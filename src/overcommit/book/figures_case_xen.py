@@ -15,18 +15,19 @@ import altair as alt
 import pandas as pd
 
 from ..cases import xen
-from .figures import HIGHLIGHT, MUTED, WIDE, zero_scale_by, check_columns, picker, sig, prose
+from .palette import CHOSEN, CP_GREY, CPU_COSTS, CPU_USE, HYPERVISORS, IDLE, INK, MUTED, PAGE_STATES, PAPER, WHITE, word
+from .figures import WIDE, zero_scale_by, check_columns, picker, sig, prose
 
 HV_LABELS = [xen.LABELS[k] for k in xen.HYPERVISORS]
-HV_COLOURS = ["#1f77b4", "#e6550d"]
-DOC_COLOUR = "#000000"
+HV_COLOURS = [HYPERVISORS["z/VM"], HYPERVISORS["Xen"]]  # in the order of xen.HYPERVISORS
+DOC_COLOUR = PAPER
 GUESTS = [xen.GUESTS_PER_TRIPLET * t for t in xen.TRIPLETS]
 TABLE_GUESTS = list(xen.TABLE_GUESTS)
 CPU_PARTS = ["guest work", "scheduling virtual CPUs", "hypervisor system time", "idle"]
 CPU_KEYS = ["guest_cpu", "sched_cpu", "system_cpu", "idle_cpu"]
-CPU_COLOURS = ["#4c78a8", "#e45756", "#9aa5b1", "#e8e8e8"]
+CPU_COLOURS = [CPU_USE["guest work"], CPU_COSTS["CP dispatching"], CPU_USE["CP system"], CPU_USE["idle"]]
 MEM_PARTS = ["resident in memory", "in expanded storage", "on DASD only", "defined, never touched"]
-MEM_COLOURS = ["#2a9d8f", "#e6a23c", "#5b8def", "#e8e8e8"]
+MEM_COLOURS = [PAGE_STATES["resident"], PAGE_STATES["XSTOR"], PAGE_STATES["DASD"], PAGE_STATES["never touched"]]
 MEASURES = {
     "throughput": "throughput (triplets at full speed)",
     "cpu_util_pct": "CPU utilisation (% of the physical CPUs)",
@@ -71,7 +72,7 @@ def _x_guests(domain: list[int]) -> alt.X:
 
 def _hv_colour(title: str = "hypervisor (model)", orient: str = "top-left") -> alt.Color:
     return alt.Color("hypervisor:N", title=title, sort=HV_LABELS, scale=alt.Scale(domain=HV_LABELS, range=HV_COLOURS),
-                     legend=alt.Legend(orient=orient, fillColor="white"))
+                     legend=alt.Legend(orient=orient, fillColor=WHITE))
 
 
 def model_frame(hypervisors: dict[str, xen.Hypervisor] | None = None) -> pd.DataFrame:
@@ -143,8 +144,8 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
            alt.Tooltip("measure:N"), alt.Tooltip("value:Q", format=".3g")]
     band = alt.Chart(pd.DataFrame({"lo": [min(TABLE_GUESTS) - 0.5], "hi": [max(TABLE_GUESTS) + 0.5],
                                    "label": ["the document's table: 6 to 15 guests"]}))
-    shade = band.mark_rect(color="#f1f1f1").encode(x="lo:Q", x2="hi:Q")
-    shade_text = band.mark_text(align="left", baseline="bottom", dx=3, y=-4, color="#777", fontSize=10).encode(
+    shade = band.mark_rect(color=IDLE, opacity=0.5).encode(x="lo:Q", x2="hi:Q")
+    shade_text = band.mark_text(align="left", baseline="bottom", dx=3, y=-4, color=CP_GREY, fontSize=10).encode(
         x="lo:Q", text="label:N")
     lines = alt.Chart(long).transform_filter(alt.datum.measure == meas).mark_line(point=True).encode(
         x=x, y=y, color=_hv_colour(), tooltip=tip)
@@ -163,7 +164,7 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
         x=x, y="value:Q", tooltip=[alt.Tooltip("hypervisor:N"), alt.Tooltip("guests:Q"),
                                    alt.Tooltip("reason:N", title="impossible")])
     chosen = alt.Chart(pd.DataFrame({"guests": domain})).transform_filter(alt.datum.guests == pick).mark_rule(
-        color=HIGHLIGHT, strokeWidth=2, opacity=0.45).encode(x=x)
+        color=INK, strokeWidth=2, opacity=0.3).encode(x=x)
     top = alt.layer(shade, shade_text, chosen, lines, hrule, htext, nofit, diamonds, dtext).add_params(
         pick, meas).properties(width=WIDE, height=250,
                                title="CPU overcommitment: lines model, diamonds where the document's maximum is")
@@ -190,19 +191,19 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
     bottom = alt.layer(bars, tmark, bad_bar).properties(
         width=WIDE, height=70, title="What the physical CPUs do for the chosen number of guests (black tick: document)")
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
-        description=prose("""
-            Top: for z/VM 5.3 (blue) and Xen 3.1 (orange), the model's throughput in
+        description=prose(f"""
+            Top: for z/VM 5.3 ({word(HV_COLOURS[0])}) and Xen 3.1 ({word(HV_COLOURS[1])}), the model's throughput in
             triplets at full speed, its CPU utilisation in percent, or the throughput
             per triplet in percent of full speed (chosen in the Measure drop-down),
             against 3 to 21 guests, which is 0.5:1 to 3.5:1 virtual to physical CPUs on
-            8 CPUs. The document's table covers 6 to 15 guests (grey band). Black
+            8 CPUs. The document's table covers 6 to 15 guests ({word(IDLE)} band). {word(PAPER).capitalize()}
             diamonds mark where the document puts each hypervisor's maximum throughput:
             z/VM at 12 guests with nearly full CPU, Xen at 9 guests with 83 % CPU; a
-            dashed orange line marks Xen's highest CPU utilisation, 92 %. Orange crosses
+            dashed {word(HV_COLOURS[1])} line marks Xen's highest CPU utilisation, 92 %. {word(HV_COLOURS[1]).capitalize()} crosses
             mark Xen configurations whose memory does not fit. Bottom, for the number of
             guests chosen in the Guests drop-down: the 8 physical CPUs split into guest
             work, scheduling of virtual CPUs, hypervisor system time and idle time, with
-            a black tick for the document's CPU utilisation.
+            a {word(PAPER)} tick for the document's CPU utilisation.
             """))
 
 
@@ -270,7 +271,7 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 15, default_memory: 
     dtext = dsel.mark_text(align="left", dx=0, dy=-12, fontSize=10, color=DOC_COLOUR).encode(
         x=x, y=y, text="label:N")
     mrule = alt.Chart(pd.DataFrame({"memory_gib": memories})).transform_filter(
-        alt.datum.memory_gib == mpick).mark_rule(color=HIGHLIGHT, strokeWidth=2, opacity=0.45).encode(x=x)
+        alt.datum.memory_gib == mpick).mark_rule(color=INK, strokeWidth=2, opacity=0.3).encode(x=x)
     top = alt.layer(mrule, dline, dtext, nrule, ntext, lines).add_params(pick, mpick).properties(
         width=WIDE, height=210, title="Shrinking the memory (model; grey bar: the document's statement)")
 
@@ -306,17 +307,17 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 15, default_memory: 
     bottom = alt.layer(bars, ntxt, mr, mt).properties(
         width=WIDE, height=70, title="Where the guests' memory is at the chosen memory size")
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
-        description=prose("""
+        description=prose(f"""
             Top: the model's throughput, in percent of the same guests on the document's
             host, against memory from 4 to 24 GiB for the number of guests chosen in the
-            Guests drop-down, for z/VM 5.3 (blue; the memory is central storage, with 2
-            GiB of expanded storage on top) and Xen 3.1 (orange; the line exists only
-            where Xen can back every guest's defined memory, which a dashed orange line
-            marks). For 15 guests a grey bar shows the document's statement that z/VM
+            Guests drop-down, for z/VM 5.3 ({word(HV_COLOURS[0])}; the memory is central storage, with 2
+            GiB of expanded storage on top) and Xen 3.1 ({word(HV_COLOURS[1])}; the line exists only
+            where Xen can back every guest's defined memory, which a dashed {word(HV_COLOURS[1])} line
+            marks). For 15 guests a translucent {word(PAPER)} bar shows the document's statement that z/VM
             kept its throughput from 20 down to 7 GB. Bottom, at the memory chosen in
             the Memory drop-down: the guests' defined memory in MiB split into pages
             resident in memory, in expanded storage, only on DASD and never touched,
-            with dashed black lines at the document's 22,990 MB defined and 11,355 MB
+            with dashed {word(PAPER)} lines at the document's 22,990 MB defined and 11,355 MB
             backed by z/VM (15 guests).
             """))
 
@@ -355,11 +356,11 @@ def overhead_chart(sweep: pd.DataFrame, default: float | None = None) -> alt.VCo
     grey = base.mark_line(color=MUTED, strokeWidth=1, opacity=0.6).encode(
         x=xg, y=alt.Y("throughput:Q", title="throughput (triplets at full speed)"), detail="name:N", tooltip=tip)
     chosen = base.transform_filter(alt.datum.sched_overhead == pick).mark_line(
-        point=alt.OverlayMarkDef(color=HIGHLIGHT), color=HIGHLIGHT, strokeWidth=3).encode(
+        point=alt.OverlayMarkDef(color=CHOSEN), color=CHOSEN, strokeWidth=3).encode(
         x=xg, y="throughput:Q", tooltip=tip)
     peak = base.transform_filter(alt.datum.sched_overhead == pick).transform_filter(
         alt.datum.guests == alt.datum.stops_at).mark_point(shape="triangle-down", size=200, filled=True,
-                                                            color=HIGHLIGHT, yOffset=-14).encode(
+                                                            color=CHOSEN, yOffset=-14).encode(
         x=xg, y="throughput:Q", tooltip=tip)
     top = alt.layer(grey, chosen, peak).add_params(pick).properties(
         width=WIDE, height=220, title="Per-virtual-CPU overhead and where scaling stops (model, Xen's triplets)")
@@ -368,7 +369,7 @@ def overhead_chart(sweep: pd.DataFrame, default: float | None = None) -> alt.VCo
     sy = alt.Y("stops_at:Q", title="stops scaling at (guests)", scale=alt.Scale(domain=[0, max(domain)]))
     step = alt.Chart(stops).mark_line(interpolate="step-after", color=MUTED).encode(x=sx, y=sy)
     dots = alt.Chart(stops).mark_point(filled=True, size=60).encode(
-        x=sx, y=sy, color=alt.condition(alt.datum.sched_overhead == pick, alt.value(HIGHLIGHT), alt.value(MUTED)),
+        x=sx, y=sy, color=alt.condition(alt.datum.sched_overhead == pick, alt.value(CHOSEN), alt.value(MUTED)),
         size=alt.condition(alt.datum.sched_overhead == pick, alt.value(200), alt.value(60)),
         tooltip=[alt.Tooltip("name:N", title="overhead"), alt.Tooltip("stops_at:Q", title="stops at (guests)")])
     obs = xen.observations()
@@ -383,11 +384,11 @@ def overhead_chart(sweep: pd.DataFrame, default: float | None = None) -> alt.VCo
     bottom = alt.layer(drules, dtext, step, dots).properties(width=WIDE, height=150,
                                                              title="Where each curve stops scaling")
     return alt.vconcat(top, bottom).properties(
-        description=prose("""
+        description=prose(f"""
             Top: the model's throughput in triplets at full speed against 3 to 21 guests
-            on 8 CPUs, one grey line per value of the per-virtual-CPU scheduling
+            on 8 CPUs, one {word(MUTED)} line per value of the per-virtual-CPU scheduling
             overhead, with Xen's triplet CPU demand and enough memory for every guest;
-            the overhead chosen in the drop-down is drawn in red with a triangle where
+            the overhead chosen in the drop-down is drawn in {word(CHOSEN)} with a triangle where
             it stops scaling. Bottom: the guest count where throughput stops scaling
             against the overhead, with dashed lines at the document's 12 guests for z/VM
             and 9 for Xen.
@@ -541,7 +542,8 @@ def explorer_chart(triplets: int = 5, cpus: int = 8, memory_gib: float = 20) -> 
                                                title=f"What the CPUs do with {max(domain)} guests")
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
         description=(
-            f"Model throughput in triplets at full speed for z/VM 5.3 (blue) and Xen 3.1 (orange) with 1 to "
+            f"Model throughput in triplets at full speed for z/VM 5.3 ({word(HV_COLOURS[0])}) and Xen 3.1 "
+            f"({word(HV_COLOURS[1])}) with 1 to "
             f"{triplets} triplets on a machine with {cpus} physical CPUs and {memory_gib:g} GiB of memory, with a "
             "triangle where each stops scaling and crosses where Xen cannot back the guests' memory; below, the "
             f"physical CPUs for {max(domain)} guests split into guest work, scheduling of virtual CPUs, hypervisor "

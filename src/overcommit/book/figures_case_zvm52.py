@@ -13,21 +13,23 @@ import numpy as np
 import pandas as pd
 
 from ..cases import zvm52
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, check_columns, picker, sig, prose
+from .palette import CP_GREY, CPU_USE, HOST_PARTS, INK, IO_PARTS, MODEL, MUTED, PAGE_STATES, PAPER, USER_CYCLE, word
+from .figures import WIDE, check_columns, picker, sig, prose
 
 GUESTS = list(zvm52.GUEST_COUNTS)
 MIB_PER_GIB = 1024
 PAGES_PER_GIB = zvm52.PAGES_PER_GIB
-DOC_COLOUR = "#000000"
-WHERE_COLOURS = {"XSTOR": "#e6a23c", "DASD": "#5b8def"}
+DOC_COLOUR = PAPER
+WHERE_COLOURS = {"XSTOR": PAGE_STATES["XSTOR"], "DASD": PAGE_STATES["DASD"]}
 PARTS = ["guest pages in memory", "CP and free frames", "XSTOR", "DASD only", "DASD copy of a page in memory"]
-PART_COLOURS = ["#2a9d8f", "#9aa5b1", "#e6a23c", "#5b8def", "#a5c8ff"]
+PART_COLOURS = [PAGE_STATES["resident"], HOST_PARTS["CP's own structures"], PAGE_STATES["XSTOR"],
+                PAGE_STATES["DASD"], PAGE_STATES["DASD copy"]]
 DOC_PARTS = ["memory (all of it in use)", "DASD (the document cannot split it)"]
-DOC_PART_COLOURS = ["#264653", "#7f8fb8"]
+DOC_PART_COLOURS = [PAPER, MUTED]
 CYCLE = ["think and own I/O", "CPU work", "waiting for DASD pages", "waiting for a CPU or XSTOR"]
-CYCLE_COLOURS = ["#c7d2de", "#4c78a8", "#e45756", "#f2b447"]
+CYCLE_COLOURS = [USER_CYCLE[c] for c in CYCLE]
 CPU_PARTS = ["emulation", "CP attributed to guests", "CP system", "idle"]
-CPU_COLOURS = ["#4c78a8", "#72b7b2", "#e45756", "#d3d3d3"]
+CPU_COLOURS = list(CPU_USE.values())
 KNEE_MEASURES = {
     "page_read_mib_s": "page reads from DASD (MiB/s)",
     "page_read_response_ms": "page read response time (ms)",
@@ -115,9 +117,9 @@ def pages_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConcatChar
     memory = pd.DataFrame({"mpages": [zvm52.parameters().memory_pages / 1e6],
                            "label": ["memory: 20.97 million pages (80 GiB)"]})
     mem_rule = alt.Chart(memory).mark_rule(strokeDash=[6, 4], color=MUTED).encode(y="mpages:Q")
-    mem_text = alt.Chart(memory).mark_text(align="left", x=4, dy=-7, color="#555").encode(y="mpages:Q", text="label:N")
+    mem_text = alt.Chart(memory).mark_text(align="left", x=4, dy=-7, color=CP_GREY).encode(y="mpages:Q", text="label:N")
     chosen = alt.Chart(pd.DataFrame({"guests": GUESTS})).transform_filter(alt.datum.guests == pick).mark_rule(
-        color=HIGHLIGHT, strokeWidth=2, opacity=0.5).encode(x=_x_guests())
+        color=INK, strokeWidth=2, opacity=0.3).encode(x=_x_guests())
     top = alt.layer(chosen, mem_rule, mem_text, lines, docs).add_params(pick).properties(
         width=WIDE, height=220, title="Pages in XSTOR and on DASD (lines: model; diamonds: document)")
 
@@ -135,21 +137,21 @@ def pages_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConcatChar
     virtual = pd.DataFrame({"guests": GUESTS, "gib": [zvm52.parameters().defined_mib / MIB_PER_GIB * n
                                                      for n in GUESTS]})
     vrule = alt.Chart(virtual).transform_filter(alt.datum.guests == pick).mark_rule(
-        color=HIGHLIGHT, strokeDash=[4, 3], strokeWidth=2).encode(x="gib:Q")
+        color=INK, strokeDash=[4, 3], strokeWidth=2).encode(x="gib:Q")
     vtext = alt.Chart(virtual).transform_filter(alt.datum.guests == pick).transform_calculate(
         label="'guests\\' virtual memory ' + datum.gib + ' GiB'").mark_text(
-        align="left", dx=4, dy=-34, color=HIGHLIGHT).encode(x="gib:Q", text="label:N")
+        align="left", dx=4, dy=-34, color=INK).encode(x="gib:Q", text="label:N")
     bottom = alt.layer(bars, vrule, vtext).properties(
         width=WIDE, height=80, title="What the pages in use are made of, for the chosen number of guests")
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
-        description=prose("""
+        description=prose(f"""
             Top: pages held in expanded storage (XSTOR) and on DASD paging volumes, in
             millions of 4 KiB pages, for 5 to 10 database guests. Lines are the model,
-            black diamonds the document's Table 1; a dashed line marks the 20.97 million
+            {word(PAPER)} diamonds the document's Table 1; a dashed line marks the 20.97 million
             pages of memory. Bottom, for the number of guests chosen in the drop-down:
             the pages in use in GiB, for the document split into memory, XSTOR and DASD,
             for the model split into guest pages in memory, CP and free frames, XSTOR,
-            pages only on DASD and DASD copies of pages that are also in memory; a red
+            pages only on DASD and DASD copies of pages that are also in memory; a {word(INK)}
             dashed line marks the guests' virtual memory.
             """))
 
@@ -178,7 +180,7 @@ def overcommit_chart(frame: pd.DataFrame) -> alt.LayerChart:
     bars = alt.Chart(long).mark_bar(size=34).encode(
         x=_x_guests(), y=y, order=alt.Order("order:Q"),
         color=alt.Color("part:N", title="model's real overcommitment", sort=parts,
-                        scale=alt.Scale(domain=parts, range=["#c7d2de", "#9aa5b1", "#a5c8ff"]),
+                        scale=alt.Scale(domain=parts, range=[MUTED, HOST_PARTS["CP's own structures"], PAGE_STATES["DASD copy"]]),
                         legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)),
         tooltip=tip)
     doc = long.drop_duplicates("guests")
@@ -236,7 +238,7 @@ def throughput_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConca
     tip = [alt.Tooltip("guests:O"), alt.Tooltip("source:N"), alt.Tooltip("pct:Q", format=".1f", title="%"),
            alt.Tooltip("role:N", title="row used for")]
     base = alt.Chart(t)
-    line = base.transform_filter(alt.datum.source == "model").mark_line(point=True, color=REFERENCE).encode(
+    line = base.transform_filter(alt.datum.source == "model").mark_line(point=True, color=MODEL).encode(
         x=_x_guests(), y=y, tooltip=tip)
     doc = base.transform_filter(alt.datum.source != "model").mark_point(
         shape="diamond", size=150, filled=False, strokeWidth=2, color=DOC_COLOUR).encode(x=_x_guests(), y=y,
@@ -244,7 +246,7 @@ def throughput_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConca
     label = base.transform_filter(alt.datum.source != "model").mark_text(dx=16, align="left", fontSize=10).encode(
         x=_x_guests(), y=y, text=alt.Text("pct:Q", format=".0f"))
     chosen = alt.Chart(pd.DataFrame({"guests": GUESTS})).transform_filter(alt.datum.guests == pick).mark_rule(
-        color=HIGHLIGHT, strokeWidth=2, opacity=0.5).encode(x=_x_guests())
+        color=INK, strokeWidth=2, opacity=0.3).encode(x=_x_guests())
     top = alt.layer(chosen, line, doc, label).add_params(pick).properties(
         width=WIDE, height=210, title="Throughput (blue: model; diamonds: document, labelled)")
     cyc = alt.Chart(_cycle_long(frame)).transform_filter(alt.datum.guests == pick).mark_bar(height=26).encode(
@@ -266,9 +268,9 @@ def throughput_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConca
         tooltip=[alt.Tooltip("guests:O"), alt.Tooltip("part:N"), alt.Tooltip("cpus:Q", format=".2f")],
     ).properties(width=WIDE, height=40, title="What the ten CPUs do (chosen number of guests)")
     return alt.vconcat(top, cyc, cpu).resolve_scale(color="independent").properties(
-        description=prose("""
+        description=prose(f"""
             Top: throughput of 5 to 10 database guests as a percentage of five guests;
-            blue line the model, black diamonds the document's Table 1 (100, 52, 47, 41,
+            {word(MODEL)} line the model, {word(PAPER)} diamonds the document's Table 1 (100, 52, 47, 41,
             38, 31). The six-guest value was used to calibrate the model. Middle, for
             the number of guests chosen in the drop-down: a user's cycle per unit of
             work split into think time, CPU work, waiting for pages from DASD and
@@ -287,7 +289,8 @@ def movement_chart(frame: pd.DataFrame) -> alt.LayerChart:
     long["mib_s"] = sig(long["mib_s"])
     lines = alt.Chart(long).mark_line(point=True).encode(
         x=_x_guests(), y=alt.Y("mib_s:Q", title="paging rate (MiB/s)"),
-        color=alt.Color("direction:N", title="model", scale=alt.Scale(range=["#e45756", "#5b8def"])),
+        color=alt.Color("direction:N", title="model", scale=alt.Scale(domain=["read back from DASD", "written to DASD"],
+                                                                       range=[IO_PARTS["page reads"], IO_PARTS["page writes"]])),
         tooltip=[alt.Tooltip("guests:O"), alt.Tooltip("direction:N"), alt.Tooltip("mib_s:Q", format=".1f")])
     rule = alt.Chart(pd.DataFrame({"guests": [9], "label": ["document: most movement at 9 guests"]}))
     mark = rule.mark_rule(strokeDash=[6, 4], color=DOC_COLOUR).encode(x=_x_guests())
@@ -335,7 +338,7 @@ def knee_chart(sweep: pd.DataFrame, default_guests: int = 6,
                                       float(long["central_memory_gib"].max())], nice=False))
     tput = long[long["measure"] == measures[0]][["guests", "central_memory_gib", "throughput_pct"]]
     top_line = alt.Chart(tput).transform_filter(alt.datum.guests == pick).mark_line(
-        point=alt.OverlayMarkDef(size=20), color=REFERENCE).encode(
+        point=alt.OverlayMarkDef(size=20), color=MODEL).encode(
         x=x, y=alt.Y("throughput_pct:Q", title="throughput (% of five guests at 80 GiB)"),
         tooltip=[alt.Tooltip("guests:O"), alt.Tooltip("central_memory_gib:Q", title="GiB"),
                  alt.Tooltip("throughput_pct:Q", format=".1f", title="throughput (%)")])
@@ -351,27 +354,27 @@ def knee_chart(sweep: pd.DataFrame, default_guests: int = 6,
     need = pd.DataFrame({"guests": GUESTS,
                          "gib": [case.instantiated_mib / MIB_PER_GIB * n - case.xstor_gib for n in GUESTS]})
     nrule = alt.Chart(need).transform_filter(alt.datum.guests == pick).mark_rule(
-        strokeDash=[6, 4], color=HIGHLIGHT).encode(x="gib:Q")
+        strokeDash=[6, 4], color=INK).encode(x="gib:Q")
     ntext = alt.Chart(need).transform_filter(alt.datum.guests == pick).transform_calculate(
         label="'guest pages minus XSTOR: ' + datum.gib + ' GiB'").mark_text(
-        align="left", dx=4, y=8, color=HIGHLIGHT).encode(x="gib:Q", text="label:N")
+        align="left", dx=4, y=8, color=INK).encode(x="gib:Q", text="label:N")
     top = alt.layer(top_line, nrule, ntext, diamond, dtext).add_params(pick, meas).properties(
         width=WIDE, height=200, title="Throughput against memory for the chosen number of guests (model)")
     bottom = alt.Chart(long).transform_filter(alt.datum.guests == pick).transform_filter(
-        alt.datum.measure == meas).mark_line(point=alt.OverlayMarkDef(size=20), color="#e45756").encode(
+        alt.datum.measure == meas).mark_line(point=alt.OverlayMarkDef(size=20), color=MODEL).encode(
         x=x, y=alt.Y("value:Q", title="chosen paging measure (units in the drop-down)"),
         tooltip=[alt.Tooltip("guests:O"), alt.Tooltip("central_memory_gib:Q", title="GiB"),
                  alt.Tooltip("measure:N"), alt.Tooltip("value:Q", format=".2f")])
     bottom = alt.layer(bottom, nrule).properties(width=WIDE, height=160, title="The chosen paging measure (model)")
     return alt.vconcat(top, bottom).properties(
-        description=prose("""
+        description=prose(f"""
             For the number of database guests chosen in the first drop-down, the model's
             throughput (top, % of five guests on the document's 80 GiB host) and a
             paging measure chosen in the second drop-down (bottom: page reads in MiB/s,
             page read response time in ms, paging volume utilisation in %, or pages on
-            DASD in millions), against central storage from 48 to 176 GiB. A red dashed
+            DASD in millions), against central storage from 48 to 176 GiB. A {word(INK)} dashed
             line marks where the guests' pages just fit in central storage plus XSTOR; a
-            black diamond the document's Table 1 value at 80 GiB.
+            {word(PAPER)} diamond the document's Table 1 value at 80 GiB.
             """))
 
 
@@ -422,7 +425,7 @@ def explorer_chart(guests: int = 6, central_memory_gib: float = 80, cpus: int = 
         x=alt.X("pct:Q", title="throughput (% of five guests on the document's host)",
                 scale=alt.Scale(domain=[0, top], nice=False)),
         color=alt.Color("what:N", legend=None, scale=alt.Scale(domain=["model", "document"],
-                                                               range=[REFERENCE, DOC_COLOUR])))
+                                                               range=[MODEL, DOC_COLOUR])))
     ktext = alt.Chart(kpi).mark_text(align="left", dx=4).encode(
         y=alt.Y("what:N", sort=["document", "model"]), x="pct:Q", text="text:N")
     first = alt.layer(kbar, ktext).properties(

@@ -11,7 +11,8 @@ import altair as alt
 import pandas as pd
 
 from .. import dat
-from .figures import HIGHLIGHT, WIDE, picker
+from .figures import WIDE, picker
+from .palette import CHOSEN, FILLS, MUTED, ON_PALE, WHITE, word
 
 #: Cell colours by what an entry means for an access.
 CATEGORIES = (
@@ -21,7 +22,7 @@ CATEGORIES = (
     "not mapped",
     "frame of another guest or CP",
 )
-CATEGORY_COLOURS = ("#9fd39a", "#f4a259", "#f6e27f", "#c9c9c9", "#e6edf5")
+CATEGORY_COLOURS = (FILLS[2], FILLS[0], FILLS[4], FILLS[5], FILLS[1])
 _CATEGORY = {
     dat.PRESENT: CATEGORIES[0], dat.RESIDENT: CATEGORIES[0],
     dat.SWAPPED: CATEGORIES[1], dat.PAGED_OUT: CATEGORIES[1],
@@ -159,27 +160,27 @@ def path_chart(setup: dat.Setup, addresses=None, default: int = 0, bind: bool = 
     else:
         pick, keep = None, alt.datum.addr == default
 
-    rect = alt.Chart(cells).mark_rect(stroke="white", strokeWidth=0.8).encode(
+    rect = alt.Chart(cells).mark_rect(stroke=WHITE, strokeWidth=0.8).encode(
         x=x, x2="x1:Q", y=y, y2="y1:Q",
         color=alt.Color("category:N", title="Entry or frame",
                         scale=alt.Scale(domain=list(CATEGORIES), range=list(CATEGORY_COLOURS)),
                         legend=alt.Legend(orient="bottom", columns=3, labelLimit=220, symbolType="square")),
         tooltip=[alt.Tooltip("column:N"), alt.Tooltip("label:N", title="entry")],
     )
-    labels = alt.Chart(cells).mark_text(align="left", baseline="middle", fontSize=10).encode(
+    labels = alt.Chart(cells).mark_text(align="left", baseline="middle", fontSize=10, color=ON_PALE).encode(
         x=_x("xm"),
         y=_y("ym", y_scale), text="label:N",
     )
-    links = alt.Chart(links_frame(setup)).mark_rule(color="#b0b7c0", strokeWidth=0.7).encode(
+    links = alt.Chart(links_frame(setup)).mark_rule(color=MUTED, strokeWidth=0.7).encode(
         x=_x("x"), x2="x2:Q",
         y=_y("y", y_scale), y2="y2:Q",
     )
-    path = alt.Chart(hlinks).transform_filter(keep).mark_rule(color=HIGHLIGHT, strokeWidth=2.5).encode(
+    path = alt.Chart(hlinks).transform_filter(keep).mark_rule(color=CHOSEN, strokeWidth=2.5).encode(
         x=_x("x"), x2="x2:Q",
         y=_y("y", y_scale), y2="y2:Q",
     )
     boxes = alt.Chart(outline).transform_filter(keep).mark_rect(
-        fillOpacity=0, stroke=HIGHLIGHT, strokeWidth=2.5
+        fillOpacity=0, stroke=CHOSEN, strokeWidth=2.5
     ).encode(x=x, x2="x1:Q", y=y, y2="y1:Q")
     heads = pd.DataFrame(
         {
@@ -195,7 +196,7 @@ def path_chart(setup: dat.Setup, addresses=None, default: int = 0, bind: bool = 
     note = (
         alt.Chart(texts).transform_filter(keep)
         .transform_calculate(x=alt.expr.toNumber(0), y=alt.expr.toNumber(span + 1.2))
-        .mark_text(align="left", baseline="top", fontSize=11, lineBreak="\n", color=HIGHLIGHT)
+        .mark_text(align="left", baseline="top", fontSize=11, lineBreak="\n", color=CHOSEN)
         .encode(x=_x("x"),
                 y=_y("y", y_scale), text="text:N")
     )
@@ -211,8 +212,8 @@ def path_chart(setup: dat.Setup, addresses=None, default: int = 0, bind: bool = 
             f"({setup.process_pages} entries), z/VM's page table for the guest "
             f"({setup.guest_pages} entries) and z/VM's real memory ({setup.host_frames} "
             "frames). Cells are coloured by state (valid, moved out to a swap or paging slot, "
-            "not touched yet, not mapped, another guest's frame); grey lines join every valid "
-            "mapping. The chosen address's path is drawn in red, and a red note below says "
+            f"not touched yet, not mapped, another guest's frame); {word(MUTED)} lines join every valid "
+            f"mapping. The chosen address's path is drawn in {word(CHOSEN)}, and a {word(CHOSEN)} note below says "
             "where it ends: a host real address, a Linux page fault or a z/VM page fault."
             + (" A drop-down picks the address." if pick is not None else "")
         ),

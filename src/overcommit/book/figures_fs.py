@@ -31,18 +31,19 @@ import pandas as pd
 from .. import paging
 from ..model import PATH_HEADROOM, PATH_MIB_S, environment, simulate
 from ..workloads import study_variants
-from .figures import HIGHLIGHT, WIDE, sig, picker, prose
+from .figures import WIDE, sig, picker, prose
+from .palette import ALERT, CATEGORIES, INK, IO_PARTS, MODEL, PAPER, word
 from .figures_results import ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 from .figures_workload import variant_frame
 
 VARIANTS = ("fs-direct-medium", "fs-pagecache-medium", "fs-direct-high", "fs-pagecache-high")
 MODES = ("direct I/O", "page-cached")
-MODE_COLOURS = ("#4c78a8", "#f58518")
+MODE_COLOURS = tuple(CATEGORIES[:2])
 LEVELS = ("medium", "high")
 CPU_OPTIONS = [20, 15, 10, 5]  # the grid's CPU counts below the reference's 25
 COMPONENTS = ("guest I/O", "page reads", "page writes")
-COMPONENT_COLOURS = ("#4c9f70", "#e45756", "#f2a6a6")
+COMPONENT_COLOURS = tuple(IO_PARTS[c] for c in COMPONENTS)
 SHARING = {"scsi": "the database BI guest's SCSI disks", "eckd": "the four fio guests' ECKD volumes"}
 
 
@@ -116,19 +117,19 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
                        scale=alt.Scale(domain=list(MODES), range=list(MODE_COLOURS)))
     dash = alt.StrokeDash("level:N", title="level", sort=list(LEVELS),
                           scale=alt.Scale(domain=list(LEVELS), range=[[5, 3], [1, 0]]),
-                          legend=alt.Legend(symbolStrokeColor="#555555", symbolStrokeWidth=2, symbolSize=400))
+                          legend=alt.Legend(symbolStrokeColor=INK, symbolStrokeWidth=2, symbolSize=400))
     tip = [alt.Tooltip("variant:N"), alt.Tooltip("cid:N", title="CID"), alt.Tooltip("env_label:N", title="environment"),
            alt.Tooltip("throughput:Q", title="relative throughput (model)", format=".3f"),
            alt.Tooltip("page_read_mib_s:Q", title="page reads (MiB/s)", format=".2f"),
            alt.Tooltip("cpu_load:Q", title="CPU load (processors)", format=".2f"),
            alt.Tooltip("status:N", title="model run"), alt.Tooltip("failure_reason:N", title="why (model)")]
-    ref = alt.Chart(pd.DataFrame({"y": [1.0]})).mark_rule(color="#333333", strokeDash=[2, 2]).encode(y="y:Q")
+    ref = alt.Chart(pd.DataFrame({"y": [1.0]})).mark_rule(color=INK, strokeDash=[2, 2]).encode(y="y:Q")
     y_tp = alt.Y("throughput:Q", title="relative throughput (1 = own reference)",
                  scale=alt.Scale(domain=[0, 1.1]), axis=alt.Axis(format=".1f"))
     lines = base.mark_line().encode(x=x, y=y_tp, color=colour, strokeDash=dash, detail="variant:N", tooltip=tip)
     dots = base.mark_point(filled=True, size=45).encode(x=x, y=y_tp, color=colour, tooltip=tip)
     marks = alt.Chart(paper_mode_marks()).transform_filter((alt.datum.env == env) & (alt.datum.cpus == cpu))
-    paper = marks.mark_point(shape="triangle-up", size=200, filled=True, stroke=HIGHLIGHT, strokeWidth=2).encode(
+    paper = marks.mark_point(shape="triangle-up", size=200, filled=True, stroke=PAPER, strokeWidth=2).encode(
         x=x, y="y:Q", color=colour, tooltip=[alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")])
     top = alt.layer(ref, lines, dots, paper).add_params(env, cpu).properties(
         width=WIDE, height=230, title="Relative throughput")
@@ -139,13 +140,13 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
     ).properties(width=WIDE, height=150, title="Page reads from the paging devices")
     return alt.vconcat(top, reads).properties(
         title="File system I/O: direct I/O against page-cached I/O (model)",
-        description=prose("""
+        description=prose(f"""
             Two charts for the environment and number of real CPUs chosen in the
             drop-downs. Top: relative throughput of the four fio variants (1 = the
             variant's own reference throughput, dotted line) as real memory falls from
-            512 GiB on the left to 48 GiB on the right; blue lines are direct I/O,
-            orange lines page-cached I/O, dashed for the medium and solid for the high
-            level. An upward triangle outlined in red at 64 GiB (20 CPUs, z/VM 6.3 with
+            512 GiB on the left to 48 GiB on the right; {word(MODE_COLOURS[0])} lines are direct I/O,
+            {word(MODE_COLOURS[1])} lines page-cached I/O, dashed for the medium and solid for the high
+            level. An upward triangle outlined in {word(PAPER)} at 64 GiB (20 CPUs, z/VM 6.3 with
             EDEV-SCSI paging) marks the paper's statement that the high-level direct-I/O
             variant ran slightly above its reference there. Bottom: the same variants'
             page-read rates in MiB/s.
@@ -263,20 +264,20 @@ def path_chart(pframe: pd.DataFrame | None = None, runs: pd.DataFrame | None = N
     ltip = [alt.Tooltip("label:N", title="limit"), alt.Tooltip("y:Q", title="utilisation", format=".2f")]
     lim = alt.Chart(limits).transform_filter(chosen)
     layers = []
-    for name, colour, baseline, dy in (("threshold", HIGHLIGHT, "top", 3), ("headroom", "#555555", "bottom", -3)):
+    for name, colour, baseline, dy in (("threshold", ALERT, "top", 3), ("headroom", INK, "bottom", -3)):
         one = lim.transform_filter(alt.datum.limit == name)
         layers.append(one.mark_rule(strokeDash=[6, 3], strokeWidth=2, color=colour).encode(y="y:Q", tooltip=ltip))
         layers.append(one.mark_text(align="left", baseline=baseline, dx=4, dy=dy, fontSize=10, color=colour).encode(
             x=alt.value(0), y="y:Q", text="text:N", tooltip=ltip))
     ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
     paper = alt.Chart(paper_path_marks()).transform_filter(chosen)
-    marks = paper.mark_point(shape="M-1,-1L1,1M-1,1L1,-1", size=120, filled=False, color=HIGHLIGHT,
+    marks = paper.mark_point(shape="M-1,-1L1,1M-1,1L1,-1", size=120, filled=False, color=ALERT,
                              strokeWidth=3).encode(x=x, y="y:Q", tooltip=ptip)
-    mark_text = paper.mark_text(align="right", dx=-10, fontSize=10, color=HIGHLIGHT).encode(
+    mark_text = paper.mark_text(align="right", dx=-10, fontSize=10, color=ALERT).encode(
         x=x, y="y:Q", text=alt.value("failed (paper)"), tooltip=ptip)
     top = alt.layer(bars, *layers, marks, mark_text).add_params(env, cpu).properties(
         width=WIDE, height=220, title="Utilisation of the shared path")
-    slow = alt.Chart(w).transform_filter(chosen).mark_line(point=alt.OverlayMarkDef(size=45), color="#4c9f70").encode(
+    slow = alt.Chart(w).transform_filter(chosen).mark_line(point=alt.OverlayMarkDef(size=45), color=MODEL).encode(
         x=x, y=alt.Y("slowdown:Q", title="transfer time ÷ without paging", scale=alt.Scale(zero=False),
                      axis=alt.Axis(format=".2f")),
         tooltip=[alt.Tooltip("cid:N", title="CID"), alt.Tooltip("sharing:N", title="guest I/O on the path"),
@@ -285,16 +286,16 @@ def path_chart(pframe: pd.DataFrame | None = None, runs: pd.DataFrame | None = N
     ).properties(width=WIDE, height=130, title="Slowdown of the sharing guests' own I/O")
     return alt.vconcat(top, slow).properties(
         title="The storage path shared by guest I/O and paging (model)",
-        description=prose("""
+        description=prose(f"""
             Two charts for the environment and number of real CPUs chosen in the
             drop-downs, real memory falling from 512 GiB on the left to 48 GiB on the
             right. Top: stacked bars of the share of the channel and storage-server path
-            used by the guests' own I/O on it (green; the four fio guests with ECKD
-            paging, the database with EDEV-SCSI paging), by page reads (red) and page
-            writes (pink). A grey dashed line at 0.95 marks the share beyond which the
-            model lets guest I/O have only what paging leaves; with ECKD paging a red
+            used by the guests' own I/O on it ({word(IO_PARTS["guest I/O"])}; the four fio guests with ECKD
+            paging, the database with EDEV-SCSI paging), by page reads ({word(IO_PARTS["page reads"])}) and page
+            writes ({word(IO_PARTS["page writes"])}). A {word(INK)} dashed line at 0.95 marks the share beyond which the
+            model lets guest I/O have only what paging leaves; with ECKD paging a {word(ALERT)}
             dashed line at 0.90 marks the utilisation from which the model's fio
-            variants fail with I/O errors, and red crosses labelled 'failed (paper)' at
+            variants fail with I/O errors, and {word(ALERT)} crosses labelled 'failed (paper)' at
             64 GiB the runs the paper reports as failed. Bottom: how many times longer a
             transfer of the sharing guests takes than it would without the paging
             traffic.

@@ -32,7 +32,8 @@ import pandas as pd
 from .. import data, replacement
 from ..model import environment, simulate, sweep
 from ..workloads import study_guests
-from .figures import HIGHLIGHT, WIDE, sig, picker
+from .figures import WIDE, sig, picker
+from .palette import MODEL, MUTED, PAPER, RESOURCES, WHITE, word
 from .figures_results import MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_envs as _check_envs
 
@@ -42,7 +43,7 @@ CPU_COUNTS = (20, 15, 10, 5)  # the paper's real-CPU settings below the referenc
 #: (Table 6), so no guest is ever cut by the water-filling and only memory can slow it.
 SPARE_CPUS = 40
 CURVES = ("this run", "CPUs alone", "memory alone", "if the two losses multiplied")
-CURVE_COLOURS = ("#1f1f1f", "#2ca02c", "#ff7f0e", "#9aa5b1")
+CURVE_COLOURS = (MODEL, RESOURCES["real CPUs"], RESOURCES["real memory"], MUTED)
 CURVE_DASHES = ((1, 0), (6, 3), (6, 3), (2, 2))
 
 
@@ -113,7 +114,7 @@ def _paper_marks() -> pd.DataFrame:
 def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 15) -> alt.LayerChart:
     """Over real memory, for the environment, Java level and CPU count chosen in three
     drop-downs: the model's Java throughput in the run itself, with the CPUs alone, with the
-    memory alone, and the product of the two; the paper's statements as red marks."""
+    memory alone, and the product of the two; the paper's statements as black marks."""
     if variant not in LEVELS:
         raise ValueError(f"variant: {variant!r} is not accepted; expected one of {list(LEVELS)}")
     if cpus not in CPU_COUNTS:
@@ -153,10 +154,10 @@ def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 
         point=alt.OverlayMarkDef(size=45), strokeWidth=3).encode(**enc)
     marks = alt.Chart(_paper_marks()).transform_filter(chosen)
     ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
-    band = marks.transform_filter(alt.datum.kind == "band").mark_area(color=HIGHLIGHT, opacity=0.18).encode(
+    band = marks.transform_filter(alt.datum.kind == "band").mark_area(color=PAPER, opacity=0.12).encode(
         x=x_mem, y=alt.Y("y:Q"), y2=alt.Y2("y2:Q"), tooltip=ptip)
     diamonds = marks.transform_filter(alt.datum.kind == "point").mark_point(
-        shape="diamond", size=190, filled=True, color="white", stroke=HIGHLIGHT, strokeWidth=2).encode(
+        shape="diamond", size=190, filled=True, color=WHITE, stroke=PAPER, strokeWidth=2).encode(
         x=x_mem, y=alt.Y("y:Q"), tooltip=ptip)
     return alt.layer(band, ceilings, run, diamonds).add_params(env, pick, ncpu).properties(
         width=WIDE, height=250,
@@ -164,12 +165,14 @@ def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 
         description=(
             "For the environment, Java level and real-CPU count chosen in the three drop-downs, "
             "relative throughput of the Java level over real memory (512 GiB on the left, 48 GiB on "
-            "the right), each against the level's own reference. Solid black line: the model's run at "
-            "that memory and CPU count. Green dashed: the same CPUs with 512 GiB, the CPU cut alone. "
-            f"Orange dashed: the same memory with {SPARE_CPUS} real CPUs, the memory loss alone. "
-            "Grey dotted: the product of the two, what the run would give if the two losses multiplied. "
-            "The black line follows the lower of the green and orange lines. Red marks, for z/VM 6.3 "
-            "with EDEV-SCSI paging: a pale red band from 1.0 to 1.05 where the paper reports throughput at or "
+            f"the right), each against the level's own reference. Solid {word(CURVE_COLOURS[0])} line: the model's run at "
+            f"that memory and CPU count. {word(CURVE_COLOURS[1]).capitalize()} dashed: the same CPUs with 512 GiB, "
+            f"the CPU cut alone. {word(CURVE_COLOURS[2]).capitalize()} dashed: the same memory with {SPARE_CPUS} "
+            f"real CPUs, the memory loss alone. {word(CURVE_COLOURS[3]).capitalize()} dotted: the product of the two, "
+            "what the run would give if the two losses multiplied. "
+            f"The {word(CURVE_COLOURS[0])} line follows the lower of the other two dashed lines. "
+            f"{word(PAPER).capitalize()} marks, for z/VM 6.3 "
+            "with EDEV-SCSI paging: a pale band from 1.0 to 1.05 where the paper reports throughput at or "
             "slightly above the reference (112 GiB or more with 15 or 20 CPUs), and a diamond at 64 GiB "
             "with 20 CPUs for the paper's loss at 64/20."
         ),

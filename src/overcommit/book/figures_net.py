@@ -31,14 +31,15 @@ import pandas as pd
 from .. import data
 from ..model import simulate
 from ..workloads import study_guests
-from .figures import HIGHLIGHT, WIDE, sig, picker, prose
+from .figures import WIDE, sig, picker, prose
+from .palette import INK, MUTED, PAPER, WORKLOAD_LEVELS, word
 from .figures_results import MEMORY_ORDER, _paper_cids, env_picker
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 from .figures_workload import variant_frame
 
 VARIANTS = ("net-medium", "net-high")
 GROUPS = ("network, medium level", "network, high level", "other workloads")
-GROUP_COLOURS = ("#e45756", "#4c78a8", "#9aa5b1")
+GROUP_COLOURS = (WORKLOAD_LEVELS["net-medium"], WORKLOAD_LEVELS["net-high"], MUTED)
 LEVEL_COLOURS = {"net-medium": GROUP_COLOURS[0], "net-high": GROUP_COLOURS[1]}
 CPU_TICKS = [5, 10, 15, 20, 25]
 IDLE_TOLERANCE = 0.005  # share of the real CPUs: less idle than this counts as none (solver rounding)
@@ -102,23 +103,23 @@ def levels_chart(vframe: pd.DataFrame | None = None, default_memory: int = 512) 
            alt.Tooltip("cpu_load:Q", title="CPU load of the pair (processors)", format=".2f"),
            alt.Tooltip("status:N", title="model run")]
     lines = base.mark_line(point=alt.OverlayMarkDef(size=50)).encode(x=x, y=y, color=colour, tooltip=tip)
-    ref = alt.Chart(pd.DataFrame({"y": [1.0]})).mark_rule(color="#333333", strokeDash=[2, 2]).encode(y="y:Q")
+    ref = alt.Chart(pd.DataFrame({"y": [1.0]})).mark_rule(color=INK, strokeDash=[2, 2]).encode(y="y:Q")
     marks = alt.Chart(paper_level_marks()).transform_filter((alt.datum.env == env) & (alt.datum.memory_gib == mem))
     ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
     about = marks.transform_filter(alt.datum.kind == "about").mark_point(
-        shape="diamond", size=190, filled=True, stroke=HIGHLIGHT, strokeWidth=2).encode(
+        shape="diamond", size=190, filled=True, stroke=PAPER, strokeWidth=2).encode(
         x="cpus:Q", y="y:Q", color=colour, tooltip=ptip)
     at_least = marks.transform_filter(alt.datum.kind == "at least").mark_point(
-        shape="triangle-up", size=190, filled=True, stroke=HIGHLIGHT, strokeWidth=2).encode(
+        shape="triangle-up", size=190, filled=True, stroke=PAPER, strokeWidth=2).encode(
         x="cpus:Q", y="y:Q", color=colour, tooltip=ptip)
     return alt.layer(ref, lines, about, at_least).add_params(env, mem).properties(
         width=WIDE, height=260, title="Network workload: medium and high level over real CPUs (model)",
-        description=prose("""
-            Relative throughput of the medium (red) and high (blue) network level, each
+        description=prose(f"""
+            Relative throughput of the medium ({word(GROUP_COLOURS[0])}) and high ({word(GROUP_COLOURS[1])}) network level, each
             divided by its own throughput in the reference run, over the number of real
             CPUs (5 to 25), for the environment and real memory size chosen in the
             drop-downs. The dotted line is the reference. Paper marks for z/VM 6.3 with
-            EDEV-SCSI paging: a diamond outlined in red at 0.40 and 15 CPUs for the high
+            EDEV-SCSI paging: a diamond outlined in {word(PAPER)} at 0.40 and 15 CPUs for the high
             level, and upward triangles at 1.0 for 15 and 20 CPUs for the medium level
             (at or above its reference; the paper excludes 64 GiB, so there are none at
             64 GiB).
@@ -230,19 +231,19 @@ def share_chart(sframe: pd.DataFrame | None = None, levels: pd.DataFrame | None 
             alt.Tooltip("cp_system_cpu:Q", title="CP system (processors)", format=".2f"),
             alt.Tooltip("idle_cpu:Q", title="idle (processors)", format=".2f")]
     rule = lv.transform_filter("isValid(datum.water_level)").mark_rule(
-        color="#000000", strokeDash=[6, 3], strokeWidth=2).encode(x=alt.X("water_level:Q", scale=xs), tooltip=ltip)
+        color=INK, strokeDash=[6, 3], strokeWidth=2).encode(x=alt.X("water_level:Q", scale=xs), tooltip=ltip)
     text = lv.mark_text(align="left", baseline="bottom", dx=0, dy=-4, fontSize=11, fontWeight="bold").encode(
         x=alt.value(0), y=alt.value(0), text="label:N", tooltip=ltip)
     return alt.layer(gap, rule, demand, use, text).add_params(env, cid).properties(
         width=WIDE, height=17 * 20,
         title=alt.TitleParams("Who the water-filling cuts (model)", offset=18),
-        description=prose("""
+        description=prose(f"""
             One row per guest of the study, sorted by its reference CPU demand per 100
-            shares, most demanding at the top; the two network levels in red (medium)
-            and blue (high), the other workloads in grey. Hollow circle: the guest's CPU
+            shares, most demanding at the top; the two network levels in {word(GROUP_COLOURS[0])} (medium)
+            and {word(GROUP_COLOURS[1])} (high), the other workloads in {word(GROUP_COLOURS[2])}. Hollow circle: the guest's CPU
             load in the reference run (Table 17) per 100 shares. Filled circle: what it
             uses in the run chosen in the drop-downs (environment and configuration),
-            per 100 shares; a line joins the two. Dashed black line: the run's water
+            per 100 shares; a line joins the two. Dashed {word(INK)} line: the run's water
             level, the CPUs per 100 shares that every guest wanting more receives; the
             text above the chart gives it, or says that real CPUs stand idle and nobody
             is cut.

@@ -26,10 +26,11 @@ import pandas as pd
 from .. import data, paging
 from ..model import PATH_MIB_S, simulate
 from ..workloads import study_variants
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, picker
+from .figures import WIDE, picker
+from .palette import ALERT, CATEGORIES, ENVIRONMENTS, INK, MODEL, MUTED, PAPER
 
 KIND_LABELS = {"edev-scsi": "EDEV-SCSI", "eckd": "ECKD"}
-KIND_COLOURS = {"edev-scsi": REFERENCE, "eckd": "#e6a23c"}
+KIND_COLOURS = {"edev-scsi": ENVIRONMENTS["zvm63-edev"], "eckd": ENVIRONMENTS["zvm63-eckd"]}
 ENV_LABELS = {"zvm63-edev": "z/VM 6.3, EDEV-SCSI paging", "zvm63-eckd": "z/VM 6.3, ECKD paging",
               "zvm62-edev": "z/VM 6.2, EDEV-SCSI paging + XSTOR"}
 #: Which guests' disks share the storage path with paging in each 6.3 environment.
@@ -226,7 +227,7 @@ def mmk_chart() -> alt.LayerChart:
         y=alt.Y("response_over_s:Q", title="mean response time (multiples of S)",
                 scale=alt.Scale(domain=[0, 12], clamp=True)),
         color=alt.Color("servers:N", title="servers per device", sort=order,
-                        scale=alt.Scale(domain=order, range=["#e6a23c", "#2a9d8f", REFERENCE, "#9467bd"]),
+                        scale=alt.Scale(domain=order, range=CATEGORIES[:4]),
                         legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("servers:N"), alt.Tooltip("utilisation:Q", format=".2f"),
                  alt.Tooltip("response_over_s:Q", title="response / S", format=".2f"),
@@ -269,7 +270,7 @@ def response_chart(default_kind: str = "eckd", default_devices: int = 25) -> alt
     reference = alt.Chart(study).mark_line(strokeDash=[5, 3], strokeWidth=1.5).encode(
         x=x, y=y,
         color=alt.Color("config:N", title=None, sort=configs,
-                        scale=alt.Scale(domain=configs, range=[REFERENCE, "#e6a23c"]),
+                        scale=alt.Scale(domain=configs, range=[KIND_COLOURS["edev-scsi"], KIND_COLOURS["eckd"]]),
                         legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("config:N"), alt.Tooltip("traffic:Q", title="MiB/s", format=",.1f"),
                  alt.Tooltip("response_ms:Q", title="ms", format=".2f")],
@@ -277,24 +278,25 @@ def response_chart(default_kind: str = "eckd", default_devices: int = 25) -> alt
     chosen = (
         alt.Chart(grid)
         .transform_filter((alt.datum.kind == kind) & (alt.datum.devices == devices))
-        .mark_line(color=HIGHLIGHT, strokeWidth=3)
-        .encode(x=x, y=y, tooltip=[alt.Tooltip("traffic:Q", title="MiB/s", format=",.1f"),
+        .mark_line(strokeWidth=3.5)
+        .encode(x=x, y=y, color=alt.Color("kind:N", legend=None, scale=alt.Scale(
+            domain=list(KIND_COLOURS), range=list(KIND_COLOURS.values()))), tooltip=[alt.Tooltip("traffic:Q", title="MiB/s", format=",.1f"),
                                    alt.Tooltip("response_ms:Q", title="ms", format=".2f")])
     )
     cap_base = alt.Chart(caps).transform_filter((alt.datum.kind == kind) & (alt.datum.devices == devices))
-    cap_rule = cap_base.mark_rule(color=HIGHLIGHT, strokeDash=[2, 2]).encode(x=alt.X("capacity:Q", scale=xscale))
+    cap_rule = cap_base.mark_rule(color=ALERT, strokeDash=[2, 2]).encode(x=alt.X("capacity:Q", scale=xscale))
     cap_text = cap_base.transform_calculate(
         label="'capacity ' + format(datum.capacity, ',.0f') + ' MiB/s'"
-    ).mark_text(align="right", dx=-4, dy=8, color=HIGHLIGHT, fontSize=11, baseline="top").encode(
+    ).mark_text(align="right", dx=-4, dy=8, color=ALERT, fontSize=11, baseline="top").encode(
         x=alt.X("capacity:Q", scale=xscale), y=alt.value(0), text="label:N"
     )
     paper_reads = float(_paper_page_reads())
     marks = pd.DataFrame({"traffic": [paper_reads], "label": [f"paper, 64/20: {paper_reads:.0f} MiB/s of reads"]})
-    paper_rule = alt.Chart(marks).mark_rule(color="#444", strokeDash=[1, 3]).encode(x=alt.X("traffic:Q", scale=xscale))
-    paper_text = alt.Chart(marks).mark_text(align="right", dx=-4, fontSize=10, color="#444").encode(
+    paper_rule = alt.Chart(marks).mark_rule(color=PAPER, strokeDash=[1, 3]).encode(x=alt.X("traffic:Q", scale=xscale))
+    paper_text = alt.Chart(marks).mark_text(align="right", dx=-4, fontSize=10, color=PAPER).encode(
         x=alt.X("traffic:Q", scale=xscale), y=alt.value(60), text="label:N"
     )
-    return alt.layer(reference, chosen, cap_rule, cap_text, paper_rule, paper_text).add_params(kind, devices).properties(
+    return alt.layer(reference, chosen, cap_rule, cap_text, paper_rule, paper_text).add_params(kind, devices).resolve_scale(color="independent").properties(
         width=WIDE,
         height=260,
         title="Page-read response time against paging traffic (assumed timings)",
@@ -304,10 +306,10 @@ def response_chart(default_kind: str = "eckd", default_devices: int = 25) -> alt
             f"formulas with the assumed timings ({_config('eckd').service_time_s * 1e3:.2f} ms per "
             "paging I/O). A drop-down picks EDEV-SCSI (four I/Os at a time per device) or ECKD "
             f"(one at a time), a slider the number of devices from 1 to {MAX_DEVICES}; the chosen "
-            "configuration is drawn in red with a dotted rule at its capacity. Dashed: the "
+            "configuration is drawn thick in its kind's colour, with a dotted vermillion rule at its capacity. Dashed: the "
             f"study's 16 EDEV-SCSI devices (capacity {_config('edev-scsi').device_capacity_mib_s:,.0f} "
             f"MiB/s) and 25 ECKD volumes ({_config('eckd').device_capacity_mib_s:,.0f} MiB/s). A "
-            f"dotted grey rule marks the {paper_reads:.0f} MiB/s of page reads the paper measured at "
+            f"dotted black rule marks the {paper_reads:.0f} MiB/s of page reads the paper measured at "
             "64/20 with EDEV-SCSI. Each curve stays near the service time until the devices are "
             "well loaded and then rises steeply towards its capacity."
         ),
@@ -327,7 +329,7 @@ def simulation_chart(table: pd.DataFrame | None = None) -> alt.LayerChart:
     table = simulation_table() if table is None else table
     cases = list(dict.fromkeys(table["case"]))
     colour = alt.Color("case:N", title=None, sort=cases,
-                       scale=alt.Scale(domain=cases, range=[REFERENCE, "#e6a23c", "#2a9d8f"]),
+                       scale=alt.Scale(domain=cases, range=CATEGORIES[:3]),
                        legend=alt.Legend(orient="bottom", columns=1, labelLimit=320))
     x = alt.X("utilisation:Q", title="device utilisation ρ (fraction)", scale=alt.Scale(domain=[0, 1]))
     # formula lines on a fine grid
@@ -397,7 +399,7 @@ def interference_chart() -> alt.VConcatChart:
     """How paging loads the storage path the guests' own disks use, and how it slows them."""
     frame = interference_frame()
     envs = [ENV_LABELS["zvm63-edev"], ENV_LABELS["zvm63-eckd"]]
-    colour = alt.Color("env:N", title=None, sort=envs, scale=alt.Scale(domain=envs, range=[REFERENCE, "#e6a23c"]),
+    colour = alt.Color("env:N", title=None, sort=envs, scale=alt.Scale(domain=envs, range=[ENVIRONMENTS["zvm63-edev"], ENVIRONMENTS["zvm63-eckd"]]),
                        legend=alt.Legend(orient="bottom", columns=1, labelLimit=320))
     x = alt.X("traffic:Q", title="paging traffic, reads + writes (MiB/s)", scale=alt.Scale(domain=[0, 400]))
     model = model_table()
@@ -421,8 +423,8 @@ def interference_chart() -> alt.VConcatChart:
     )
     limit = io_error_threshold()
     threshold = alt.Chart(pd.DataFrame({"y": [limit], "label": [f"{limit:g}: the model's I/O-error point for fio"]}))
-    rule = threshold.mark_rule(color=HIGHLIGHT, strokeDash=[4, 3]).encode(y="y:Q")
-    rule_text = threshold.mark_text(align="right", dy=-6, color=HIGHLIGHT, fontSize=10).encode(
+    rule = threshold.mark_rule(color=ALERT, strokeDash=[4, 3]).encode(y="y:Q")
+    rule_text = threshold.mark_text(align="right", dy=-6, color=ALERT, fontSize=10).encode(
         y="y:Q", x=alt.value(WIDE - 4), text="label:N")
     util_pts = alt.Chart(pts).mark_point(filled=True, size=55, shape="diamond").encode(
         x=x, y=alt.Y("path_utilisation:Q"), color=colour,
@@ -484,15 +486,15 @@ def explorer_chart(
     y_max = max(10.0, (state.read_response_s * 1e3 * 1.3) if math.isfinite(state.read_response_s) else 10.0)
     x = alt.X("traffic:Q", title="paging traffic, reads + writes (MiB/s)", scale=alt.Scale(domain=[0, top], nice=False))
     y = alt.Y("ms:Q", title="mean page-read response time (ms)", scale=alt.Scale(domain=[0, y_max]))
-    line = alt.Chart(curve).mark_line(color=REFERENCE, strokeWidth=2, clip=True).encode(x=x, y=y)
+    line = alt.Chart(curve).mark_line(color=MODEL, strokeWidth=2, clip=True).encode(x=x, y=y)
     if math.isfinite(state.read_response_s):
         label = f"{state.read_response_s * 1e3:.2f} ms at {state.offered_mib_s:.0f} MiB/s"
         point = pd.DataFrame({"traffic": [state.offered_mib_s], "ms": [state.read_response_s * 1e3], "label": [label]})
     else:
         label = f"saturated at {state.offered_mib_s:.0f} MiB/s ({state.bottleneck} at capacity)"
         point = pd.DataFrame({"traffic": [min(state.offered_mib_s, top)], "ms": [y_max], "label": [label]})
-    dot = alt.Chart(point).mark_point(filled=True, size=120, color=HIGHLIGHT).encode(x=x, y=y)
-    text = alt.Chart(point).mark_text(align="right", dx=-10, dy=-12, color=HIGHLIGHT, fontSize=12).encode(
+    dot = alt.Chart(point).mark_point(filled=True, size=120, color=INK).encode(x=x, y=y)
+    text = alt.Chart(point).mark_text(align="right", dx=-10, dy=-12, color=INK, fontSize=12).encode(
         x=x, y=y, text="label:N")
     upper = alt.layer(line, dot, text).properties(
         width=WIDE, height=220,
@@ -506,7 +508,7 @@ def explorer_chart(
         y=alt.Y("measure:N", title=None, sort=["paging devices", "storage path"]),
         x=alt.X("utilisation:Q", title="utilisation (%)", axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, max(1.2, float(bars["utilisation"].max()) * 1.05)], nice=False)),
-        color=alt.condition(alt.datum.utilisation >= 1, alt.value(HIGHLIGHT), alt.value(MUTED)),
+        color=alt.condition(alt.datum.utilisation >= 1, alt.value(ALERT), alt.value(MUTED)),
     )
     bar_text = alt.Chart(bars).mark_text(align="left", dx=4).encode(
         y=alt.Y("measure:N", sort=["paging devices", "storage path"]), x="utilisation:Q",

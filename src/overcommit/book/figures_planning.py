@@ -19,15 +19,15 @@ import pandas as pd
 from .. import planning
 from ..model import ENVIRONMENTS
 from ..workloads import VARIANTS
-from .figures import HIGHLIGHT, WIDE, picker, sig, check_columns, prose
+from .figures import WIDE, picker, sig, check_columns, prose
+from .palette import ALERT, CATEGORIES, CHOSEN, INK, MUTED, WORKLOAD_LEVELS, word
 from .figures_results import ENV_LABELS, env_picker
 
 MEMORIES = (512, 256, 192, 160, 128, 112, 96, 80, 64, 48, 32)
 CPUS = (25, 20, 15, 10, 5)
 VARIANT_CPUS = (20, 15, 10)
-MIX_COLOURS = {"study": "#1f77b4", "memory-hungry": "#d62728", "cold-heavy": "#2ca02c"}
-VARIANT_COLOURS = ["#1f77b4", "#aec7e8", "#ff7f0e", "#ffbb78", "#2ca02c", "#98df8a", "#d62728",
-                   "#ff9896", "#9467bd", "#c5b0d5", "#8c564b"]
+MIX_COLOURS = dict(zip(("study", "memory-hungry", "cold-heavy"), CATEGORIES))
+VARIANT_COLOURS = [WORKLOAD_LEVELS[v] for v in VARIANTS]
 
 
 @lru_cache(maxsize=1)
@@ -112,15 +112,23 @@ def break_chart(frame: pd.DataFrame, level: float = 0.9) -> alt.VConcatChart:
     base = alt.Chart(frame).transform_filter(
         (alt.datum.mix == mix) & (alt.datum.env == env) & (alt.datum.cpus == cpus))
     colour = alt.Color("variant:N", title="workload", sort=list(VARIANTS),
-                       scale=alt.Scale(domain=list(VARIANTS), range=VARIANT_COLOURS))
+                       scale=alt.Scale(domain=list(VARIANTS), range=VARIANT_COLOURS),
+                       legend=alt.Legend(labelLimit=220))
     tip = [alt.Tooltip("variant:N", title="workload"), alt.Tooltip("memory_gib:Q", title="real memory (GiB)"),
            alt.Tooltip("throughput:Q", title="relative throughput", format=".3f")]
-    lines = base.mark_line(point=alt.OverlayMarkDef(size=25)).encode(
+    # eleven colours are too many to tell apart by colour alone: the level is also the dash
+    level = alt.StrokeDash("level:N", title="level", sort=["high (or only)", "medium"],
+                           scale=alt.Scale(domain=["high (or only)", "medium"], range=[[1, 0], [5, 3]]),
+                           legend=alt.Legend(symbolType="stroke", symbolStrokeColor=INK, symbolStrokeWidth=2,
+                                             symbolSize=300))
+    lines = base.transform_calculate(
+        level="indexof(datum.variant, 'medium') >= 0 ? 'medium' : 'high (or only)'").mark_line(
+        point=alt.OverlayMarkDef(size=25)).encode(
         x=_x_memory(), y=alt.Y("throughput:Q", title="relative throughput (1 = unconstrained)",
                                scale=alt.Scale(domain=[0, 1.05])),
-        color=colour, tooltip=tip)
+        color=colour, strokeDash=level, detail="variant:N", tooltip=tip)
     rule = alt.Chart(pd.DataFrame({"y": [0]})).transform_calculate(y="level").mark_rule(
-        strokeDash=[6, 3], color=HIGHLIGHT).encode(y="y:Q")
+        strokeDash=[6, 3], color=ALERT).encode(y="y:Q")
     top = alt.layer(lines, rule).add_params(mix, env, cpus, lvl).properties(
         width=WIDE, height=240, title="Relative throughput of each workload in the mix")
     # the largest grid memory at which a workload is below the level ("breaks below ... GiB")
@@ -140,11 +148,11 @@ def break_chart(frame: pd.DataFrame, level: float = 0.9) -> alt.VConcatChart:
     bottom = alt.layer(bars, text).properties(width=WIDE, height=170,
                                               title="Break points on the grid (workloads never below the level are absent)")
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
-        description=prose("""
+        description=prose(f"""
             For the mix, environment and real-CPU count chosen in the drop-downs, and
             the throughput level chosen with the slider: top, one line per workload type
-            of the mix, its relative throughput as real memory falls from 512 to 32 GiB,
-            with the level as a dashed red line; bottom, for each workload that falls
+            of the mix (dashed for a medium level), its relative throughput as real memory falls from 512 to 32 GiB,
+            with the level as a dashed {word(ALERT)} line; bottom, for each workload that falls
             below the level somewhere on the grid, the largest memory size at which it
             is below the level.
             """),
@@ -195,7 +203,7 @@ def explorer_chart(mix: str = "study", memory_gib: float = 64, cpus: int = 20, e
     bars = alt.Chart(tp).mark_bar().encode(
         y=alt.Y("workload:N", title=None, sort=list(w.index)),
         x=alt.X("throughput:Q", title="relative throughput (1 = unconstrained)", scale=alt.Scale(domain=[0, 1.1])),
-        color=alt.Color("target:N", scale=alt.Scale(domain=["target", "other"], range=[HIGHLIGHT, "#4c78a8"]),
+        color=alt.Color("target:N", scale=alt.Scale(domain=["target", "other"], range=[CHOSEN, MUTED]),
                         title=None),
         tooltip=["workload:N", alt.Tooltip("throughput:Q", format=".3f"), "status:N"],
     )
@@ -209,7 +217,7 @@ def explorer_chart(mix: str = "study", memory_gib: float = 64, cpus: int = 20, e
                               f"to stay at {level:.0%}", anchor="start", fontSize=12),
         description=(
             f"Model result for the {mix} mix with {extra_guests} extra guest(s) on {s['cid']}: one bar per "
-            f"workload with its relative throughput, the target {target} in red, the level {level:.0%} as a "
+            f"workload with its relative throughput, the target {target} in {word(CHOSEN)}, the level {level:.0%} as a "
             f"dashed line. {target} is {brk_text} with {cpus} CPUs and needs {need_text} at "
             f"{memory_gib:g} GiB."
         ),

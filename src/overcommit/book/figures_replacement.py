@@ -20,7 +20,8 @@ import pandas as pd
 from .. import data, replacement
 from ..model import simulate
 from ..seeding import DEFAULT_SEED
-from .figures import HEIGHT, HIGHLIGHT, MUTED, REFERENCE, WIDE, zero_scale_by, picker, prose
+from .palette import ALERT, INK, MODEL, PAGE_MEASURES, PAPER, POLICIES, SIMULATED, word
+from .figures import HEIGHT, WIDE, zero_scale_by, picker, prose
 
 BELADY_TRACE: tuple[int, ...] = (1, 2, 3, 4, 1, 2, 5, 1, 2, 3, 4, 5)
 """The reference string of Belady, Nelson and Shedler (1969)."""
@@ -34,7 +35,7 @@ EXAMPLE_TRACES: dict[str, tuple[int, ...]] = {
 
 LABELS = {"fifo": "FIFO", "lru": "LRU", "clock": "CLOCK", "opt": "OPT", "random": "random"}
 POLICY_ORDER = ["FIFO", "LRU", "CLOCK", "random", "OPT"]
-POLICY_COLORS = [HIGHLIGHT, REFERENCE, "#2a9d8f", "#e6a23c", "#6c757d"]
+POLICY_COLORS = [POLICIES[p] for p in POLICY_ORDER]
 POLICY_SCALE = alt.Scale(domain=POLICY_ORDER, range=POLICY_COLORS)
 
 ALPHAS: tuple[float, ...] = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4)
@@ -129,23 +130,23 @@ def anomaly_chart(frame: pd.DataFrame, default: str = "Belady's example") -> alt
         tooltip=tooltip,
     )
     rings = base.transform_filter(alt.datum.anomaly).mark_point(
-        size=380, strokeWidth=2, color=HIGHLIGHT, filled=False
+        size=380, strokeWidth=2, color=ALERT, filled=False
     ).encode(x=x, y=y, tooltip=tooltip)
     flagged = frame[frame["anomaly"]]
     labels = (flagged.groupby(["trace", "frames"], sort=False)
               .agg(misses=("misses", "max"), policies=("policy", lambda p: ", ".join(p)))
               .reset_index())
-    labels["text"] = ("red ring: one more frame, more faults (" + labels["policies"]
+    labels["text"] = (f"{word(ALERT)} ring: one more frame, more faults (" + labels["policies"]
                       + ", " + labels["frames"].astype(str) + " frames)")
     notes = alt.Chart(labels).transform_filter(alt.datum.trace == pick).mark_text(
-        align="left", color=HIGHLIGHT, fontSize=11
+        align="left", color=ALERT, fontSize=11
     ).encode(x=alt.value(8), y=alt.value(HEIGHT - 14), text="text:N")
     return (lines + rings + notes).add_params(pick).properties(
         width=WIDE, height=HEIGHT, title="Page faults against memory size",
-        description=prose("""
+        description=prose(f"""
             Line chart of the number of page faults (misses) of FIFO, LRU, CLOCK, random
             replacement (mean of 200 seeds) and OPT for memories of 1 to 6 frames, on
-            the trace chosen in the drop-down. Red rings mark a policy that faults more
+            the trace chosen in the drop-down. {word(ALERT).capitalize()} rings mark a policy that faults more
             with one more frame (Belady's anomaly): on Belady's example FIFO and CLOCK
             fault 9 times with 3 frames and 10 times with 4; LRU and OPT never do this.
             """),
@@ -231,7 +232,7 @@ def agreement_chart(curves: pd.DataFrame, alpha: float = 0.8) -> alt.VConcatChar
         width=WIDE, height=HEIGHT,
         title=f"Simulated (points) and approximated (lines) hit ratio, Zipf skew {alpha:g}",
     )
-    zero = alt.Chart(pd.DataFrame({"y": [0.0]})).mark_rule(color="black", strokeDash=[4, 3]).encode(y="y:Q")
+    zero = alt.Chart(pd.DataFrame({"y": [0.0]})).mark_rule(color=INK, strokeDash=[4, 3]).encode(y="y:Q")
     diff = alt.Chart(errors).mark_line(point=True, strokeWidth=1).encode(
         x=x,
         y=alt.Y("error:Q", title="simulated − approximated (hit ratio)", scale=alt.Scale(domain=[-0.03, 0.03])),
@@ -273,14 +274,14 @@ def mrc_chart(curves: pd.DataFrame, policy: str = "CLOCK", alpha: float = 0.8) -
     x = alt.X("frames:Q", title="memory size (frames, of 400 pages)", scale=alt.Scale(domain=[0, 400]))
     y = alt.Y("miss_ratio:Q", title="miss ratio (share of references)", scale=alt.Scale(domain=[0, 1]))
     opt = base.transform_filter(alt.datum.policy == "OPT").mark_line(
-        color=MUTED, strokeDash=[6, 3], strokeWidth=2
+        color=POLICIES["OPT"], strokeDash=[6, 3], strokeWidth=2
     ).encode(x=x, y=y, tooltip=[alt.Tooltip("frames:Q"), alt.Tooltip("miss_ratio:Q", title="OPT miss ratio", format=".3f")])
     chosen = base.transform_filter(alt.datum.policy == pick)
     line = chosen.transform_filter(alt.datum.source == "approximation").mark_line(
-        color=REFERENCE, strokeWidth=2
+        color=MODEL, strokeWidth=2
     ).encode(x=x, y=y)
     points = chosen.transform_filter(alt.datum.source == "simulated").mark_point(
-        color=HIGHLIGHT, filled=True, size=55
+        color=SIMULATED, filled=True, size=55
     ).encode(x=x, y=y, tooltip=[alt.Tooltip("policy:N"), alt.Tooltip("alpha:Q", title="skew"),
                                  alt.Tooltip("frames:Q"),
                                  alt.Tooltip("miss_ratio:Q", title="simulated miss ratio", format=".3f")])
@@ -288,15 +289,15 @@ def mrc_chart(curves: pd.DataFrame, policy: str = "CLOCK", alpha: float = 0.8) -
         width=WIDE, height=HEIGHT,
         title=alt.TitleParams(
             "Miss-ratio curve of one policy",
-            subtitle=["red points: the trace simulator · blue line: the approximation · "
-                      "grey dashes: OPT"],
+            subtitle=[f"{word(SIMULATED)} points: the trace simulator · {word(MODEL)} line: the approximation · "
+                      f"{word(POLICIES['OPT'])} dashes: OPT"],
         ),
         description=(
             "Miss ratio against memory size (frames, of 400 pages) for an IRM trace of "
             f"{CURVE_REFS:,} references with Zipf popularity. The drop-down picks the policy "
-            "(LRU, CLOCK, FIFO or random), the slider the skew α from 0 to 1.4. Red points: "
-            "the trace simulator; blue line: the characteristic-time approximation; grey "
-            "dashes: OPT. The more skewed the popularity, the faster the miss ratio falls "
+            "(LRU, CLOCK, FIFO or random), the slider the skew α from 0 to 1.4. "
+            f"{word(SIMULATED).capitalize()} points: the trace simulator; {word(MODEL)} line: the characteristic-time "
+            f"approximation; {word(POLICIES['OPT'])} dashes: OPT. The more skewed the popularity, the faster the miss ratio falls "
             "with memory."
         ),
     )
@@ -321,7 +322,7 @@ def hit_shape_chart() -> alt.Chart:
         y=alt.Y("hit:Q", title="hit probability of the page (share of references)", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color("policy:N", title="Policy",
                         scale=alt.Scale(domain=["LRU", "CLOCK", "FIFO and random"],
-                                        range=[REFERENCE, "#2a9d8f", HIGHLIGHT])),
+                                        range=[POLICIES["LRU"], POLICIES["CLOCK"], POLICIES["FIFO"]])),
         strokeDash=alt.StrokeDash("policy:N", title="Policy",
                                   scale=alt.Scale(domain=["LRU", "CLOCK", "FIFO and random"],
                                                   range=[[1, 0], [6, 3], [2, 2]])),
@@ -389,7 +390,7 @@ def explore_policy(alpha: float = 0.8, pages: int = 400, frames: int = 100,
     else:
         text += " (OPT has no characteristic-time formula)"
     names = list(dict.fromkeys(frame["series"]))
-    palette = {" (simulated)": HIGHLIGHT, " (approximation)": REFERENCE, " (simulated bound)": MUTED}
+    palette = {" (simulated)": SIMULATED, " (approximation)": MODEL, " (simulated bound)": POLICIES["OPT"]}
     colors = [next(v for k, v in palette.items() if n.endswith(k)) for n in names]
     x = alt.X("frames:Q", title=f"memory size (frames, of {pages} pages)", scale=alt.Scale(domain=[0, pages]))
     y = alt.Y("miss_ratio:Q", title="miss ratio (share of references)", scale=alt.Scale(domain=[0, 1]))
@@ -404,7 +405,7 @@ def explore_policy(alpha: float = 0.8, pages: int = 400, frames: int = 100,
     points = base.transform_filter(alt.datum.kind == "simulated").mark_point(
         filled=True, size=60).encode(x=x, y=y, color=color, tooltip=tooltip)
     lines = bound + approx + points
-    rule = alt.Chart(pd.DataFrame({"frames": [frames]})).mark_rule(color="black", strokeDash=[4, 3]).encode(x="frames:Q")
+    rule = alt.Chart(pd.DataFrame({"frames": [frames]})).mark_rule(color=INK, strokeDash=[4, 3]).encode(x="frames:Q")
     return (lines + rule).properties(
         width=WIDE, height=HEIGHT,
         title=alt.TitleParams(f"{_label(policy)} on a Zipf({alpha:g}) trace of {n_refs:,} references",
@@ -532,13 +533,13 @@ def dpa_chart(frame: pd.DataFrame, default: str = "64/20") -> alt.LayerChart:
     base = alt.Chart(frame).transform_filter(alt.datum.cid == pick)
     y = alt.Y("group:N", title=None, sort=order, axis=alt.Axis(labelLimit=200))
     xscale = alt.Scale(domain=[0, 90])
-    inst = base.mark_bar(color="#d5dbe3", height=18).encode(
+    inst = base.mark_bar(color=PAGE_MEASURES["instantiated"], height=18).encode(
         x=alt.X("instantiated_gib:Q", title="memory (GiB)", scale=xscale), y=y,
         tooltip=[alt.Tooltip("group:N", title="workload"),
                  alt.Tooltip("instantiated_gib:Q", title="instantiated (GiB)", format=".1f"),
                  alt.Tooltip("resident_gib:Q", title="resident (GiB)", format=".1f")],
     )
-    res = base.mark_bar(color=REFERENCE, height=10).encode(
+    res = base.mark_bar(color=PAGE_MEASURES["resident"], height=10).encode(
         x=alt.X("resident_gib:Q", scale=xscale), y=y,
         tooltip=[alt.Tooltip("group:N", title="workload"),
                  alt.Tooltip("resident_gib:Q", title="resident (GiB)", format=".1f"),
@@ -551,23 +552,24 @@ def dpa_chart(frame: pd.DataFrame, default: str = "64/20") -> alt.LayerChart:
     paper = data.observations()
     observed = float(paper.loc[paper["id"] == "o000-db-resident", "value"].iloc[0]) / 1024
     mark = alt.Chart(pd.DataFrame({"cid": ["64/20"], "group": ["database BI"], "gib": [round(observed, 2)]})) \
-        .transform_filter(alt.datum.cid == pick).mark_tick(color=HIGHLIGHT, thickness=3, size=26) \
+        .transform_filter(alt.datum.cid == pick).mark_tick(color=PAPER, thickness=3, size=26) \
         .encode(x=alt.X("gib:Q", scale=xscale), y=y,
                 tooltip=[alt.Tooltip("gib:Q", title="paper: database resident at 64/20 (GiB)", format=".1f")])
     caption = base.transform_filter(alt.datum.group == "database BI").mark_text(
-        align="left", fontSize=11, color="#333"
+        align="left", fontSize=11, color=INK
     ).encode(x=alt.value(4), y=alt.value(-8), text="label:N")
     return (inst + res + share + mark + caption).add_params(pick).properties(
         width=WIDE, height=200,
         title=alt.TitleParams("Who holds the DPA (model, z/VM 6.3)", offset=18,
-                              subtitle=["grey: instantiated · blue: resident · label: share of the "
-                                        "DPA · red tick: measured (paper)"]),
-        description=prose("""
-            Horizontal bars per workload of the study: light grey the instantiated
-            memory, blue the part z/VM keeps resident, in GiB, for the CID chosen in the
+                              subtitle=[f"{word(PAGE_MEASURES['instantiated'])}: instantiated · "
+                                        f"{word(PAGE_MEASURES['resident'])}: resident · label: share of the "
+                                        f"DPA · {word(PAPER)} tick: measured (paper)"]),
+        description=prose(f"""
+            Horizontal bars per workload of the study: {word(PAGE_MEASURES['instantiated'])} the instantiated
+            memory, {word(PAGE_MEASURES['resident'])} the part z/VM keeps resident, in GiB, for the CID chosen in the
             drop-down (20 real CPUs, 64 to 512 GiB), from overcommit.simulate on z/VM
             6.3 with EDEV-SCSI paging; the label gives each workload's share of the DPA,
-            a red tick the database's resident memory measured at 64/20 (39,936 MiB). At
+            a {word(PAPER)} tick the database's resident memory measured at 64/20 (39,936 MiB). At
             64/20 the database holds about two thirds of the DPA.
             """),
     )

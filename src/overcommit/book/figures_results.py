@@ -15,7 +15,8 @@ import pandas as pd
 
 from .. import data, validation
 from ..model import ENVIRONMENTS, simulate, sweep
-from .figures import HIGHLIGHT, REFERENCE, WIDE, zero_scale_by, paper_cids as _paper_cids, picker, sig, prose
+from .palette import ALERT, CPU_COUNTS, CPU_USE, INK, MODEL, ON_FILL, ON_PALE, PAPER, RUN_CELLS, WHITE, word
+from .figures import WIDE, zero_scale_by, paper_cids as _paper_cids, picker, sig, prose
 
 
 
@@ -36,9 +37,9 @@ def memory_axis() -> alt.Axis:
     marked = " || ".join(f"datum.value == {m}" for m in NO_PAPER_RESULT_GIB)
     return alt.Axis(labelAngle=0, labelExpr=f"({marked}) ? datum.value + '*' : datum.value")
 CPU_SERIES = ["25", "20", "15", "10", "5"]
-CPU_COLOURS = ["#000000", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd"]
+CPU_COLOURS = [CPU_COUNTS[c] for c in CPU_SERIES]
 PARTS = ["emulation", "CP attributed to guests", "CP system", "idle"]
-PART_COLOURS = ["#4c78a8", "#72b7b2", "#e45756", "#d3d3d3"]
+PART_COLOURS = list(CPU_USE.values())
 PAPER_PAGE_READ_6420 = 88.0  # MiB/s, seed 000, "Database BI workload", CID 64/20, Observations 4
 PAPER_SYSTEM_CPU_PCT = 9.0  # %, seed 000, "Analysis of z/VM CPU load", after Figure 7
 VALIDATION_TOPICS = ("failures", "environments", "overall", "paging", "cpu")
@@ -142,25 +143,25 @@ def status_chart(frame: pd.DataFrame) -> alt.LayerChart:
     env = env_picker()
     base = alt.Chart(frame).transform_filter(alt.datum.env == env)
     y = alt.Y("cpus:O", sort="descending", title="z/VM real CPUs (processors)")
-    cells = base.mark_rect(stroke="white", strokeWidth=2).encode(
+    cells = base.mark_rect(stroke=WHITE, strokeWidth=2).encode(
         x=_x_memory(), y=y,
         color=alt.Color("status:N", title="model run", scale=alt.Scale(
-            domain=["completed", "failed"], range=["#8fc79a", HIGHLIGHT])),
+            domain=list(RUN_CELLS), range=list(RUN_CELLS.values()))),
         tooltip=_tooltip() + [alt.Tooltip("failure_reason:N", title="why (model)")],
     ).add_params(env)
-    text = base.mark_text(fontSize=10).encode(x=_x_memory(), y=y, text="cid:N")
+    text = base.mark_text(fontSize=10, color=ON_PALE).encode(x=_x_memory(), y=y, text="cid:N")
     paper = pd.DataFrame({"memory_gib": [64] * 4, "cpus": [20, 15, 10, 5], "env": ["zvm63-eckd"] * 4,
                           "what": ["paper: failed"] * 4})
     ring = alt.Chart(paper).transform_filter(alt.datum.env == env).mark_point(
-        shape="square", size=900, strokeWidth=3, color="black", filled=False,
+        shape="square", size=900, strokeWidth=3, color=PAPER, filled=False,
     ).encode(x=_x_memory(), y=y, tooltip=[alt.Tooltip("what:N", title="paper")])
     return alt.layer(cells, text, ring).properties(
         width=WIDE, height=200, title="Completed and failed runs (model; black frame: failed in the paper)",
-        description=prose("""
+        description=prose(f"""
             A grid of the study's configurations, real memory from 512 GiB on the left
             to 48 GiB on the right and real CPUs from 25 at the top to 5 at the bottom,
-            for the environment chosen in the drop-down. Green cells completed in the
-            model, red cells failed. Black frames mark the runs the paper reports as
+            for the environment chosen in the drop-down. {word(RUN_CELLS["completed"]).capitalize()} cells
+            completed in the model, {word(RUN_CELLS["failed"])} cells failed. {word(PAPER).capitalize()} frames mark the runs the paper reports as
             failed: every 64 GiB run with ECKD paging.
             """),
     )
@@ -175,7 +176,7 @@ def _line_panel(frame, env, field, title, y_title, fmt, height=210, log=False, a
     lines = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(
         x=_x_memory(), y=y, color=_colour(), tooltip=_tooltip())
     crosses = base.transform_filter(alt.datum.failed).mark_point(
-        shape="cross", size=160, color=HIGHLIGHT, strokeWidth=2, filled=True,
+        shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True,
     ).encode(x=_x_memory(), y=y, tooltip=_tooltip())
     return alt.layer(lines, crosses).properties(width=WIDE, height=height, title=title)
 
@@ -190,19 +191,19 @@ def overall_chart(frame: pd.DataFrame) -> alt.VConcatChart:
     bottom = _line_panel(frame, env, "page_read_mib_s", "Page reads from the paging devices (Figure 5)",
                          "page read rate (MiB/s)", ".0f", also=[(paper, "page_read_mib_s")])
     mark = alt.Chart(paper).transform_filter(alt.datum.env == env)
-    diamond = mark.mark_point(shape="diamond", size=180, filled=True, color=HIGHLIGHT).encode(
+    diamond = mark.mark_point(shape="diamond", size=180, filled=True, color=PAPER).encode(
         x=_x_memory(), y="page_read_mib_s:Q", tooltip=[alt.Tooltip("label:N", title="paper")])
-    label = mark.mark_text(align="right", dx=-10, color=HIGHLIGHT).encode(
+    label = mark.mark_text(align="right", dx=-10, color=PAPER).encode(
         x=_x_memory(), y="page_read_mib_s:Q", text="label:N")
     return alt.vconcat(top, alt.layer(bottom, diamond, label)).resolve_scale(color="shared").properties(
-        description=prose("""
+        description=prose(f"""
             Two line charts for the environment chosen in the drop-down, real memory
             falling from 512 GiB on the left to 48 GiB on the right, one line per number
             of real CPUs (25 is the single reference point). Top: overall relative
             throughput, the mean of the eleven workload variants relative to the
             reference run. Bottom: the page read rate from the paging devices in MiB/s;
-            for z/VM 6.3 with EDEV-SCSI a red diamond marks the paper's 88 MiB/s at
-            64/20. Red crosses mark runs that fail in the model.
+            for z/VM 6.3 with EDEV-SCSI a {word(PAPER)} diamond marks the paper's 88 MiB/s at
+            64/20. {word(ALERT).capitalize()} crosses mark runs that fail in the model.
             """)
     )
 
@@ -220,8 +221,9 @@ def cpu_chart(frame: pd.DataFrame) -> alt.VConcatChart:
         x=_x_memory(),
         y=alt.Y("cpus_used:Q", title="CPU load (processors)"),
         color=_colour(),
-        strokeDash=alt.StrokeDash("measure:N", title="measure",
-                                  sort=["user CPU", "CP-attributed"]),
+        strokeDash=alt.StrokeDash("measure:N", title="measure", sort=["user CPU", "CP-attributed"],
+                                  legend=alt.Legend(symbolType="stroke", symbolStrokeColor=INK,
+                                                    symbolStrokeWidth=2, symbolSize=300)),
         detail="measure:N",
         tooltip=[alt.Tooltip("cid:N", title="CID"), alt.Tooltip("measure:N"),
                  alt.Tooltip("cpus_used:Q", title="processors", format=".2f")],
@@ -231,16 +233,16 @@ def cpu_chart(frame: pd.DataFrame) -> alt.VConcatChart:
     bottom = _line_panel(frame, env, "system_cpu_pct", "CP system CPU (Figure 7)",
                          "CP system CPU (% of real CPUs)", ".1f", height=180, also=[(bound, "y")])
     rule = alt.Chart(bound)
-    line = rule.mark_rule(strokeDash=[6, 4], color=HIGHLIGHT).encode(y="y:Q")
-    text = rule.mark_text(align="left", x=4, dy=-7, color=HIGHLIGHT).encode(y="y:Q", text="label:N")
+    line = rule.mark_rule(strokeDash=[6, 4], color=PAPER).encode(y="y:Q")
+    text = rule.mark_text(align="left", x=4, dy=-7, color=PAPER).encode(y="y:Q", text="label:N")
     return alt.vconcat(top, alt.layer(bottom, line, text)).resolve_scale(color="shared").properties(
-        description=prose("""
+        description=prose(f"""
             Two line charts for the environment chosen in the drop-down, real memory
             falling from 512 GiB on the left to 48 GiB on the right, one colour per
             number of real CPUs. Top: user CPU load in processors (solid) and the part
             of it CP spends on behalf of the guests (dashed). Bottom: CP system CPU load
             as a percentage of the real CPUs, with the paper's 9 % bound for z/VM 6.3 as
-            a dashed red line.
+            a dashed {word(PAPER)} line.
             """)
     )
 
@@ -285,7 +287,7 @@ def breakup_chart(frame: pd.DataFrame, default_cid: str = "64/20") -> alt.VConca
     )
     chosen = alt.Chart(long).transform_filter(alt.datum.cid == cid).transform_filter(
         alt.datum.part == "CP system").transform_calculate(
-        label="'CP system ' + format(datum.share, '.1%')").mark_text(align="left", color="white", fontWeight="bold").encode(
+        label="'CP system ' + format(datum.share, '.1%')").mark_text(align="left", color=ON_FILL, fontWeight="bold").encode(
         y=alt.Y("env_label:N", sort=[ENV_LABELS[e] for e in ENVIRONMENTS]), x=alt.value(6),
         text="label:N")
     lower = alt.layer(bars, chosen).properties(width=WIDE, height=100,
@@ -401,7 +403,7 @@ def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-ede
     })
     metrics["value"] = sig(metrics["value"])
     top = max(2.0, float(metrics["value"].max()) * 1.25)
-    mbars = alt.Chart(metrics).mark_bar(color=REFERENCE, height=18).encode(
+    mbars = alt.Chart(metrics).mark_bar(color=MODEL, height=18).encode(
         y=alt.Y("metric:N", title=None, sort=list(metrics["metric"])),
         x=alt.X("value:Q", title="value (units in the labels)", scale=alt.Scale(domain=[0, top], nice=False)),
     )
@@ -507,12 +509,12 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
     ).mark_bar(height=14).encode(
         y=alt.Y("variant:N", title=None, sort=chosen_variants),
         x=alt.X("x:Q", title="relative throughput (1 = reference)", scale=alt.Scale(domain=[0, 1.2], clamp=True)),
-        color=alt.Color("state:N", title="workload", scale=alt.Scale(domain=["ran", "failed"], range=[REFERENCE, HIGHLIGHT]),
+        color=alt.Color("state:N", title="workload", scale=alt.Scale(domain=["ran", "failed"], range=[MODEL, ALERT]),
                         legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("variant:N"), alt.Tooltip("x:Q", title="relative throughput", format=".3f"),
                  alt.Tooltip("state:N", title="")],
     )
-    one = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color="black").encode(x="x:Q")
+    one = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color=INK).encode(x="x:Q")
     info = run.transform_calculate(
         text="'Overall ' + format(toNumber(datum.overall), '.2f') + ', page reads ' + format(toNumber(datum.reads), '.1f') + ' MiB/s'",
     ).mark_text(align="left", baseline="middle", fontSize=12).encode(
@@ -528,12 +530,12 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         over = over.transform_calculate(y="(" + " + ".join(f"toNumber(datum['{v}'])" for v in chosen_variants)
                                         + f") / {len(chosen_variants)}")
         y_title = "mean relative throughput"
-    line = over.mark_line(point=alt.OverlayMarkDef(size=12)).encode(
+    line = over.mark_line(color=MODEL, point=alt.OverlayMarkDef(size=12, color=MODEL)).encode(
         x=alt.X("m:Q", title="z/VM real memory (GiB)", scale=alt.Scale(domain=[16, 512], reverse=True, nice=False)),
         y=alt.Y("y:Q", title=y_title, scale=alt.Scale(domain=[0, 1.2], clamp=True)),
         tooltip=[alt.Tooltip("m:Q", title="memory (GiB)"), alt.Tooltip("y:Q", title="relative throughput", format=".3f")],
     )
-    mark = alt.Chart(pd.DataFrame({"k": [0]})).mark_rule(color=HIGHLIGHT).encode(x=alt.X("m:Q"))\
+    mark = alt.Chart(pd.DataFrame({"k": [0]})).mark_rule(color=INK, strokeWidth=2).encode(x=alt.X("m:Q"))\
         .transform_calculate(m="any_mem")
     bottom = alt.layer(line, mark).properties(width=WIDE, height=160, title="Over memory at the chosen CPUs")
     what = "each workload variant" if variants is None else ", ".join(chosen_variants)
@@ -542,8 +544,8 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
             Model results at any host of a dense grid, 16 to 512 GiB of real memory in steps of 8 GiB
             and 1 to 25 real CPUs, on the environment chosen in the drop-down. Top: the relative
             throughput of {what} at the memory and CPUs chosen with the two sliders (1 is the
-            reference run, dashed line; a workload that failed is drawn in red), titled with the
+            reference run, dashed line; a workload that failed is drawn in {word(ALERT)}), titled with the
             host and whether the paper ran it; below it the host's overall throughput and page
             reads. Bottom:
-            throughput as memory shrinks at the chosen CPUs, the chosen memory marked by a red
+            throughput as memory shrinks at the chosen CPUs, the chosen memory marked by a {word(INK)}
             line."""))

@@ -25,7 +25,8 @@ import pandas as pd
 
 from .. import data, shares
 from ..model import simulate
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, picker, prose
+from .figures import WIDE, picker, prose
+from .palette import ALERT, CATEGORIES, IDLE, INK, MODEL, MUTED, WATER, WHITE, WORKLOADS as WORKLOAD_PALETTE, word
 
 #: The two ways of assigning shares compared in the chapter.
 SCHEME_PROPORTIONAL = "shares ∝ virtual CPUs"
@@ -34,8 +35,7 @@ SCHEMES = (SCHEME_PROPORTIONAL, SCHEME_EQUAL)
 WORKLOAD_LABELS = {"db-bi": "database", "was": "WebSphere", "fs": "file system", "java": "Java",
                    "net": "network"}
 WORKLOADS = tuple(WORKLOAD_LABELS.values())
-WORKLOAD_COLOURS = ("#1f77b4", "#2a9d8f", "#8cbf3f", "#d62728", "#9467bd")
-WATER = "#5b8def"
+WORKLOAD_COLOURS = tuple(WORKLOAD_PALETTE[w] for w in WORKLOADS)
 PER_SHARE = 100.0  # heights are CPUs per 100 units of share
 CUT_CPUS = (5, 10, 15, 20, 25)
 
@@ -241,13 +241,13 @@ def paper_example_chart() -> alt.LayerChart:
     frame = pd.DataFrame(rows)
     frame["mid"] = (frame["start"] + frame["end"]) / 2
     y = alt.Y("situation:N", sort=list(table.index), title=None, axis=alt.Axis(labelLimit=240))
-    bars = alt.Chart(frame).mark_bar(height=24, stroke="white").encode(
+    bars = alt.Chart(frame).mark_bar(height=24, stroke=WHITE).encode(
         y=y,
         x=alt.X("start:Q", title="real CPUs", scale=alt.Scale(domain=[0, 6], nice=False),
                 axis=alt.Axis(tickMinStep=1)),
         x2="end:Q",
         color=alt.Color("part:N", title=None, sort=parts,
-                        scale=alt.Scale(domain=parts, range=["#e6a23c", "#5b8def", "#d9d9d9"]),
+                        scale=alt.Scale(domain=parts, range=CATEGORIES[:2] + [IDLE]),
                         legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("situation:N"), alt.Tooltip("part:N"), alt.Tooltip("cpus:Q", title="CPUs")],
     )
@@ -287,13 +287,13 @@ def _vessel_layers(base: alt.Chart, y_max: float | None, height: int, color: alt
         color=color,
         tooltip=tooltip,
     )
-    walls = base.mark_rect(fillOpacity=0, stroke="#333", strokeWidth=1).encode(
+    walls = base.mark_rect(fillOpacity=0, stroke=INK, strokeWidth=1).encode(
         x=x, x2="x1:Q", y=alt.Y("wall:Q", scale=yscale), y2=alt.datum(0), tooltip=tooltip
     )
     level = (
         base.transform_filter("isValid(datum.level)")
         .transform_aggregate(level="max(level)")
-        .mark_rule(color=HIGHLIGHT, strokeDash=[6, 3], strokeWidth=2)
+        .mark_rule(color=INK, strokeDash=[6, 3], strokeWidth=2)
         .encode(y=alt.Y("level:Q", scale=yscale))
     )
     note = (
@@ -303,7 +303,7 @@ def _vessel_layers(base: alt.Chart, y_max: float | None, height: int, color: alt
                  "' CPU per unit of share (dashed)' : 'every vessel is full: ' + "
                  "format(datum.idle, '.2f') + ' real CPUs idle'",
         )
-        .mark_text(align="left", baseline="top", color=HIGHLIGHT, fontSize=11)
+        .mark_text(align="left", baseline="top", color=INK, fontSize=11)
         .encode(x=alt.value(6), y=alt.value(4), text="text:N")
     )
     return alt.layer(water, walls, level, note).properties(width=width, height=height)
@@ -323,7 +323,7 @@ def water_level_chart(
     level = frame["level"].iloc[0]
     y_max = max(top, level if math.isfinite(level) else 0.0) * 1.35
     base = alt.Chart(frame)
-    palette = ["#e6a23c", "#5b8def", "#2a9d8f", "#9467bd", "#8cbf3f", "#d62728"]
+    palette = CATEGORIES
     color = alt.Color("guest:N", title="Guest", sort=list(names),
                       scale=alt.Scale(domain=list(names), range=[palette[i % len(palette)] for i in range(len(names))]),
                       legend=alt.Legend(orient="bottom"))
@@ -357,7 +357,7 @@ def _allocation_bars(base: alt.Chart, x_max: float, guests_order: Sequence[str],
     xscale = alt.Scale(domain=[0, x_max], nice=False)
     bars = base.mark_bar(height=10).encode(
         y=y,
-        x=alt.X("allocation:Q", title="real CPUs (bar: gets; black tick: demand)", scale=xscale),
+        x=alt.X("allocation:Q", title="real CPUs (bar: gets; tick: demand)", scale=xscale),
         color=alt.Color("workload:N", scale=_workload_colour(), legend=None),
         tooltip=[
             alt.Tooltip("guest:N"),
@@ -368,14 +368,14 @@ def _allocation_bars(base: alt.Chart, x_max: float, guests_order: Sequence[str],
             alt.Tooltip("fraction:Q", title="of demand", format=".0%"),
         ],
     )
-    ticks = base.mark_tick(color="black", thickness=2, size=14).encode(y=y, x=alt.X("demand:Q", scale=xscale))
+    ticks = base.mark_tick(color=INK, thickness=2, size=14).encode(y=y, x=alt.X("demand:Q", scale=xscale))
     text = base.transform_calculate(pct="format(datum.fraction, '.0%')").mark_text(
         align="left", dx=4, fontSize=10
     ).encode(
         y=y,
         x=alt.X("right:Q", scale=xscale),
         text="pct:N",
-        color=alt.condition(alt.datum.fraction < 0.999, alt.value(HIGHLIGHT), alt.value("#555")),
+        color=alt.condition(alt.datum.fraction < 0.999, alt.value(ALERT), alt.value(INK)),
     ).transform_calculate(right="max(datum.allocation, datum.demand)")
     return alt.layer(bars, ticks, text).properties(width=330, height=height)
 
@@ -430,14 +430,14 @@ def study_allocation_chart(default_cpus: int = 15, default_scheme: str = SCHEME_
     )
     # the bars below use the vessels' colours without a legend of their own
     return alt.vconcat(top, bottom).resolve_legend(color="independent").properties(
-        description=prose("""
+        description=prose(f"""
             Two panels for the study's 17 guests, with their reference-run CPU loads as
             demand. A slider sets the real CPUs from 1 to 25 and a drop-down chooses
             shares proportional to virtual CPUs (the study's 100 per virtual CPU) or
             equal shares of 100. Top: each guest is a vessel as wide as its share and as
             high as its demand per 100 units of share, sorted by that height; the water
-            is what it gets and a dashed red line marks the water level. Bottom: one bar
-            per guest with the CPUs it gets, a black tick at its demand and the
+            is what it gets and a dashed {word(INK)} line marks the water level. Bottom: one bar
+            per guest with the CPUs it gets, a {word(INK)} tick at its demand and the
             percentage of demand it receives. With 15 CPUs and the study's shares every
             guest whose load per virtual CPU is above 0.44 is cut to 0.44 CPU per
             virtual CPU; from 22 CPUs on nobody is cut.
@@ -469,7 +469,7 @@ def cut_chart(default_cpus: int = 15) -> alt.LayerChart:
         x=alt.X("fraction:Q", title="CPUs received / reference CPU load (%)", axis=alt.Axis(format="%"),
                 scale=alt.Scale(domain=[0, 1.05], nice=False)),
         color=alt.Color("what:N", title=None, sort=whats,
-                        scale=alt.Scale(domain=whats, range=[REFERENCE, HIGHLIGHT]),
+                        scale=alt.Scale(domain=whats, range=[WATER, MODEL]),
                         legend=alt.Legend(orient="bottom", labelLimit=300)),
         # the same legend as the colour: one legend whose symbols have the marks' shapes
         shape=alt.Shape("what:N", sort=whats, title=None, scale=alt.Scale(domain=whats, range=["circle", "diamond"]),
@@ -488,11 +488,11 @@ def cut_chart(default_cpus: int = 15) -> alt.LayerChart:
         width=330,
         height=17 * 17,
         title="Who gets cut: the rule against the model",
-        description=prose("""
+        description=prose(f"""
             Dot plot, one row per guest, sorted by the guest's reference CPU load per
             virtual CPU, highest first. For the chosen number of real CPUs (CIDs 512/5
-            to 512/25) a blue circle shows the share of its reference load the
-            water-filling rule gives the guest and a red diamond the CPU load the
+            to 512/25) a {word(WATER)} circle shows the share of its reference load the
+            water-filling rule gives the guest and a {word(MODEL)} diamond the CPU load the
             overcommit model computes for it. The rule cuts the guests at the top, those
             with the highest load per virtual CPU; in the model the three-tier WebSphere
             chains and the network client guests use less than the rule gives them,
@@ -526,7 +526,7 @@ def explorer_chart(
         y=alt.Y("what:N", sort=whats, title=None, axis=alt.Axis(labelLimit=200)),
         x=alt.X("cpus:Q", title="CPUs"),
         color=alt.Color("what:N", sort=whats, legend=None,
-                        scale=alt.Scale(domain=whats, range=[WATER, "#9aa5b1", "#444444", "#d9d9d9"])),
+                        scale=alt.Scale(domain=whats, range=[WATER, MUTED, INK, IDLE])),
         row=alt.Row("guest:N", title=None, header=alt.Header(labelAngle=0, labelAlign="left",
                                                              labelFontWeight="bold")),
         tooltip=[alt.Tooltip("guest:N"), alt.Tooltip("what:N"), alt.Tooltip("cpus:Q", format=".3f")],

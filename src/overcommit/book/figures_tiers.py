@@ -17,7 +17,9 @@ import pandas as pd
 from .. import tiers
 from ..cids import parse_cid
 from ..model import ENVIRONMENTS, NotConvergedError, simulate
-from .figures import HIGHLIGHT, REFERENCE, WIDE, picker, prose
+from .figures import WIDE, picker, prose
+from . import palette
+from .palette import CP_GREY, FILLS, IDLE, INK, MODEL, MUTED, ON_FILL, ON_PALE, WHITE, word
 
 GIB = tiers.MIB_PER_GIB
 
@@ -34,7 +36,7 @@ ROWS = (
 #: Colours: the host's parts first, then the five workloads.
 HOST_PARTS = ("DPA", "CP's own structures", "expanded storage (XSTOR)")
 WORKLOADS = ("database", "WebSphere", "file system", "Java", "network")
-PART_COLOURS = ("#e6a23c", "#6b6b6b", "#c9b2e8", "#1f77b4", "#2a9d8f", "#8cbf3f", "#d62728", "#9467bd")
+PART_COLOURS = tuple(palette.HOST_PARTS[p] for p in HOST_PARTS) + tuple(palette.WORKLOADS[w] for w in WORKLOADS)
 ENV_LABELS = {
     "zvm63-edev": "z/VM 6.3, EDEV-SCSI paging",
     "zvm63-eckd": "z/VM 6.3, ECKD paging",
@@ -159,7 +161,7 @@ def _bars(frame: pd.DataFrame, domain_gib: float, keep) -> alt.LayerChart:
         base = base.transform_filter(keep)
     y = alt.Y("row:N", sort=list(ROWS), title=None, scale=alt.Scale(domain=list(ROWS)),
               axis=alt.Axis(labelLimit=200))
-    bars = base.mark_bar(stroke="white", strokeWidth=0.5).encode(
+    bars = base.mark_bar(stroke=WHITE, strokeWidth=0.5).encode(
         y=y,
         x=alt.X("sum(gib):Q", stack="zero", title="memory (GiB)",
                 scale=alt.Scale(domain=[0, domain_gib], nice=False)),
@@ -183,13 +185,13 @@ def _bars(frame: pd.DataFrame, domain_gib: float, keep) -> alt.LayerChart:
     )
     dpa = (
         base.transform_filter(alt.datum.part == "DPA")
-        .mark_rule(strokeDash=[5, 3], color=HIGHLIGHT, strokeWidth=1.5)
+        .mark_rule(strokeDash=[5, 3], color=INK, strokeWidth=1.5)
         .encode(x=alt.X("gib:Q"), tooltip=[alt.Tooltip("gib:Q", title="DPA size (GiB)", format=",.1f")])
     )
     dpa_label = (
         base.transform_filter(alt.datum.part == "DPA")
         .transform_calculate(row=alt.expr.toString("in expanded storage"))
-        .mark_text(align="left", dx=3, color=HIGHLIGHT, fontSize=10, text="DPA size")
+        .mark_text(align="left", dx=3, color=INK, fontSize=10, text="DPA size")
         .encode(x=alt.X("gib:Q"), y=y)
     )
     return alt.layer(bars, totals, dpa, dpa_label).properties(width=WIDE, height=200)
@@ -204,13 +206,13 @@ def _ratio_bars(ratios: pd.DataFrame, keep, domain: float = 9.0) -> alt.LayerCha
         y=y,
         x=alt.X("ratio:Q", title="overcommitment (x : 1)", scale=alt.Scale(domain=[0, domain], nice=False)),
         color=alt.Color("measure:N", legend=None,
-                        scale=alt.Scale(domain=[RATIO_NAIVE, RATIO_OCR], range=["#9aa5b1", HIGHLIGHT])),
+                        scale=alt.Scale(domain=[RATIO_NAIVE, RATIO_OCR], range=[MUTED, MODEL])),
         tooltip=[alt.Tooltip("measure:N"), alt.Tooltip("ratio:Q", format=".2f")],
     )
     text = base.mark_text(align="left", dx=4, fontSize=11).encode(
         y=y, x="ratio:Q", text=alt.Text("ratio:Q", format=".2f")
     )
-    one = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[6, 4], color=REFERENCE).encode(x="x:Q")
+    one = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[6, 4], color=INK).encode(x="x:Q")
     return alt.layer(bars, text, one).properties(width=WIDE, height=60)
 
 
@@ -220,7 +222,7 @@ def _describe(extra: str) -> str:
         "into the dynamic paging area (DPA), CP's own structures and, on z/VM 6.2, 2 GiB of "
         "expanded storage. Below: the 17 guests' defined, instantiated, resident (in the DPA), "
         "expanded-storage and stored (paging device) memory, each split by workload; a dashed "
-        "red line marks the DPA size. A second panel compares the naive ratio Σ defined : real "
+        f"{word(INK)} line marks the DPA size. A second panel compares the naive ratio Σ defined : real "
         "memory with the overcommit ratio Σ instantiated : Σ resident. " + extra
     )
 
@@ -293,7 +295,7 @@ def ratio_lines_chart(cpus: int = 20) -> alt.LayerChart:
                 axis=alt.Axis(values=[48, 64, 96, 128, 256, 512])),
         y=alt.Y("ratio:Q", title="overcommitment (x : 1)", scale=alt.Scale(domain=[0, 9])),
         color=alt.Color("measure:N", title=None, sort=lines,
-                        scale=alt.Scale(domain=lines, range=["#9aa5b1", HIGHLIGHT]),
+                        scale=alt.Scale(domain=lines, range=[MUTED, MODEL]),
                         legend=alt.Legend(orient="bottom", labelLimit=300)),
         # the same legend as the colour (one legend, its symbols dashed as the lines are)
         strokeDash=alt.StrokeDash("measure:N", sort=lines, title=None,
@@ -302,7 +304,7 @@ def ratio_lines_chart(cpus: int = 20) -> alt.LayerChart:
         tooltip=[alt.Tooltip("measure:N"), alt.Tooltip("memory_gib:Q", title="real memory (GiB)"),
                  alt.Tooltip("ratio:Q", format=".2f")],
     )
-    one = alt.Chart(pd.DataFrame({"y": [1.0]})).mark_rule(strokeDash=[2, 2], color="black").encode(y="y:Q")
+    one = alt.Chart(pd.DataFrame({"y": [1.0]})).mark_rule(strokeDash=[2, 2], color=INK).encode(y="y:Q")
     ocr = data[data["measure"] == RATIO_OCR].set_index("memory_gib")["ratio"]
     return alt.layer(chart, one).properties(
         width=WIDE,
@@ -342,10 +344,10 @@ def levels_diagram() -> alt.LayerChart:
         columns=["x", "x2", "y", "y2", "label", "kind"],
     )
     kinds = ["host", "cp", "xstor", "disk", "guest", "process"]
-    colours = ["#e6a23c", "#6b6b6b", "#c9b2e8", "#d9d9d9", "#9ecae1", "#c7e9c0"]
+    colours = [FILLS[0], CP_GREY, FILLS[4], IDLE, FILLS[1], FILLS[2]]
     scale_x = alt.Scale(domain=[0, 100], nice=False)
     scale_y = alt.Scale(domain=[-0.1, 6.0], nice=False)
-    rect = alt.Chart(boxes).mark_rect(stroke="black", strokeWidth=0.6).encode(
+    rect = alt.Chart(boxes).mark_rect(stroke=INK, strokeWidth=0.6).encode(
         x=alt.X("x:Q", axis=None, scale=scale_x), x2="x2:Q",
         y=alt.Y("y:Q", axis=None, scale=scale_y), y2="y2:Q",
         color=alt.Color("kind:N", legend=None, scale=alt.Scale(domain=kinds, range=colours)),
@@ -355,7 +357,7 @@ def levels_diagram() -> alt.LayerChart:
     boxes["ym"] = (boxes["y"] + boxes["y2"]) / 2
     text = alt.Chart(boxes).mark_text(fontSize=10).encode(
         x=alt.X("xm:Q", scale=scale_x), y=alt.Y("ym:Q", scale=scale_y), text="label:N",
-        color=alt.condition(alt.datum.kind == "cp", alt.value("white"), alt.value("black")),
+        color=alt.condition(alt.datum.kind == "cp", alt.value(ON_FILL), alt.value(ON_PALE)),
     )
     band_titles = pd.DataFrame(
         [
@@ -375,7 +377,7 @@ def levels_diagram() -> alt.LayerChart:
         ],
         columns=["x", "y", "x2", "y2", "tier"],
     )
-    rules = alt.Chart(arrows).mark_rule(strokeWidth=2, color="#444").encode(
+    rules = alt.Chart(arrows).mark_rule(strokeWidth=2, color=INK).encode(
         x=alt.X("x:Q", scale=scale_x), y=alt.Y("y:Q", scale=scale_y), x2="x2:Q", y2="y2:Q"
     )
     tier_text = pd.DataFrame(

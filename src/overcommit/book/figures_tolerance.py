@@ -18,7 +18,8 @@ import pandas as pd
 
 from .. import tolerance
 from ..model import ENVIRONMENTS, simulate
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids, sig, picker, prose
+from .palette import ALERT, MODEL, MUTED, WHITE, word
+from .figures import WIDE, paper_cids as _paper_cids, sig, picker, prose
 from .figures_results import ENV_LABELS, env_picker
 
 SHORT = {
@@ -26,7 +27,7 @@ SHORT = {
     "fs-pagecache-medium": "FS page cache, medium", "fs-pagecache-high": "FS page cache, high",
     "db-bi": "Database BI", "was-was": "WebSphere AS", "java": "Java",
 }
-AGREEMENT_COLOURS = {"same cell as the paper": REFERENCE, "another cell": HIGHLIGHT}
+AGREEMENT_COLOURS = {"same cell as the paper": MODEL, "another cell": ALERT}
 READS_FLOOR = 0.01  # % per guest: "negligible" paging drawn at the bottom of the log scale
 
 
@@ -119,7 +120,7 @@ def tolerance_chart(frame: pd.DataFrame | None = None, cid: str = "64/20", env: 
         text="workload:N", color=colour, tooltip=tip)
     cells = pd.DataFrame([{"x0": i, "x1": i + 1, "y0": j * rows_per_cell, "y1": (j + 1) * rows_per_cell}
                           for i in range(3) for j in range(3)])
-    boxes = alt.Chart(cells).mark_rect(fill="white", stroke="#888888", strokeWidth=1).encode(
+    boxes = alt.Chart(cells).mark_rect(fill=WHITE, stroke=MUTED, strokeWidth=1).encode(
         x=alt.X("x0:Q", scale=alt.Scale(domain=[0, 3], nice=False), axis=None), x2="x1:Q",
         y=alt.Y("y0:Q", scale=alt.Scale(domain=[0, 3 * rows_per_cell], nice=False, reverse=True), axis=None),
         y2="y1:Q")
@@ -139,7 +140,7 @@ def tolerance_chart(frame: pd.DataFrame | None = None, cid: str = "64/20", env: 
                                        + "})[env]"), anchor="start", offset=18,
                               subtitle="upper left tolerates memory overcommitment; lower right suffers first"))
     return alt.vconcat(top, table, spacing=14).add_params(cid_pick, env_pick, *bounds).properties(
-        description=prose("""
+        description=prose(f"""
             Two panels. Top: a scatter plot of the nine rows of the paper's Table 2
             (network, direct I/O, DB2, web server, the two page-cached file-system
             levels, database, WebSphere, Java) at the chosen configuration and
@@ -148,7 +149,7 @@ def tolerance_chart(frame: pd.DataFrame | None = None, cid: str = "64/20", env: 
             run (y), with dashed lines at the class boundaries set by four sliders.
             Bottom: the 3 by 3 Table 2 recomputed from those classes, rows page-read
             rate low to high, columns remaining resident low to high, each workload's
-            name in its cell, blue where the paper placed it in the same cell and red
+            name in its cell, {word(MODEL)} where the paper placed it in the same cell and {word(ALERT)}
             where not.
             """),
     )

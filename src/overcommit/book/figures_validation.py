@@ -38,14 +38,15 @@ import pandas as pd
 from .. import calibrate, data, paging, validation, workloads
 from ..model import ENVIRONMENTS, PATH_MIB_S, environment, simulate, sweep
 from ..replacement import reclaim_weights
-from .figures import HIGHLIGHT, MUTED, REFERENCE, WIDE, paper_cids as _paper_cids, sig, picker, prose
+from .palette import ALERT, BAND, CATEGORIES, CP_GREY, INK, MODEL, MUTED, ON_FILL, PAPER, RUN_CELLS, WHITE, word
+from .figures import WIDE, paper_cids as _paper_cids, sig, picker, prose
 from .figures_results import ENV_LABELS, env_picker
 
 #: Claim groups in display order: the validation topics of overcommit.validation, then the
 #: calibration claims in a group of their own.
 GROUPS = ("failures", "environments", "overall", "paging", "cpu", "database", "WAS",
           "file system", "Java", "network", "calibration")
-VERDICT_COLOURS = {"passes": "#1f77b4", "misses": HIGHLIGHT}
+VERDICT_COLOURS = {"passes": MODEL, "misses": ALERT}
 ROLE_FIT = "fit target"
 ROLE_NOT_FIT = "not a fit target (same paragraphs)"
 CALIBRATION_CID = calibrate.CALIBRATION_CID
@@ -62,7 +63,7 @@ QUANTITIES = {
     "throughput_degradation_pct": ("relative throughput", "%"),
 }
 QUANTITY_LABELS = list(dict.fromkeys(label for label, _ in QUANTITIES.values()))
-QUANTITY_COLOURS = ["#1f77b4", "#17becf", "#9467bd", "#ff7f0e", "#d62728", "#8c564b", "#2ca02c"]
+QUANTITY_COLOURS = CATEGORIES + [CP_GREY]
 #: How each kind of 64/20 record relates to the fit, for the records that are not targets.
 ROLE_NOTES = {
     "resident_fraction_pct": "the paper's resident and instantiated memory set the guest's released share "
@@ -192,7 +193,7 @@ def claim_lines(frame: pd.DataFrame, width: int = 74) -> pd.DataFrame:
 
 def claims_chart(frame: pd.DataFrame | None = None, default_group: str = "database") -> alt.VConcatChart:
     """The scorecard: one square per claim, one row per topic (calibration claims in their
-    own row, drawn hollow), blue for a pass and red for a miss; a drop-down picks a group
+    own row, drawn hollow), blue for a pass and red for a miss (the palette's MODEL and ALERT); a drop-down picks a group
     and the panel below lists that group's claims with the paper's and the model's values."""
     f = claims_frame() if frame is None else frame
     if default_group not in GROUPS:
@@ -209,7 +210,7 @@ def claims_chart(frame: pd.DataFrame | None = None, default_group: str = "databa
     colour = alt.Color("verdict:N", title="model", scale=alt.Scale(domain=list(VERDICT_COLOURS),
                                                                       range=list(VERDICT_COLOURS.values())))
     base = alt.Chart(cells)
-    band = alt.Chart(pd.DataFrame({"group": groups})).mark_rect(color="#fff3b0").encode(
+    band = alt.Chart(pd.DataFrame({"group": groups})).mark_rect(color=BAND).encode(
         y=y, opacity=alt.condition(alt.datum.group == pick, alt.value(1.0), alt.value(0.0)))
     filled = base.transform_filter(alt.datum.kind == "validation").mark_square(size=330, opacity=1).encode(
         x=x, y=y, color=colour, tooltip=tip)
@@ -217,12 +218,12 @@ def claims_chart(frame: pd.DataFrame | None = None, default_group: str = "databa
         size=300, filled=False, strokeWidth=3, opacity=1).encode(x=x, y=y, color=colour, tooltip=tip)
     marks = base.mark_text(fontSize=12, fontWeight="bold").encode(
         x=x, y=y, text="symbol:N", tooltip=tip,
-        color=alt.condition(alt.datum.kind == "validation", alt.value("white"), alt.value("#333333")))
+        color=alt.condition(alt.datum.kind == "validation", alt.value(ON_FILL), alt.value(INK)))
     counts = (f.groupby("group", sort=False)
               .agg(n=("passed", "size"), ok=("passed", "sum")).reset_index())
     counts["label"] = [f"{int(o)} of {n} pass" + (" (fitted)" if g == "calibration" else "")
                        for g, o, n in zip(counts["group"], counts["ok"], counts["n"])]
-    count_text = alt.Chart(counts).mark_text(align="left", dx=4, fontSize=11, color="#333333").encode(
+    count_text = alt.Chart(counts).mark_text(align="left", dx=4, fontSize=11, color=INK).encode(
         y=y, x=alt.value(4 * 42 + 6), text="label:N")
     top = alt.layer(band, filled, hollow, marks, count_text).add_params(pick).properties(
         width=4 * 42, height=len(groups) * 21,
@@ -234,7 +235,7 @@ def claims_chart(frame: pd.DataFrame | None = None, default_group: str = "databa
     detail = alt.Chart(lines).transform_filter(alt.datum.group == pick)
     text = detail.mark_text(align="left", baseline="middle", fontSize=11).encode(
         x=alt.value(18), y=ly, text="text:N",
-        color=alt.condition(alt.datum.style == "numbers", alt.value("#555555"), alt.value("#111111")),
+        color=alt.condition(alt.datum.style == "numbers", alt.value(CP_GREY), alt.value(INK)),
         tooltip=[alt.Tooltip("id:N", title="claim"), alt.Tooltip("kind:N")])
     symbol = detail.transform_filter(alt.datum.symbol != "").mark_text(
         align="left", baseline="middle", fontSize=14, fontWeight="bold").encode(
@@ -245,10 +246,11 @@ def claims_chart(frame: pd.DataFrame | None = None, default_group: str = "databa
     return alt.vconcat(top, bottom, spacing=12).properties(
         description=(
             f"A scorecard of the {len(f)} claims of overcommit.validation: one row per topic, one square "
-            "per claim, blue with a tick where the model reproduces the paper's finding and red with a cross "
+            f"per claim, {word(VERDICT_COLOURS['passes'])} with a tick where the model reproduces the paper's finding and "
+            f"{word(VERDICT_COLOURS['misses'])} with a cross "
             "where it misses; the last row holds the calibration claims, drawn hollow because the model was "
             "fitted to them. Beside each row the number of claims that pass. The drop-down picks a group; it "
-            "is highlighted in yellow and the panel below lists its claims in words, each with the paper's and "
+            f"is highlighted in {word(BAND)} and the panel below lists its claims in words, each with the paper's and "
             "the model's value."
         )
     )
@@ -367,9 +369,9 @@ def observation_chart(frame: pd.DataFrame | None = None, band: float = 0.25) -> 
     yq = alt.Y("model:Q", scale=scale, title="the model's value (same unit; log scale)")
     grid = alt.Chart(pd.DataFrame({"paper": [lo, hi]})).transform_calculate(
         model="datum.paper", low="datum.paper * (1 - band)", high="datum.paper * (1 + band)")
-    area = grid.mark_area(color="#1f77b4", opacity=0.13).encode(
+    area = grid.mark_area(color=MODEL, opacity=0.13).encode(
         x=xq, y=alt.Y("low:Q", scale=scale, title="the model's value (same unit; log scale)"), y2="high:Q")
-    line = grid.mark_line(color="#555555", strokeDash=[5, 3]).encode(x=xq, y=yq)
+    line = grid.mark_line(color=INK, strokeDash=[5, 3]).encode(x=xq, y=yq)
     inside = "(datum.model >= datum.paper * (1 - band)) && (datum.model <= datum.paper * (1 + band))"
     colour = alt.Color("quantity:N", title="quantity", scale=alt.Scale(domain=QUANTITY_LABELS, range=QUANTITY_COLOURS),
                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=230))
@@ -379,7 +381,7 @@ def observation_chart(frame: pd.DataFrame | None = None, band: float = 0.25) -> 
     points = alt.Chart(f).transform_calculate(inside=inside).mark_point(filled=True, size=85).encode(
         x=xq, y=yq, color=colour, shape=shape,
         opacity=alt.condition(inside, alt.value(0.95), alt.value(0.3)),
-        stroke=alt.condition(inside, alt.value("white"), alt.value(HIGHLIGHT)),
+        stroke=alt.condition(inside, alt.value(WHITE), alt.value(ALERT)),
         tooltip=[alt.Tooltip("id:N", title="record"), alt.Tooltip("subject:N"), alt.Tooltip("quantity:N"),
                  alt.Tooltip("unit:N"), alt.Tooltip("relation:N", title="paper states"),
                  alt.Tooltip("paper:Q", title="paper"), alt.Tooltip("model:Q", title="model"),
@@ -401,7 +403,7 @@ def observation_chart(frame: pd.DataFrame | None = None, band: float = 0.25) -> 
             "shares, shares of the DPA and of the page reads, paging rates and the Java throughputs. Colour "
             "gives the quantity, the shape whether the record was a calibration target. A dashed diagonal "
             "marks agreement and a shaded band the tolerance set by the slider; points outside the band are "
-            "faded with a red outline, and the number of records inside is written at the top left."
+            f"faded with a {word(ALERT)} outline, and the number of records inside is written at the top left."
         ),
     )
 
@@ -451,19 +453,19 @@ def calibration_chart(frame: pd.DataFrame | None = None, default: str = "median_
     rule = base.mark_rule(color=MUTED, strokeWidth=2).encode(x=x, x2="fitted:Q", y=y)
     start = base.transform_calculate(what="'start value'").mark_point(size=70, filled=False, strokeWidth=2).encode(
         x=x, y=y, tooltip=tip, color=alt.Color("what:N", title=None, scale=alt.Scale(
-            domain=["start value", "fitted value"], range=[MUTED, REFERENCE]), legend=alt.Legend(orient="top")))
+            domain=["start value", "fitted value"], range=[MUTED, MODEL]), legend=alt.Legend(orient="top")))
     fit = base.transform_calculate(what="'fitted value'").mark_point(size=80, filled=True).encode(
         x=alt.X("fitted:Q", scale=alt.Scale(type="log")), y=y, tooltip=tip, color="what:N")
     return alt.layer(rule, start, fit).add_params(pick).properties(
         width=WIDE - 90, height=340,
         title=alt.TitleParams("Calibrated parameters: where the fit started and where it ended",
                               subtitle="fitted at CID 64/20 on z/VM 6.3, EDEV-SCSI", anchor="start"),
-        description=prose("""
+        description=prose(f"""
             For the parameter picked in the drop-down (a guest's active share of pages,
             the median reference rate of its active pages, the popularity skew, or the
             blocking share of a Java page-fault stall), one row per guest or Java
-            variant with its start value from the data tables as a hollow grey circle
-            and the value overcommit.calibrate fitted as a filled blue circle, joined by
+            variant with its start value from the data tables as a hollow {word(MUTED)} circle
+            and the value overcommit.calibrate fitted as a filled {word(MODEL)} circle, joined by
             a line, on a log scale.
             """),
     )
@@ -592,12 +594,12 @@ def explorer_status(cid: str, env: str) -> str:
             return "The paper states per-workload numbers only for z/VM 6.3 with EDEV-SCSI."
         return "The paper ran this CID but states no per-workload number for it."
     n = len(statements)
-    return f"The paper states {n} per-workload number{'s' if n > 1 else ''} for this CID (red)."
+    return f"The paper states {n} per-workload number{'s' if n > 1 else ''} for this CID ({word(PAPER)})."
 
 
 def explorer_chart(memory_gib: float = 96, cpus: int = 20, env: str = "zvm63-edev") -> alt.LayerChart:
     """The live explorer: the model's relative throughput of every variant for any host,
-    with the paper's stated values for that CID beside them (red; nothing where the paper
+    with the paper's stated values for that CID beside them (black; nothing where the paper
     states nothing)."""
     if env not in ENVIRONMENTS:
         raise ValueError(f"env: {env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
@@ -617,19 +619,19 @@ def explorer_chart(memory_gib: float = 96, cpus: int = 20, env: str = "zvm63-ede
     y = alt.Y("variant:N", sort=VARIANT_ORDER, title=None)
     bars = alt.Chart(model).mark_bar(height=14).encode(
         x=x, y=y, color=alt.Color("status:N", title="model", scale=alt.Scale(
-            domain=["completes", "fails in the model"], range=[REFERENCE, "#f4a3a3"]), legend=alt.Legend(orient="bottom")),
+            domain=["completes", "fails in the model"], range=[MODEL, RUN_CELLS["failed"]]), legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("variant:N"), alt.Tooltip("x:Q", title="model", format=".3f"),
                  alt.Tooltip("status:N"), alt.Tooltip("why:N", title="why (model)")])
     values = alt.Chart(model).mark_text(align="left", dx=3, fontSize=10).encode(
         x=x, y=y, text=alt.Text("x:Q", format=".2f"))
-    ref = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color="#444444").encode(x="x:Q")
+    ref = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color=INK).encode(x="x:Q")
     layers = [bars, values, ref]
     if len(paper):
         pbase = alt.Chart(paper)
-        layers.append(pbase.mark_rule(color=HIGHLIGHT, strokeWidth=4).encode(x=x, x2="x2:Q", y=y))
-        layers.append(pbase.mark_point(shape="diamond", size=120, filled=True, color=HIGHLIGHT).encode(
+        layers.append(pbase.mark_rule(color=PAPER, strokeWidth=4).encode(x=x, x2="x2:Q", y=y))
+        layers.append(pbase.mark_point(shape="diamond", size=120, filled=True, color=PAPER).encode(
             x=x, y=y, tooltip=[alt.Tooltip("variant:N"), alt.Tooltip("text:N", title="paper")]))
-        layers.append(pbase.mark_text(align="left", dx=8, dy=-9, fontSize=10, color=HIGHLIGHT).encode(
+        layers.append(pbase.mark_text(align="left", dx=8, dy=-9, fontSize=10, color=PAPER).encode(
             x="x2:Q", y=y, text="text:N"))
     status = explorer_status(cid, env)
     failed = [v for v in VARIANT_ORDER if bool(w.loc[v, "failed"])]
@@ -675,8 +677,8 @@ def grid_frame(results: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.Da
 def grid_chart(frames: tuple[pd.DataFrame, pd.DataFrame] | None = None, cid: str = "96/20",
                env: str = "zvm63-edev") -> alt.LayerChart:
     """The explorer's chart for any CID of the paper's grid, in static HTML: bars of the
-    model's relative throughput per variant, the paper's stated values as red diamonds (a
-    range as a red bar), CID and environment picked in drop-downs."""
+    model's relative throughput per variant, the paper's stated values as black diamonds (a
+    range as a black bar), CID and environment picked in drop-downs."""
     if env not in ENVIRONMENTS:
         raise ValueError(f"env: {env!r} is not accepted; expected one of {list(ENVIRONMENTS)}")
     if cid not in _paper_cids():
@@ -691,30 +693,30 @@ def grid_chart(frames: tuple[pd.DataFrame, pd.DataFrame] | None = None, cid: str
     base = alt.Chart(model).transform_filter(keep)
     bars = base.mark_bar(height=14).encode(
         x=x, y=y, color=alt.Color("status:N", title="model", scale=alt.Scale(
-            domain=["completes", "fails in the model"], range=[REFERENCE, "#f4a3a3"]), legend=alt.Legend(orient="bottom")),
+            domain=["completes", "fails in the model"], range=[MODEL, RUN_CELLS["failed"]]), legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("cid:N", title="CID"), alt.Tooltip("variant:N"), alt.Tooltip("x:Q", title="model", format=".3f"),
                  alt.Tooltip("status:N"), alt.Tooltip("why:N", title="why (model)")])
     values = base.mark_text(align="left", dx=3, fontSize=10).encode(x=x, y=y, text=alt.Text("x:Q", format=".2f"))
-    ref = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color="#444444").encode(x="x:Q")
+    ref = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color=INK).encode(x="x:Q")
     pbase = alt.Chart(paper).transform_filter(keep)
     ptip = [alt.Tooltip("variant:N"), alt.Tooltip("text:N", title="paper"), alt.Tooltip("kind:N", title="use"),
             alt.Tooltip("id:N", title="record")]
-    prange = pbase.mark_rule(color=HIGHLIGHT, strokeWidth=4).encode(x=x, x2="x2:Q", y=y)
-    pdot = pbase.mark_point(shape="diamond", size=120, filled=True, color=HIGHLIGHT).encode(x=x, y=y, tooltip=ptip)
-    ptext = pbase.mark_text(align="left", dx=8, dy=-9, fontSize=10, color=HIGHLIGHT).encode(x="x2:Q", y=y, text="text:N")
+    prange = pbase.mark_rule(color=PAPER, strokeWidth=4).encode(x=x, x2="x2:Q", y=y)
+    pdot = pbase.mark_point(shape="diamond", size=120, filled=True, color=PAPER).encode(x=x, y=y, tooltip=ptip)
+    ptext = pbase.mark_text(align="left", dx=8, dy=-9, fontSize=10, color=PAPER).encode(x="x2:Q", y=y, text="text:N")
     count = alt.Chart(paper).transform_filter(keep).transform_aggregate(n="count()").transform_calculate(
-        label="datum.n + ' number(s) stated by the paper for this CID (red)'"
-    ).mark_text(align="left", fontSize=11, color=HIGHLIGHT).encode(x=alt.value(0), y=alt.value(-8), text="label:N")
+        label=f"datum.n + ' number(s) stated by the paper for this CID ({word(PAPER)})'"
+    ).mark_text(align="left", fontSize=11, color=PAPER).encode(x=alt.value(0), y=alt.value(-8), text="label:N")
     return alt.layer(bars, values, ref, prange, pdot, ptext, count).add_params(cid_pick, env_pick).properties(
         width=WIDE - 120, height=11 * 24,
-        title=alt.TitleParams("Every variant at one CID: model (bars) and paper (red)",
+        title=alt.TitleParams(f"Every variant at one CID: model (bars) and paper ({word(PAPER)})",
                               subtitle="pick a CID of the paper's grid and an environment", anchor="start"),
-        description=prose("""
+        description=prose(f"""
             Horizontal bars of the model's relative throughput for the eleven workload
             variants at the CID and on the environment picked in the two drop-downs (all
             precomputed by overcommit.sweep), a dashed line at the reference value 1,
-            bars in pink where the variant fails in the model. Red diamonds and labels
-            give the values the paper's text states for that CID (red bars for a stated
+            bars in {word(RUN_CELLS["failed"])} where the variant fails in the model. {word(PAPER).capitalize()} diamonds and labels
+            give the values the paper's text states for that CID ({word(PAPER)} bars for a stated
             range); most CIDs have none, and the paper states per-workload numbers only
             for z/VM 6.3 with EDEV-SCSI paging.
             """),

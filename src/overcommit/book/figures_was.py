@@ -30,19 +30,22 @@ from .. import data
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests, study_variants
 from .figures import WIDE, picker, sig, prose
+from .palette import CATEGORIES, CPU_USE, INK, WORKLOAD_LEVELS, WORKLOADS, word
 from .figures_results import MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 
 LEVELS = ("was-medium", "was-high")
 COMPONENTS = ("ihs", "was", "db2")
 COMPONENT_LABELS = {"ihs": "IHS (web server)", "was": "WAS (application server)", "db2": "DB2 (database)"}
-COMPONENT_COLOURS = ("#e45756", "#4c78a8", "#54a24b")
+COMPONENT_COLOURS = tuple(CATEGORIES[:3])
 CPU_COUNTS = (20, 15, 10, 5)  # the paper's real-CPU settings below the reference's 25
 #: Real CPUs count as idle above this fraction of the host's CPUs; then nobody is cut and
 #: the run has no water level.
 IDLE_TOLERANCE = 1e-4
 GROUPS = ("WAS medium", "WAS high", "database", "file system", "Java", "network", "CP system", "idle")
-GROUP_COLOURS = ("#4c78a8", "#9ecae9", "#b279a2", "#f58518", "#e45756", "#54a24b", "#7f7f7f", "#e5e5e5")
+GROUP_COLOURS = (WORKLOAD_LEVELS["was-medium"], WORKLOAD_LEVELS["was-high"], WORKLOADS["database"],
+                 WORKLOADS["file system"], WORKLOADS["Java"], WORKLOADS["network"], CPU_USE["CP system"],
+                 CPU_USE["idle"])
 GUESTS = tuple(f"{level}-{c}" for level in LEVELS for c in COMPONENTS)
 
 
@@ -202,27 +205,27 @@ def component_chart(frame: pd.DataFrame, level: str = "was-medium", cpus: int = 
         x=x, y=alt.Y("use_per100:Q", title="CPUs per 100 shares", axis=alt.Axis(format=".2f")),
         color=colour, tooltip=tip)
     ring = base.transform_filter(alt.datum.bottleneck).mark_point(
-        size=190, shape="circle", filled=False, strokeWidth=2, color="#000000").encode(
+        size=190, shape="circle", filled=False, strokeWidth=2, color=INK).encode(
         x=x, y="use_per100:Q", tooltip=tip)
     lv = base.transform_filter((alt.datum.component == "ihs") & "isValid(datum.water_level)").mark_line(
-        color="#000000", strokeDash=[6, 3], strokeWidth=2).encode(
+        color=INK, strokeDash=[6, 3], strokeWidth=2).encode(
         x=x, y="water_level:Q",
         tooltip=[alt.Tooltip("cid:N", title="CID"),
                  alt.Tooltip("water_level:Q", title="water level (CPUs per 100 shares)", format=".3f")])
     bottom = alt.layer(lv, per, ring).properties(
         width=WIDE, height=210,
-        title="Per 100 shares; black dashes: water level, ring: the component that limits")
+        title="Per 100 shares; dashes: water level, ring: the component that limits")
     return alt.vconcat(top, bottom).properties(
         title="WebSphere triplet: CPU load per component (model)",
-        description=prose("""
+        description=prose(f"""
             Two charts for the environment, WebSphere level and number of real CPUs
             chosen in the three drop-downs; real memory falls from 512 GiB on the left
-            to 48 GiB on the right. Top: CPU load in processors of the IHS (red), WAS
-            (blue) and DB2 (green) guests of the level, each with a dashed line at its
+            to 48 GiB on the right. Top: CPU load in processors of the IHS ({word(COMPONENT_COLOURS[0])}), WAS
+            ({word(COMPONENT_COLOURS[1])}) and DB2 ({word(COMPONENT_COLOURS[2])}) guests of the level, each with a dashed line at its
             CPU load in the reference run (the paper's Table 17). Bottom: the same loads
             divided by the guests' relative shares, in CPUs per 100 shares, with the
-            run's water level as a black dashed line (missing where real CPUs stand
-            idle) and a black ring around the component that sits on the water level,
+            run's water level as a {word(INK)} dashed line (missing where real CPUs stand
+            idle) and a {word(INK)} ring around the component that sits on the water level,
             the one that limits the triplet: DB2 for the medium level, IHS for the high
             level.
             """),
@@ -254,13 +257,14 @@ def cpu_mix_chart(frame: pd.DataFrame, cpus: int = 20) -> alt.LayerChart:
     )
     return bars.add_params(env, ncpu).properties(
         width=WIDE, height=250, title="Where the real CPUs go (model)",
-        description=prose("""
+        description=prose(f"""
             For the environment and number of real CPUs chosen in the two drop-downs,
             one stacked bar per real memory size, 512 GiB on the left and 48 GiB on the
             right. Each bar adds up to the real CPUs: from the bottom, the processors
-            used by the medium WebSphere triplet (dark blue), the high triplet (light
-            blue), the database, the file-system guests, the Java guests, the network
-            guests, CP's own system time (grey) and idle CPUs (light grey).
+            used by the medium WebSphere triplet ({word(GROUP_COLOURS[0])}), the high triplet
+            ({word(GROUP_COLOURS[1])}), the database, the file-system guests, the Java guests, the network
+            guests (each in its workload's colour), CP's own system time ({word(GROUP_COLOURS[6])}) and idle
+            CPUs ({word(GROUP_COLOURS[7])}).
             """),
     )
 

@@ -33,12 +33,13 @@ import pandas as pd
 from .. import calibrate, data, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests
-from .figures import HIGHLIGHT, WIDE, zero_scale_by, picker, sig
+from .palette import ALERT, BLUES, IO_PARTS, MODEL, MUTED, PAGE_MEASURES, PAPER, word
+from .figures import WIDE, zero_scale_by, picker, sig
 from .figures_results import CPU_COLOURS, CPU_SERIES, ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, _paper_cids, env_picker, memory_axis
 
 MEASURES = ("resident", "stored", "instantiated", "reference instantiated", "expanded storage")
-MEASURE_COLOURS = ("#1f4e99", "#8fb3e0", "#4c9f70", "#b5d9a8", "#c9a227")
-MEMORY_COLOURS = ["#08306b", "#2171b5", "#4292c6", "#6baed6", "#9ecae1", "#c6dbef", "#e0e0e0"]
+MEASURE_COLOURS = tuple(PAGE_MEASURES[m] for m in MEASURES)
+MEMORY_COLOURS = BLUES[:6] + [MUTED]  # 48 GiB, which the paper did not run, in grey
 
 
 @dataclass(frozen=True)
@@ -245,7 +246,7 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
 
     Top: over real memory (largest on the left), one line per real-CPU count. Bottom: the
     same values grouped by real CPUs, one bar per memory size within each group. The
-    paper's stated values for z/VM 6.3 EDEV-SCSI are drawn as diamonds outlined in red (one
+    paper's stated values for z/VM 6.3 EDEV-SCSI are drawn as diamonds outlined in black (one
     CID) or dashed lines (every memory size at one CPU count), in the CPU count's colour.
     """
     if measure not in _MEASURE_FIELDS:
@@ -277,10 +278,10 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
                        scale=alt.Scale(domain=CPU_SERIES, range=CPU_COLOURS))
     lines = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(x=x_mem, y=y, color=colour, tooltip=tip)
     crosses = base.transform_filter(alt.datum.failed).mark_point(
-        shape="cross", size=160, color=HIGHLIGHT, strokeWidth=2, filled=True).encode(x=x_mem, y=y, tooltip=tip)
+        shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True).encode(x=x_mem, y=y, tooltip=tip)
     ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
     diamonds = paper.transform_filter(alt.datum.kind == "point").mark_point(
-        shape="diamond", size=190, filled=True, stroke=HIGHLIGHT, strokeWidth=2, opacity=0.95,
+        shape="diamond", size=190, filled=True, stroke=PAPER, strokeWidth=2, opacity=0.95,
     ).encode(x=x_mem, y=alt.Y("y:Q", scale=y_scale), color=colour, tooltip=ptip)
     rules = paper.transform_filter(alt.datum.kind == "rule").mark_rule(strokeDash=[6, 3], strokeWidth=2).encode(
         y=alt.Y("y:Q", scale=y_scale), color=colour, tooltip=ptip)
@@ -307,8 +308,8 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
         description=(
             f"Two charts of the model's {label} of {what}, for the environment chosen in the first "
             f"drop-down. Top: real memory falls from 512 GiB on the left to 48 GiB on the right, "
-            f"one line per number of real CPUs; red crosses mark runs in which a workload fails, "
-            f"diamonds with a red outline the values the paper states for z/VM 6.3 with EDEV-SCSI "
+            f"one line per number of real CPUs; {word(ALERT)} crosses mark runs in which a workload fails, "
+            f"diamonds with a {word(PAPER)} outline the values the paper states for z/VM 6.3 with EDEV-SCSI "
             f"paging at one configuration, dashed lines in a CPU count's colour the values (or "
             f"the bounds of a range) it states for all memory sizes at that CPU count. "
             f"Bottom: the same values grouped by real CPUs, one bar per memory size, darkest for "
@@ -341,7 +342,7 @@ def pages_chart(gframe: pd.DataFrame, key: str, default_cid: str = "64/20") -> a
     rtip = [alt.Tooltip("guest:N"), alt.Tooltip("page_read_mib_s:Q", title="page reads (MiB/s)", format=".2f"),
             alt.Tooltip("read_share_pct:Q", title="share of all page reads (%)", format=".1f"),
             alt.Tooltip("paged_in_pct_s:Q", title="resident memory paged in per second (%)", format=".3f")]
-    rbars = reads.mark_bar(color="#e45756").encode(
+    rbars = reads.mark_bar(color=IO_PARTS["page reads"]).encode(
         y=alt.Y("guest:N", sort=guests, title=None, axis=alt.Axis(labels=False, ticks=False)),
         x=alt.X("page_read_mib_s:Q", title="page reads (MiB/s)"), tooltip=rtip)
     rtext = reads.mark_text(align="left", dx=3, fontSize=10).encode(
@@ -497,7 +498,7 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
     bars = alt.Chart(tp).mark_bar(height=16).encode(
         y=alt.Y("variant:N", sort=list(w.variants), title=None),
         x=alt.X("throughput:Q", title="relative throughput (1 = reference)", scale=alt.Scale(domain=[0, 1.2])),
-        color=alt.Color("status:N", scale=alt.Scale(domain=["completes", "fails"], range=["#4c78a8", HIGHLIGHT]),
+        color=alt.Color("status:N", scale=alt.Scale(domain=["completes", "fails"], range=[MODEL, ALERT]),
                         title="model run"),
         tooltip=["variant:N", alt.Tooltip("throughput:Q", format=".3f"), "status:N", "reason:N"],
     )
