@@ -340,6 +340,17 @@ def _axe_violations(page) -> list[str]:
     return list(found)
 
 
+def _switch_theme(page, theme: str) -> None:
+    """Switch the page to the ``theme`` colour scheme as the theme's own switch does, and wait
+    until overcommit.js has redrawn every chart for it (it marks each ``data-oc-theme``; a
+    chart that could not be drawn says so in text instead)."""
+    page.evaluate("t => { document.documentElement.dataset.theme = t; document.documentElement.dataset.mode = t; }", theme)
+    page.wait_for_function(
+        """t => [...document.querySelectorAll('.oc-vega')].every(d =>
+               (d.dataset.ocTheme === t && d.querySelector('svg, canvas')) || (!d.querySelector('svg, canvas') && d.textContent))""",
+        arg=theme, timeout=60_000)
+
+
 @pytest.mark.parametrize("page_path", _pages() or ["(no site built)"])
 def test_accessible_in_light_and_dark_mode_and_nothing_missing(page_path, server, browser):
     """axe-core's WCAG 2 A and AA rules find no critical or serious violation on the page,
@@ -359,7 +370,7 @@ def test_accessible_in_light_and_dark_mode_and_nothing_missing(page_path, server
     missing_before_axe = list(missing)  # axe's own style-sheet fetches are not the page's
     page.add_script_tag(path=str(AXE))
     problems = {"light": _axe_violations(page)}
-    page.evaluate("() => { document.documentElement.dataset.theme = 'dark'; document.documentElement.dataset.mode = 'dark'; }")
+    _switch_theme(page, "dark")  # overcommit.js redraws every chart in dark colours
     page.wait_for_timeout(300)
     problems["dark"] = _axe_violations(page)
     context.close()
@@ -484,3 +495,106 @@ def test_any_host_chart_loads_the_grid_and_says_whether_the_paper_ran_the_host(s
     assert all(url.startswith(server + "/_static/data/") for url, _ in loaded), loaded
     assert not outside
     context.close()
+
+
+#: What the charts of a page draw, per SVG: axis label fills, rule strokes, and the
+#: backgrounds (the chart's, which Vega sets as the SVG's background-color, any <rect> drawn
+#: behind it, and the fills of the views' background paths).
+_CHART_COLOURS = """() => [...document.querySelectorAll('.oc-vega svg.marks')].map(svg => ({
+    labels: [...svg.querySelectorAll('.role-axis-label text')].map(t => t.getAttribute('fill')),
+    rules: [...svg.querySelectorAll('.mark-rule.role-mark line, .mark-rule.role-mark path')].map(l => l.getAttribute('stroke')),
+    backgrounds: [svg.style.backgroundColor,
+                  ...[...svg.querySelectorAll(':scope > rect, path.background')].map(r => r.getAttribute('fill'))],
+}))"""
+
+
+def _rgb(colour: str | None) -> tuple[int, int, int] | None:
+    """An SVG colour attribute as (r, g, b), or None for none/transparent/unset."""
+    import re
+
+    names = {"white": "#ffffff", "black": "#000000"}
+    colour = names.get((colour or "").strip().lower(), (colour or "").strip().lower())
+    if re.fullmatch(r"#[0-9a-f]{3}", colour):
+        colour = "#" + "".join(c * 2 for c in colour[1:])
+    if re.fullmatch(r"#[0-9a-f]{6}", colour):
+        return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    found = re.fullmatch(r"rgba?\((\d+),\s*(\d+),\s*(\d+)(?:,\s*([\d.]+))?\)", colour)
+    if found and (found.group(4) is None or float(found.group(4)) > 0):
+        return tuple(int(found.group(i)) for i in (1, 2, 3))
+    return None
+
+
+def test_charts_follow_dark_mode_in_the_palettes_colours(server, browser):
+    """Switched to dark, every chart is redrawn from the palette's dark mode (overcommit.js,
+    given palette.DARK by the Sphinx extension): axis labels in DARK_TEXT, no white
+    background, the INK rule in its DARK counterpart; switched back, exactly the light
+    drawing again."""
+    from overcommit.book.palette import DARK, DARK_TEXT, INK
+
+    if not (SITE / "book" / "results_overall.html").exists():
+        pytest.skip("no built site: run `make book` first")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    outside: list[str] = []
+    _block_other_hosts(context, outside)
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(f"{msg.type}: {msg.text}")
+            if msg.type in ("error", "warning") else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server}/book/results_overall.html", wait_until="load")
+    page.wait_for_function("() => [...document.querySelectorAll('.oc-vega')].every(d => d.dataset.ocTheme === 'light')")
+    assert page.locator(".oc-vega svg.marks").count() >= 3
+    light = page.evaluate(_CHART_COLOURS)
+    white = _rgb("white")
+    assert any(_rgb(c) == white for chart in light for c in chart["backgrounds"]), "light mode lost its white background"
+    assert any(stroke.lower() == INK for chart in light for stroke in chart["rules"]), "no rule drawn in palette.INK"
+    # a reader's setting of a control survives the redrawing
+    slider = page.locator(".vega-embed input[type=range]").first
+    slider.evaluate("el => { el.value = 128; el.dispatchEvent(new Event('input', {bubbles: true})); }")
+    page.wait_for_function("() => document.body.innerText.includes('128 GiB, 20 CPUs')")
+
+    _switch_theme(page, "dark")
+    assert slider.input_value() == "128" and "128 GiB, 20 CPUs" in page.locator("main").inner_text()
+    dark = page.evaluate(_CHART_COLOURS)
+    labels = [fill for chart in dark for fill in chart["labels"]]
+    assert labels and {fill.lower() for fill in labels} == {DARK_TEXT.lower()}, sorted(set(labels))
+    on_white = [i for i, chart in enumerate(dark) if any(_rgb(c) == white for c in chart["backgrounds"])]
+    assert on_white == [], f"charts {on_white} still on a white background in dark mode"
+    strokes = {stroke.lower() for chart in dark for stroke in chart["rules"]}
+    assert DARK[INK].lower() in strokes and INK not in strokes, sorted(strokes)
+
+    slider.evaluate("el => { el.value = 64; el.dispatchEvent(new Event('input', {bubbles: true})); }")
+    page.wait_for_function("() => document.body.innerText.includes('64 GiB, 20 CPUs')")
+    _switch_theme(page, "light")
+    again = page.evaluate(_CHART_COLOURS)
+    context.close()
+    assert again == light, "switched back to light, the charts are not drawn as before"
+    dark_labels = [fill for chart in again for fill in chart["labels"] if sum(_rgb(fill) or (255, 255, 255)) / 3 < 96]
+    assert len(dark_labels) == sum(len(chart["labels"]) for chart in again), "light-mode axis labels are not dark"
+    assert errors == [] and outside == [], (errors, outside)
+
+
+def test_every_page_loads_the_palettes_dark_mode_before_overcommit_js():
+    """The dark-mode colours reach the pages from overcommit.book.palette alone: the built
+    _static/overcommit-palette.js is :func:`sphinxext.dark_palette`, served from the site
+    itself, and every page loads it before overcommit.js."""
+    import json
+    import re
+
+    from overcommit.book.sphinxext import DARK_PALETTE_JS, dark_palette
+
+    pages = _pages()
+    if not pages:
+        pytest.skip("no built site: run `make book` first")
+    script = (SITE / "_static" / DARK_PALETTE_JS).read_text()
+    assert json.loads(script.split("window.OC_DARK = ", 1)[1].rstrip().rstrip(";")) == dark_palette()
+    late = []
+    for page in pages:
+        html = (SITE / page).read_text(errors="replace")
+        sources = re.findall(r'<script [^>]*src="([^"?]+)', html)
+        names = [s.rsplit("/", 1)[-1] for s in sources]
+        if "overcommit.js" in names and (DARK_PALETTE_JS not in names or names.index(DARK_PALETTE_JS) > names.index("overcommit.js")):
+            late.append(page)
+        assert not any(s.endswith(DARK_PALETTE_JS) and "://" in s for s in sources), page
+    assert late == [], f"pages without the palette before overcommit.js: {late}"

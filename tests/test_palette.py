@@ -39,6 +39,8 @@ ALERT_MEANINGS = ("fail", "miss", "another cell", "time out")
 def _palette_colours() -> set[str]:
     named = set()
     for name in dir(palette):
+        if name in ("DARK", "DARK_TEXT", "DARK_BACKGROUND"):  # dark-mode counterparts, not drawn in the specs
+            continue
         value = getattr(palette, name)
         if isinstance(value, str) and value.startswith("#"):
             named.add(value.lower())
@@ -46,7 +48,7 @@ def _palette_colours() -> set[str]:
             named |= {v.lower() for v in value.values() if isinstance(v, str) and v.startswith("#")}
         elif isinstance(value, (list, tuple)):
             named |= {v.lower() for v in value if isinstance(v, str) and v.startswith("#")}
-    return named - set(palette.DARK.values()) - {palette.DARK_TEXT}
+    return named
 
 
 PALETTE = _palette_colours()
@@ -271,3 +273,10 @@ def test_no_mark_falls_back_to_vega_lites_default_colour():
             if not ({"color", "fill", "stroke"} & set(props) or {"color", "fill", "stroke"} & set(encoding)):
                 unnamed.add(f"{where}: {kind}")
     assert not unnamed
+
+
+def test_dark_mode_swaps_only_palette_colours_and_keeps_the_ramp_ordered():
+    assert set(palette.DARK) - {"black", "white"} <= PALETTE
+    # on a dark page the largest memory, darkest in light, becomes the lightest
+    dark = [palette.DARK[c] for c in palette.BLUES]
+    assert dark == list(reversed(palette.BLUES))

@@ -15,6 +15,11 @@
       else if (g.getAttribute("aria-hidden") === "true" && g.firstElementChild) g.removeAttribute("aria-hidden");
     });
   }
+  /* Every chart of the page: its target, its spec's script (the original spec, parsed afresh
+     for every drawing), the theme it was last drawn for, vega-embed's result, and a queue so
+     that one drawing finishes before the next starts. */
+  var CHARTS = [];
+
   function embedAll() {
     if (typeof window.vegaEmbed !== "function") {
       console.error("overcommit.js: vega bundle not loaded");
@@ -24,11 +29,145 @@
       var target = document.getElementById(script.dataset.target);
       if (!target || target.dataset.embedded) return;
       target.dataset.embedded = "1";
-      var spec = JSON.parse(script.textContent);
-      var room = (target.parentElement || target).clientWidth;
-      if (room && room < NARROW) narrow(spec);
-      embed(target, spec, room, 0);
+      var chart = { target: target, script: script, theme: null, result: null, queue: Promise.resolve() };
+      CHARTS.push(chart);
+      draw(chart);
     });
+    watchTheme();
+  }
+
+  /* Draw a chart for the page's current theme, unless it already shows that theme: the spec
+     as the page stores it, recoloured for a dark page, narrowed for a phone. A reader's
+     settings of the chart's controls are carried over to the new drawing. */
+  function draw(chart) {
+    chart.queue = chart.queue.then(function () {
+      var theme = currentTheme();
+      if (chart.theme === theme) return;
+      var state = boundState(chart);
+      if (chart.result) { chart.result.finalize(); chart.result = null; }
+      chart.theme = theme;
+      var spec = JSON.parse(chart.script.textContent);
+      if (theme === "dark") darken(spec);
+      var room = (chart.target.parentElement || chart.target).clientWidth;
+      if (room && room < NARROW) narrow(spec);
+      return embed(chart, spec, room, 0, state);
+    });
+    return chart.queue;
+  }
+
+  /* --- dark mode ----------------------------------------------------------------------
+
+     The theme sets <html data-theme="light|dark">. On a dark page a chart is drawn from a
+     copy of its spec in which every colour that would vanish (palette.DARK, as
+     window.OC_DARK.swap, written by overcommit.book.sphinxext from overcommit.book.palette)
+     is swapped for its counterpart, with axes, legends and titles in palette.DARK_TEXT on
+     palette.DARK_BACKGROUND. Light mode draws the spec exactly as stored. */
+  var DARK = window.OC_DARK || null;
+
+  function currentTheme() {
+    return DARK && document.documentElement.dataset.theme === "dark" ? "dark" : "light";
+  }
+
+  /* Keys whose strings are words or data values, never colours: a category named "white"
+     in a scale's domain, a title, a field name. Objects under them (a title's colour) are
+     still recoloured. */
+  var NOT_COLOURS = { "$schema": 1, as: 1, datum: 1, description: 1, domain: 1, field: 1, fold: 1, labels: 1,
+                      name: 1, options: 1, sort: 1, subtitle: 1, text: 1, title: 1, values: 1 };
+
+  function swapped(value, swap) {
+    var dark = typeof value === "string" && Object.prototype.hasOwnProperty.call(swap, value.toLowerCase())
+      ? swap[value.toLowerCase()] : undefined;
+    return dark === undefined ? value : dark;
+  }
+
+  /* Swap in place; a value is only written when it changes (the compiled Vega spec holds
+     Vega-Lite objects with read-only properties). */
+  function recolour(node, swap) {
+    if (Array.isArray(node)) {
+      node.forEach(function (item, i) {
+        if (typeof item !== "string") recolour(item, swap);
+        else if (swapped(item, swap) !== item) node[i] = swapped(item, swap);
+      });
+      return;
+    }
+    if (!node || typeof node !== "object") return;
+    Object.keys(node).forEach(function (key) {
+      if (key === "data" || key === "datasets") return;
+      var value = node[key];
+      if (NOT_COLOURS[key] === 1) {
+        // only the objects inside: {"title": {"text": ..., "color": ...}}
+        if (Array.isArray(value)) value.forEach(function (item) { recolour(item, swap); });
+        else if (value && typeof value === "object") recolour(value, swap);
+      } else if (typeof value === "string") {
+        if (swapped(value, swap) !== value) node[key] = swapped(value, swap);
+      } else recolour(value, swap);
+    });
+  }
+
+  function mergeInto(base, extra) {
+    Object.keys(extra).forEach(function (key) {
+      var value = extra[key];
+      if (value && typeof value === "object" && !Array.isArray(value) &&
+          base[key] && typeof base[key] === "object" && !Array.isArray(base[key])) mergeInto(base[key], value);
+      else base[key] = value;
+    });
+    return base;
+  }
+
+  /* The colours themselves are swapped once, on the compiled Vega spec (DARK_OPTIONS.patch):
+     it holds every colour of the Vega-Lite spec and those Vega-Lite adds, and a swap that is
+     its own inverse (the BLUES ramp reversed) must not run twice. */
+  function darken(spec) {
+    var text = DARK.text, grid = DARK.grid || DARK.text;
+    spec.config = mergeInto(spec.config || {}, {
+      background: DARK.background,
+      axis: { labelColor: text, titleColor: text, domainColor: text, tickColor: text, gridColor: grid },
+      legend: { labelColor: text, titleColor: text },
+      header: { labelColor: text, titleColor: text },
+      title: { color: text, subtitleColor: text },
+      view: { stroke: grid },
+      text: { color: text },
+      rule: { color: text }
+    });
+  }
+
+  /* vega-embed's options on a dark page: vega-tooltip's dark style, and the swap on the
+     compiled Vega spec, which also catches the colours Vega-Lite adds itself (it draws the
+     symbols of a legend that is not a colour legend, such as the dashes of a strokeDash
+     legend, in "black"). */
+  var DARK_OPTIONS = {
+    tooltip: { theme: "dark" },
+    patch: function (vgSpec) { recolour(vgSpec, DARK.swap); return vgSpec; }
+  };
+
+  /* The theme switch re-draws every chart (once the drawing under way has finished). */
+  var watching = false;
+  function watchTheme() {
+    if (watching || !DARK) return;
+    watching = true;
+    new MutationObserver(function () { CHARTS.forEach(draw); })
+      .observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  }
+
+  /* The values of the chart's bound controls (sliders, drop-downs), to set again on the
+     next drawing. */
+  function boundState(chart) {
+    var state = {};
+    if (!chart.result) return state;
+    (chart.result.spec && chart.result.spec.params || []).forEach(function (param) {
+      if (!param || !param.name || !param.bind || param.select) return;
+      try { state[param.name] = chart.result.view.signal(param.name); } catch (e) { /* not a signal of the view */ }
+    });
+    return state;
+  }
+
+  function restore(view, state) {
+    var names = Object.keys(state);
+    if (!names.length) return Promise.resolve();
+    names.forEach(function (name) {
+      try { view.signal(name, state[name]); } catch (e) { /* the new drawing has no such signal */ }
+    });
+    return view.runAsync();
   }
 
   /* Narrow screens (a phone is about 350 px of text wide): side-by-side views are stacked
@@ -89,6 +228,8 @@
     });
     spec.config = spec.config || {};
     spec.config.legend = Object.assign({ orient: "bottom", columns: 1, labelLimit: 300 }, spec.config.legend || {});
+    // a centred title over a plot pushed right by long axis labels runs off a phone's edge
+    spec.config.title = Object.assign({ anchor: "start", frame: "bounds" }, spec.config.title || {});
   }
 
   function scaleWidths(spec, factor) {
@@ -100,22 +241,40 @@
           node.width = Math.max(100, Math.floor(node.width * factor));
         }
       }
+      // text drawn in the plot (labels of a diagram's boxes) shrinks with it, down to 8 px,
+      // or a narrowed diagram's labels run into each other
+      var mark = node.mark;
+      if (mark === "text" || (mark && typeof mark === "object" && mark.type === "text")) {
+        if (typeof mark === "string") mark = node.mark = { type: "text" };
+        mark.fontSize = Math.max(8, Math.floor((mark.fontSize || 11) * factor));
+      }
     });
   }
 
-  function embed(target, spec, room, pass) {
+  function embed(chart, spec, room, pass, state) {
+    var target = chart.target;
+    var options = OPTIONS;
+    if (chart.theme === "dark") options = Object.assign({}, OPTIONS, DARK_OPTIONS);
     return window
-      .vegaEmbed(target, spec, OPTIONS)
+      .vegaEmbed(target, spec, options)
       .then(function (result) {
+        chart.result = result;
         var svg = target.querySelector("svg");
         var drawn = svg ? svg.getBoundingClientRect().width : 0;
         if (room && room < NARROW && drawn > room + 1 && pass < 3) {
           result.finalize();
+          chart.result = null;
           scaleWidths(spec, (room - 8) / drawn);
-          return embed(target, spec, room, pass + 1);
+          return embed(chart, spec, room, pass + 1, state);
         }
-        tidy(target);
-        new MutationObserver(function () { tidy(target); }).observe(target, { childList: true, subtree: true });
+        return restore(result.view, state).then(function () {
+          tidy(target);
+          target.dataset.ocTheme = chart.theme;  // drawn for this theme (the browser tests wait on it)
+          if (!chart.tidying) {
+            chart.tidying = true;
+            new MutationObserver(function () { tidy(target); }).observe(target, { childList: true, subtree: true });
+          }
+        });
       })
       .catch(function (err) {
         target.textContent = "This chart could not be drawn: " + err;

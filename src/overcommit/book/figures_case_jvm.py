@@ -113,7 +113,7 @@ def stacking_chart(frame: pd.DataFrame, default_view: str = VIEWS[0]) -> alt.VCo
     btext = alt.Chart(band).mark_text(align="left", dx=-10, dy=-8, color=DOC_COLOUR, fontSize=10).encode(
         x=_x_guests(), y="ifl:Q", text="label:N")
     top = alt.layer(bars, brule, btext, dpoints, dtext).add_params(view).properties(
-        width=WIDE, height=260, title="LPAR CPU load of the 200 JVMs (bars: model; black: document)")
+        width=WIDE, height=260, title="LPAR CPU load of the 200 JVMs (bars: model; marks: document)")
 
     spread_t = float(obs.loc["o003-s1-tput-spread", "value"])
     t = frame[["guests", "throughput_pct"]].copy()
@@ -215,7 +215,7 @@ def vcpu_chart(frame: pd.DataFrame, default: str = list(SCENARIOS)[0]) -> alt.La
     utext = ubase.mark_text(align="left", dx=8, color=DOC_COLOUR, fontSize=10).encode(
         x=x, y="mid:Q", text="label:N")
     return alt.layer(urange, utext, lines, docs, dtext).add_params(pick).resolve_scale(color="independent").properties(
-        width=WIDE, height=230, title="Adding virtual CPUs per guest (lines: model; black: document)",
+        width=WIDE, height=230, title="Adding virtual CPUs per guest (lines: model; diamonds and dotted range: document)",
         description=prose("""
             For the scenario chosen in the drop-down, the change in the LPAR's CPU load
             and in emulation time, in IFLs, against the number of virtual CPUs per

@@ -189,7 +189,7 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
         alt.datum.guests == pick).mark_text(align="left", dx=4, fontSize=11, color=HV_COLOURS[1]).encode(
         y=ybar, x=alt.datum(0), text="label:N")
     bottom = alt.layer(bars, tmark, bad_bar).properties(
-        width=WIDE, height=70, title="What the physical CPUs do for the chosen number of guests (black tick: document)")
+        width=WIDE, height=70, title="What the physical CPUs do for the chosen number of guests (tick: document)")
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
         description=prose(f"""
             Top: for z/VM 5.3 ({word(HV_COLOURS[0])}) and Xen 3.1 ({word(HV_COLOURS[1])}), the model's throughput in

@@ -189,7 +189,7 @@ def overcommit_chart(frame: pd.DataFrame) -> alt.LayerChart:
     text = alt.Chart(doc).transform_calculate(label="'doc ' + datum.doc_real").mark_text(
         dy=-10, color=DOC_COLOUR, fontSize=10).encode(x=_x_guests(), y="doc_real:Q", text="label:N")
     return alt.layer(bars, ticks, text).properties(
-        width=WIDE, height=260, title="Planned and real overcommitment (bars: model; black ticks: document)",
+        width=WIDE, height=260, title="Planned and real overcommitment (bars: model; ticks: document)",
         description=prose("""
             Stacked bars for 5 to 10 database guests: the planned overcommitment (the
             guests' virtual memory over the 80 GiB of memory, minus one) plus, in the

@@ -156,7 +156,7 @@ def status_chart(frame: pd.DataFrame) -> alt.LayerChart:
         shape="square", size=900, strokeWidth=3, color=PAPER, filled=False,
     ).encode(x=_x_memory(), y=y, tooltip=[alt.Tooltip("what:N", title="paper")])
     return alt.layer(cells, text, ring).properties(
-        width=WIDE, height=200, title="Completed and failed runs (model; black frame: failed in the paper)",
+        width=WIDE, height=200, title="Completed and failed runs (model; framed: failed in the paper)",
         description=prose(f"""
             A grid of the study's configurations, real memory from 512 GiB on the left
             to 48 GiB on the right and real CPUs from 25 at the top to 5 at the bottom,

@@ -26,7 +26,7 @@ import pandas as pd
 from .. import data, shares
 from ..model import simulate
 from .figures import WIDE, picker, prose
-from .palette import ALERT, CATEGORIES, IDLE, INK, MODEL, MUTED, WATER, WHITE, WORKLOADS as WORKLOAD_PALETTE, word
+from .palette import ALERT, CATEGORIES, IDLE, INK, MODEL, MUTED, ON_FILL, ON_PALE, WATER, WHITE, WORKLOADS as WORKLOAD_PALETTE, word
 
 #: The two ways of assigning shares compared in the chapter.
 SCHEME_PROPORTIONAL = "shares ∝ virtual CPUs"
@@ -251,7 +251,11 @@ def paper_example_chart() -> alt.LayerChart:
                         legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("situation:N"), alt.Tooltip("part:N"), alt.Tooltip("cpus:Q", title="CPUs")],
     )
-    text = alt.Chart(frame).mark_text(fontSize=11).encode(y=y, x="mid:Q", text="label:N")
+    # white on the first guest's blue, near-black on the orange, ink on the idle grey (which
+    # darkens in dark mode while the ink lightens)
+    on = (alt.when(alt.datum.part == parts[0]).then(alt.value(ON_FILL))
+          .when(alt.datum.part == parts[2]).then(alt.value(INK)).otherwise(alt.value(ON_PALE)))
+    text = alt.Chart(frame).mark_text(fontSize=11).encode(y=y, x="mid:Q", text="label:N", color=on)
     return alt.layer(bars, text).properties(
         width=300,
         height=120,

@@ -19,7 +19,7 @@ from ..cids import parse_cid
 from ..model import ENVIRONMENTS, NotConvergedError, simulate
 from .figures import WIDE, picker, prose
 from . import palette
-from .palette import CP_GREY, FILLS, IDLE, INK, MODEL, MUTED, ON_FILL, ON_PALE, WHITE, word
+from .palette import CP_GREY, FILLS, INK, MODEL, MUTED, ON_FILL, ON_PALE, WHITE, word
 
 GIB = tiers.MIB_PER_GIB
 
@@ -344,7 +344,7 @@ def levels_diagram() -> alt.LayerChart:
         columns=["x", "x2", "y", "y2", "label", "kind"],
     )
     kinds = ["host", "cp", "xstor", "disk", "guest", "process"]
-    colours = [FILLS[0], CP_GREY, FILLS[4], IDLE, FILLS[1], FILLS[2]]
+    colours = [FILLS[0], CP_GREY, FILLS[4], FILLS[5], FILLS[1], FILLS[2]]
     scale_x = alt.Scale(domain=[0, 100], nice=False)
     scale_y = alt.Scale(domain=[-0.1, 6.0], nice=False)
     rect = alt.Chart(boxes).mark_rect(stroke=INK, strokeWidth=0.6).encode(

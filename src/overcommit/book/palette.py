@@ -113,7 +113,8 @@ PHASES = {"start-up (not measured)": IDLE, "measured by the z/VM monitor": BLUE,
           "run-out (not measured)": MUTED, "terminate, let running work finish": ORANGE, "monitor on": INK}
 # An ordered quantity (memory sizes, largest first): BLUE darkened and lightened in steps even
 # enough to stay apart for colour-blind readers (ColorBrewer's Blues crowd at the light end)
-BLUES = ["#003350", "#00507d", BLUE, tint(BLUE, 0.3), tint(BLUE, 0.55), tint(BLUE, 0.75)]
+# (darkened: #003350, #00507d, #0069a4 are BLUE times 0.45, 0.7, 0.92). Dark mode reverses it.
+BLUES = ["#003350", "#00507d", "#0069a4", tint(BLUE, 0.3), tint(BLUE, 0.55), tint(BLUE, 0.75)]
 # Up to six unordered categories with no family of their own, in this order
 CATEGORIES = [BLUE, ORANGE, GREEN, PURPLE, SKY, YELLOW]
 # Pale fills behind text (boxes of a schematic), in this order
@@ -144,7 +145,9 @@ DARK = {
     BLACK: "#f0f0f0",
     INK: "#cfcfcf",
     WHITE: "#1e1e1e",
-    IDLE: "#555555",
+    IDLE: "#464646",
+    BLUE: "#2a8ccc",  # 4.9:1 on the dark page (BLUE is 3.4:1), still apart from SKY
+    **dict(zip(BLUES, reversed(BLUES))),  # the largest memory stays the most visible
     BAND: "#5a5020",
     "black": "#f0f0f0",
     "white": "#1e1e1e",
