@@ -143,9 +143,10 @@ def test_text_table_writes_numbers_as_a_reader_would():
     html = fv.text_table(frame, "numbers").to_html()
     assert "39,900" in html and "0.0123" in html and ">2<" in html
     assert "000000" not in html and "nan" not in html
-    # positions as row labels are not shown; real labels are
+    # positions as row labels are not shown; real labels become a first column under their name
     assert 'class="row_heading' not in html
-    assert 'class="row_heading' in fv.text_table(frame.set_index("what"), "labelled").to_html()
+    labelled = fv.text_table(frame.set_index("what"), "labelled").to_html()
+    assert 'class="row_heading' not in labelled and ">what</th>" in labelled and ">a</td>" in labelled
 
 
 @pytest.mark.parametrize("value,text", [(39900.0, "39,900"), (250.4, "250"), (1.5, "1.5"), (0.00012345, "0.000123"),

@@ -62,3 +62,9 @@ def _renderer(spec: dict, **_: object) -> tuple[dict, dict]:
 
 _alt.renderers.register("overcommit", _renderer)
 _alt.renderers.enable("overcommit")
+
+# Every DataFrame a chapter displays is shown as the book's table (overcommit.book.tables):
+# row labels as a named first column, no 0, 1, 2 ... column, readable numbers.
+from . import tables as _tables  # noqa: E402
+
+_tables.install()

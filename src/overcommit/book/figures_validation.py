@@ -39,6 +39,7 @@ from .. import calibrate, data, paging, validation, workloads
 from ..model import ENVIRONMENTS, PATH_MIB_S, environment, simulate, sweep
 from ..replacement import reclaim_weights
 from .palette import ALERT, BAND, CATEGORIES, CP_GREY, INK, MODEL, MUTED, ON_FILL, PAPER, RUN_CELLS, WHITE, word
+from . import tables
 from .figures import WIDE, paper_cids as _paper_cids, sig, picker, prose
 from .figures_results import ENV_LABELS, env_picker
 
@@ -149,13 +150,12 @@ def text_table(frame: pd.DataFrame, name: str):
     that the stored HTML is the same on every run (a Styler's default id is random)."""
     if not name.isidentifier():
         raise ValueError(f"name: {name!r} is not accepted; expected a Python identifier such as 'claims'")
-    styler = frame.style.set_uuid(name).set_table_attributes('class="dataframe oc-text-table"')
-    # numbers as a reader writes them (39,900 rather than pandas' 39900.000000), and no
-    # 0, 1, 2 ... column when the row labels are only positions
-    styler = styler.format(readable_number, subset=list(frame.select_dtypes("number").columns))
-    if isinstance(frame.index, pd.RangeIndex):
-        styler = styler.hide(axis="index")
-    return styler
+    # the row labels as a named first column (overcommit.book.tables), numbers as a reader
+    # writes them (39,900 rather than pandas' 39900.000000)
+    shown = tables.labelled(frame)
+    styler = shown.style.set_uuid(name).set_table_attributes('class="dataframe oc-text-table"')
+    styler = styler.format(readable_number, subset=list(shown.select_dtypes("number").columns))
+    return styler.hide(axis="index")
 
 
 def readable_number(value) -> str:
