@@ -27,14 +27,60 @@
 # *model's* answer, and wherever the paper's text states a number or a trend we put it
 # beside the model's, marked "paper". Read the charts as "what the mechanisms predict",
 # and the tables at the end as "how far that prediction is from what IBM measured".
-
+#
+# ## What the paper found
+#
+# ({cite:t}`johanssen2014overcommit`, sections named in each point.)
+#
+# - **Which runs completed.** On z/VM 6.3 with EDEV-SCSI paging no run failed, down to 64 GiB.
+#   With ECKD paging every run at 64 GiB failed ({glue:text}`ov-p-eckd-fail`): the high level
+#   page-cached file-system workload did not finish. Most failures happened on z/VM 6.2, where
+#   the transactional WebSphere workload stopped itself after too many HTTP errors (section
+#   "Comparison of different z/VM environments").
+# - **CPUs set the level, memory the slope.** Overall throughput scaled about linearly with the
+#   number of real CPUs, stayed flat while memory was reduced to 128 GiB, and fell once the
+#   guests' memory no longer fitted. z/VM 6.2 gave less throughput everywhere, even
+#   unconstrained; ECKD paging matched EDEV-SCSI with 15 CPUs or fewer but fell faster with 20
+#   (sections "Summary" and "Analysis of overall workload results").
+# - **Paging grew progressively** as memory shrank, to {glue:text}`ov-p-sys-pr` MiB/s at 64/20,
+#   and z/VM 6.2 paged much more (sections "Analysis of z/VM paging" and "Database BI
+#   workload").
+# - **The processors stayed with the guests.** CP's own system CPU stayed below
+#   {glue:text}`ov-p-sys-cpu` of the real CPUs on z/VM 6.3; even at 64 GiB more than
+#   {glue:text}`ov-p-user` of them went to the guests; in some constrained runs
+#   {glue:text}`ov-p-idle` or more stood idle while guests waited for pages (section "Analysis
+#   of z/VM CPU load").
+#
+# ## What the model says, and why
+#
+# - **CPUs set the level** because real CPUs are handed out by share-based water-filling
+#   ({doc}`shares`): when the processors are the bottleneck, throughput is simply the CPU the
+#   guests get. **Memory sets the slope** because throughput stays flat while the guests'
+#   touched memory fits in the {term}`DPA` ({doc}`tiers`); below that, page replacement
+#   ({doc}`replacement`) evicts pages that come back soon, page reads climb, and every read
+#   stalls a guest for the paging device's response time ({doc}`paging`).
+# - **The environments' order** follows from replacement and paging: z/VM 6.2 steals frames
+#   almost first-in first-out, so it throws out busy pages and reads back more, at a higher CP
+#   cost per page; ECKD's devices answer more slowly than EDEV-SCSI.
+# - **CP's share stays small** because it pays a fixed processor time per page it steals and
+#   moves; processors idle in the moments when fewer virtual CPUs are runnable than there are
+#   real CPUs.
+# - **Where it misses.** The model passes {glue:text}`results-claims-passed` of the paper's
+#   findings for these figures. It misses the ECKD failures (its paging devices never slow the
+#   shared storage path enough for I/O errors), blames the z/VM 6.2 failures on the database
+#   instead of WebSphere (it has no HTTP error counts), and reads only
+#   {glue:text}`results-pr-edev` MiB/s at 64/20: the Java-based guests' garbage collectors sweep
+#   their heaps in bursts, which steady per-page reference rates cannot represent. The last
+#   section, "How these numbers are made", and {doc}`results_model` have the detail.
 # %% tags=["remove-cell"]
 import pandas as pd
 from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
-from overcommit.book import figures_results
+from overcommit import data
+from overcommit.workloads import study_guests
+from overcommit.book import figures_results, figures_validation
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book.explore import explorer, host_controls
@@ -42,6 +88,14 @@ from overcommit.book.explore import explorer, host_controls
 pd.set_option("display.max_colwidth", 200)
 results = oc.sweep()
 frame = figures_results.system_frame(results)
+obs = data.observations().set_index("id")
+claim_values = figures_results.claims_table()["paper"]
+glue("ov-p-sys-pr", f"{obs.loc['o000-sys-pr', 'value']:g}", display=False)
+glue("ov-p-sys-cpu", f"{obs.loc['o000-sys-cpu-lt9-edev', 'value']:g} %", display=False)
+glue("ov-p-idle", f"{obs.loc['o000-cpu-idle', 'value']:g} CPUs", display=False)
+glue("ov-p-user", claim_values["cpu-user-94"].lstrip("> "), display=False)
+glue("ov-p-eckd-fail", claim_values["fail-eckd-64"], display=False)
+glue("ov-demand", f"{sum(g.cpu_load for g in study_guests()):.1f}", display=False)
 
 # %% [markdown]
 # ## How the runs are summarised
@@ -74,12 +128,12 @@ frame = figures_results.system_frame(results)
 # : CP's own work that no guest is charged for ({term}`CP system CPU load`): running the
 #   paging subsystem, scanning frames, dispatching.
 #
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
 # All of it comes from one call, `oc.sweep()`, which solves the model for the 29 CIDs on the
-# three environments in well under a second. The table shows the first rows of the
-# per-run summary the charts use:
-
-# %%
-frame[["cid", "env", "throughput", "page_read_mib_s", "user_cpu", "cp_system", "idle", "status"]].head(8)
+# three environments in well under a second; `figures_results.system_frame(oc.sweep())` is the
+# per-run summary the charts use (its first rows are shown in the last section).
+# ````
 
 # %% [markdown]
 # ## Which runs completed (Figure 3)
@@ -104,11 +158,17 @@ figures_results.status_chart(frame)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: completed and failed runs.** Each cell is one configuration of the study, real
-# memory decreasing to the right and real CPUs decreasing downwards, computed with
-# `overcommit.sweep()`. Light blue: every workload finishes in the model; light red: at least one
+# memory decreasing to the right and real CPUs decreasing downwards, as the model computes
+# it. Light blue: every workload finishes in the model; light red: at least one
 # fails. Black frames mark the runs the paper reports as failed (all ECKD runs at 64 GiB);
 # the paper does not say which z/VM 6.2 runs failed, and reports nothing below 64 GiB.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_results.status_chart(figures_results.system_frame(oc.sweep()))`; the column
+# `failure_reason` of the frame holds the model's reason for each failed run.
+# ````
 #
 # The model gets the broad picture (no failures on 6.3 with EDEV, the most failures on
 # 6.2) but for different reasons, and it misses the ECKD failures completely:
@@ -139,14 +199,20 @@ figures_results.overall_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: overall relative throughput and page reads.** Model values from
-# `overcommit.sweep()`, one line per real-CPU count; the single pink point is the
+# **Figure: overall relative throughput and page reads.** The model's values for every
+# configuration of the study, one line per real-CPU count; the single pink point is the
 # reference run 512/25. Red crosses mark runs in which a workload fails (the paper left
 # such runs out). Black diamond: the paper's system page read rate at 64/20 with z/VM 6.3
-# and EDEV paging, 88 MiB/s (section "Database BI workload", CID 64/20, of
+# and EDEV paging, {glue:text}`ov-p-sys-pr` MiB/s (section "Database BI workload", CID 64/20, of
 # {cite:t}`johanssen2014overcommit`). The ECKD values are relative to the EDEV reference
 # run, as in the paper.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_results.overall_chart(frame)` with `frame = figures_results.system_frame(oc.sweep())`;
+# the columns `throughput` and `page_read_mib_s`.
+# ````
 #
 # Three patterns from the paper come out of the model:
 #
@@ -167,7 +233,7 @@ figures_results.overall_chart(frame)
 #   stealing evicts busy pages as readily as idle ones, so it reads roughly twice as many
 #   pages for the same memory.
 #
-# The page-read panel also shows the model's clearest miss. The paper measured 88 MiB/s at
+# The page-read panel also shows the model's clearest miss. The paper measured {glue:text}`ov-p-sys-pr` MiB/s at
 # 64/20 with EDEV; the model reads {glue:text}`results-pr-edev` MiB/s. Each guest's pages
 # age for their own reclaim time ({doc}`replacement`), which brought the small WebSphere
 # guests' page reads up, but they are still short of the paper's, and the high Java guest
@@ -181,15 +247,15 @@ figures_results.cpu_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: user and system CPU load.** Model values from `overcommit.sweep()`. Top: user
+# **Figure: user and system CPU load.** The model's values for every configuration. Top: user
 # CPU (solid) and its CP-attributed part, spent by CP on behalf of the guests (dashed), in
 # processors. Bottom: CP system CPU as a percentage of the real CPUs, with the paper's
-# observation that it stayed below 9 % except on z/VM 6.2 (section "Analysis of z/VM CPU
+# observation that it stayed below {glue:text}`ov-p-sys-cpu` except on z/VM 6.2 (section "Analysis of z/VM CPU
 # load" of {cite:t}`johanssen2014overcommit`).
 # ```
 #
 # With enough memory the user CPU equals the number of real CPUs: the guests want about
-# 21.6 processors, so with 20 or fewer every processor is busy with guest work, as the
+# {glue:text}`ov-demand` processors, so with 20 or fewer every processor is busy with guest work, as the
 # paper observed for 128 GiB and more. As memory shrinks, part of the processors goes to
 # CP's paging work instead, so user CPU falls by the amount system CPU rises. The system
 # CPU panel follows the page-read panel closely, as the paper noticed: in the model CP
@@ -201,7 +267,7 @@ figures_results.cpu_chart(frame)
 # is why its system CPU rises well above the others.
 #
 # The CP-attributed part stays almost constant as memory shrinks, as in the paper. The
-# paper also saw real processors *idle* (0.5 CPUs or more) in some constrained runs:
+# paper also saw real processors *idle* ({glue:text}`ov-p-idle` or more) in some constrained runs:
 # processors waiting for page-ins while work queued elsewhere. The model leaves processors
 # idle in the moments when fewer virtual CPUs are runnable than there are real CPUs
 # (section "When real CPUs idle while guests wait" of {doc}`shares`): with 20 CPUs the
@@ -220,7 +286,7 @@ figures_results.breakup_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: CPU breakup.** Each bar is one run's real CPU time, from `overcommit.sweep()`,
+# **Figure: CPU breakup.** Each bar is one run's real CPU time in the model,
 # split into emulation, CP attributed to guests, CP system and idle time and scaled to
 # 100 %. The reference run 512/25 has the most idle time: it had more CPUs than the
 # guests wanted. With 20 CPUs a few per cent stay idle in the moments when few virtual
@@ -231,7 +297,7 @@ figures_results.breakup_chart(frame)
 #
 # The model agrees: down to 96 GiB the CP system share stays at about 1 % or less, and
 # at 64 GiB and below it rises, most on z/VM 6.2. Even at 64 GiB on z/VM 6.3 the guests
-# get more than the paper's 94 % of the processors (table below).
+# get more than the paper's {glue:text}`ov-p-user` of the processors (table in the last section).
 #
 # ## Try any host
 #
@@ -266,23 +332,49 @@ explorer(
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Explorer: one host, any size.** `overcommit.simulate((memory, cpus), env=...)` solved
-# for the chosen host. Top: the real CPUs split into emulation, CP attributed to guests,
+# **Explorer: one host, any size.** The model solved for the chosen host. Top: the real CPUs split into emulation, CP attributed to guests,
 # CP system and idle. Bottom: overall relative throughput, the
 # {term}`overcommit ratio`, the page read rate (in units of 100 MiB/s) and CP system CPU
 # (in units of 10 %); the title lists any workload that fails.
 # ```
 #
-# ## Paper against model
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The explorer runs `oc.simulate((memory, cpus), env=...)`; the any-host chart reads the grid
+# that the build computes with `figures_results.write_any_cid`.
+# ````
+#
+# ## How these numbers are made
+#
+# Every chart of this chapter is drawn from one per-run summary of the model's sweep over the
+# study's grid; its first rows, the reference run and the 20-CPU runs on z/VM 6.3 with EDEV-SCSI
+# paging:
+
+# %% tags=["remove-input"]
+first_rows = frame.head(8).assign(environment=frame["env"].map(figures_results.ENV_LABELS))
+figures_validation.text_table(first_rows[["cid", "environment", "throughput", "page_read_mib_s", "user_cpu",
+                                          "cp_system", "idle", "status"]].rename(columns={
+    "cid": "host (memory GiB / CPUs)", "throughput": "relative throughput", "page_read_mib_s": "page reads (MiB/s)",
+    "user_cpu": "CPUs for guests", "cp_system": "CP system (CPUs)", "idle": "idle (CPUs)", "status": "run"}),
+    "first_runs")
+
+# %% [markdown]
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The summary is `figures_results.system_frame(oc.sweep())`; `frame.head(8)` shows these rows
+# with their column names (`page_read_mib_s`, `user_cpu`, `cp_system`, ...).
+# ````
 #
 # The numbers the paper's text gives for these figures, beside the model's:
 
 # %% tags=["remove-input"]
-figures_results.paper_numbers(frame)
+numbers = figures_results.paper_numbers(frame)
+numbers["source"] = numbers["source"].str.extract(r'section "([^"]+)"', expand=False).map(lambda s: f'the paper\'s section "{s}"')
+numbers
 
 # %% [markdown]
-# `overcommit.validation.evaluate()` turns each written finding of these sections into a
-# test with a tolerance. The rows for failures, environments, overall throughput, paging
+# The book's validation turns each written finding of these sections into a test with a
+# tolerance. The rows for failures, environments, overall throughput, paging
 # and CPU:
 
 # %% tags=["remove-input"]
@@ -300,15 +392,21 @@ claims[["claim (paper)", "paper", "model", "verdict"]]
 # - **ECKD failures at 64 GiB** need I/O errors or a backlog on a shared storage path;
 #   the model's paging devices stay fast and its path far from saturated.
 # - **WebSphere's failures on z/VM 6.2**: the model has no HTTP error counts.
-# - **88 MiB/s of page reads at 64/20**, and the Java guests' share of them: the model's
+# - **{glue:text}`ov-p-sys-pr` MiB/s of page reads at 64/20**, and the Java guests' share of them: the model's
 #   {glue:text}`results-pr-edev` MiB/s misses the bursty, heap-sweeping references of the
 #   Java-based guests.
 # - **Much steeper paging on 6.2**: the model's 6.2 reads
 #   {glue:text}`results-pr-62-ratio` times as much as 6.3 at 64/20, just short of the
 #   claim's factor 1.5.
 #
-# The README's section "Calibration and validation" lists every claim, including the
-# per-workload ones, and why each miss happens.
+# {doc}`results_model` lists every claim, including the per-workload ones, and why each miss
+# happens.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.validation.evaluate()` runs every claim; `figures_results.claims_table()` is the
+# table above.
+# ````
 #
 # ## Exercises
 
@@ -339,11 +437,16 @@ glue("overall-ex-cp-factor", cp_check["factor"], display=False)
 #
 # :::{solution} results_overall-ex-ninety
 # :class: dropdown
-# `figures_results.threshold_memory(frame, cpus=20, level=0.9)` gives:
+# The model's answers, per environment:
 #
 # ```{glue:md} results-t90
 # :format: myst
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_results.threshold_memory(frame, cpus=20, level=0.9)`.
+# ````
 #
 # On z/VM 6.3 the threshold is crossed only at 64 GiB, where paging starts to cost real
 # throughput, and earlier on ECKD, whose single-I/O volumes answer page reads more
@@ -422,8 +525,13 @@ glue("overall-seeded-a", Markdown(seeded.solution), display=False)
 # ```
 #
 # Type another seed in the box to get another question; the overall throughput figure on this page has every value
-# you need. In a notebook: `exercises.generate("results_overall", seed=...)` and
-# `exercises.check("results_overall", seed=..., answer=...)`.
+# you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("results_overall", seed=...)` gives the question and
+# `exercises.check("results_overall", seed=..., answer=...)` checks an answer.
+# ````
 #
 # <div class="oc-selfcheck" data-topic="results_overall" data-seed="10"></div>
 # :::
@@ -431,8 +539,7 @@ glue("overall-seeded-a", Markdown(seeded.solution), display=False)
 # :::{solution} results_overall-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 10 (for another seed, `exercises.generate("results_overall",
-# seed=...).solution`):
+# The worked answer for seed 10:
 #
 # ```{glue:md} overall-seeded-a
 # :format: myst

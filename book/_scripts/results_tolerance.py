@@ -26,6 +26,36 @@
 # This chapter recomputes that table from the model for any configuration, shows where the
 # model puts each workload and where the paper did, and ends with the paper's advice that
 # follows from it: mix workloads of different kinds.
+#
+# ## What the paper found
+#
+# ({cite:t}`johanssen2014overcommit`, section "Summary", Table 2, from the runs at 64/20.)
+#
+# - **Tolerant: few page reads, little memory left resident.** {glue:md}`tol-p-low`. These
+#   workloads touch a large memory once and then use a small part of it intensely.
+# - **In between**: {glue:md}`tol-p-medium`.
+# - **Hurt first: many page reads.** {glue:md}`tol-p-high`. Java reads pages back although
+#   most of its heap is still resident, because its garbage collector touches all of it.
+# - **The advice**: run workloads from different corners of the table together, so that a
+#   neighbour that barely pages can use the processors a paging workload leaves.
+#
+# ## What the model says, and why
+#
+# - **The table comes out of the mechanisms.** The model gives each guest a resident share
+#   and a share of the page reads from global page replacement ({doc}`replacement`): memory
+#   a workload touched once and never again is the first to go and never comes back, so the
+#   network and direct-I/O guests lose most of their memory at no cost, while a heap touched
+#   all over is faulted back as fast as it is evicted. At 64/20 it puts
+#   {glue:text}`tol-agree-6420` of the {glue:text}`tol-n` rows in the paper's cell.
+# - **A balanced mix wins** in the model too: each page read stalls a virtual CPU
+#   ({doc}`paging`), and share-based water-filling ({doc}`shares`) gives the CPU a stalled
+#   guest leaves to a neighbour that has work, if the mix has one.
+# - **Where it misses.** The small web servers and the page-cached file systems land one
+#   class too high on page reads: in the model a small guest's pages age for a shorter time,
+#   and the model's page-cached file systems read more than the paper's (see the list below
+#   the chart, and {doc}`results_model`). The class boundaries are the book's, not the
+#   paper's: the paper names the classes but not where they end ("How these numbers are
+#   made", at the end).
 
 # %% tags=["remove-cell"]
 import pandas as pd
@@ -46,12 +76,16 @@ for name in ("reads_low", "reads_high", "resident_low", "resident_high"):
 t6420 = tolerance.table2("64/20")
 glue("tol-agree-6420", str(int(t6420["agrees"].sum())), display=False)
 glue("tol-n", str(len(t6420)), display=False)
+for cls in ("low", "medium", "high"):
+    rows = t6420[t6420["paper_reads_class"] == cls]
+    glue(f"tol-p-{cls}", Markdown("; ".join(f"{label} (resident: {res})" for label, res
+                                            in zip(rows["label"], rows["paper_resident_class"]))),
+         display=False)
 
 # %% [markdown]
 # ## The two measures
 #
-# The model gives both measures for every guest in every run (`oc.simulate(cid).guests`).
-# `overcommit.tolerance` turns them into the table's axes, one value per row of Table 2
+# The model gives both measures for every guest in every run, one value per row of Table 2
 # (rows that stand for several guests, such as "Network" for the four uperf guests, add
 # their guests up):
 #
@@ -65,12 +99,8 @@ glue("tol-n", str(len(t6420)), display=False)
 #   which is what the table does.
 #
 # The paper names the classes (low, medium, high) but not where one ends and the next
-# begins. The boundaries here are placed between the paper's own 64/20 numbers for
-# neighbouring classes (`tolerance.paper_measures()`): page reads are low below
-# {glue:text}`tol-reads_low` % and high from {glue:text}`tol-reads_high` % per guest;
-# remaining resident pages are low below {glue:text}`tol-resident_low` % and high from
-# {glue:text}`tol-resident_high` %. With them the paper's numbers put every row where the
-# paper's table has it (a unit test checks this). The sliders move them.
+# begins; the book places the boundaries between the paper's own numbers for neighbouring
+# classes ("How these numbers are made", at the end). The sliders move them.
 
 # %% tags=["remove-input"]
 figures_tolerance.tolerance_chart(cid="64/20")
@@ -80,13 +110,19 @@ figures_tolerance.tolerance_chart(cid="64/20")
 # **Figure: Table 2 recomputed (the paper's Table 2).** Top: the nine rows of the table at
 # the chosen CID and environment, by page reads per guest (percentage of the system's page
 # reads, log scale; rows with no page reads drawn at 0.01 %) and remaining resident pages
-# (percentage of the memory the row instantiated in the same run), from
-# `overcommit.tolerance.measures(oc.simulate(cid, env=...))`; dashed lines are the class
+# (percentage of the memory the row instantiated in the same run), as the model computes them
+# for the chosen run; dashed lines are the class
 # boundaries. Bottom: the table, each row's name in the cell its two classes give, blue
 # where the paper's Table 2 has it in the same cell, red where not ({cite:t}`johanssen2014overcommit`,
-# section "Summary", Table 2; `data/overcommit_tolerance.csv`). The classes are computed in
-# the page from the four sliders.
+# section "Summary", Table 2). The classes are computed in the page from the four sliders.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.tolerance.measures(oc.simulate(cid, env=...))` gives both measures per row,
+# `overcommit.tolerance.table2(cid)` the table; the paper's cells are in
+# `data/overcommit_tolerance.csv`.
+# ````
 #
 # At 64/20 the model puts {glue:text}`tol-agree-6420` of the {glue:text}`tol-n` rows in the
 # paper's cell. Where it differs:
@@ -184,11 +220,15 @@ figures_planning.mixes_chart(mixes)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: three mixes of the same size over memory.** Overall relative throughput
-# (top) and page reads (bottom) of the mixes of `overcommit.planning.MIXES`, from
-# `figures_planning.mix_frame()` (each mix run with `overcommit.simulate` on a grid of
-# memory sizes and CPU counts). Pick the environment and the number of CPUs. The
+# (top) and page reads (bottom) of three mixes, each run by the model on a grid of memory sizes
+# and CPU counts. Pick the environment and the number of CPUs. The
 # capacity-planning chapter ({doc}`case_planning`) explains how the mixes were built.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The mixes are `overcommit.planning.MIXES`; `figures_planning.mix_frame()` runs them.
+# ````
 #
 # At {glue:text}`tol-mix-mem` GiB with 20 CPUs the study's mix keeps
 # {glue:text}`tol-mix-study` of its throughput, the memory-hungry mix
@@ -211,9 +251,29 @@ explorer(
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Explorer: Table 2 for any host.** `overcommit.simulate((memory, cpus), env=...)`, then
-# `overcommit.tolerance.measures`; same panels and sliders as the figure above.
+# **Explorer: Table 2 for any host.** The model's run for the chosen host, and the two
+# measures from it; same panels and sliders as the figure above.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.tolerance.measures(oc.simulate((memory, cpus), env=...))`.
+# ````
+#
+# ## How these numbers are made
+#
+# The paper names the classes (low, medium, high) but not where one ends and the next
+# begins. The boundaries here are placed between the paper's own 64/20 numbers for
+# neighbouring classes: page reads are low below {glue:text}`tol-reads_low` % and high from
+# {glue:text}`tol-reads_high` % per guest; remaining resident pages are low below
+# {glue:text}`tol-resident_low` % and high from {glue:text}`tol-resident_high` %. With them
+# the paper's numbers put every row where the paper's table has it (a unit test checks this).
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `tolerance.paper_measures()` gives the paper's 64/20 numbers per row and
+# `tolerance.BOUNDARIES` the boundaries.
+# ````
 #
 # ## Exercises
 
@@ -262,10 +322,14 @@ glue("tol-ex-net-res", f"{t6420.loc['net', 'resident_remaining_pct']:.0f}", disp
 # The paper says the three WebSphere components together caused "about one sixth" of the
 # page reads at 64/20, but not whether per triplet or for both, and that the WebSphere guest
 # read about three times as much as the IHS and the DB2 guest each ({doc}`results_was`).
-# `tolerance.paper_measures` reads it per triplet. Redo the WebSphere rows with the other
-# reading, by hand or with `tolerance.paper_measures(was_split=2)`: what share of the page
+# The book reads it per triplet. Redo the WebSphere rows with the other reading: what share of the page
 # reads does one WebSphere guest take, and one IHS guest (answer as two numbers, in % per
 # guest)? Do the classes change?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `tolerance.paper_measures(was_split=2)` does it for you.
+# ````
 #
 # <div class="oc-selfcheck" data-check="results_tolerance-ex-was"></div>
 # :::
@@ -317,8 +381,13 @@ glue("tolerance-seeded-a", Markdown(seeded.solution), display=False)
 # ```
 #
 # Type another seed in the box to get another question; the tolerance figure on this page has every value
-# you need. In a notebook: `exercises.generate("results_tolerance", seed=...)` and
-# `exercises.check("results_tolerance", seed=..., answer=...)`.
+# you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("results_tolerance", seed=...)` gives the question and
+# `exercises.check("results_tolerance", seed=..., answer=...)` checks an answer.
+# ````
 #
 # <div class="oc-selfcheck" data-topic="results_tolerance" data-seed="11"></div>
 # :::
@@ -326,8 +395,7 @@ glue("tolerance-seeded-a", Markdown(seeded.solution), display=False)
 # :::{solution} results_tolerance-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 11 (for another seed, `exercises.generate("results_tolerance",
-# seed=...).solution`):
+# The worked answer for seed 11:
 #
 # ```{glue:md} tolerance-seeded-a
 # :format: myst

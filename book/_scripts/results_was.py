@@ -14,37 +14,77 @@
 # %% [markdown]
 # # The transactional WebSphere workload
 #
-# The study's transactional workload is DayTrader, an online stock-trading application
-# written for Java Enterprise Edition, run on IBM WebSphere Application Server (WAS) 8.5.5:
-# simulated users log in, look at quotes and portfolios, and buy and sell shares
-# {cite:p}`johanssen2014overcommit`. Each request passes three {term}`guests <guest>`, a
-# *triplet*: an IBM HTTP Server (IHS) that forwards the requests, the application server
-# (WAS) that runs the business logic, and a DB2 server that holds the trade database and is
-# reached over JDBC. A workload simulator on the x86 client drives 500 simultaneous clients
-# with a think time of 500 ms, against a database of up to 15,000 users and 10,000 quotes;
-# the metric is the transaction rate over the whole run (the paper's Tables 11 and 12 and
-# section "Transactional WAS workload").
-#
-# The workload runs twice, as two triplets side by side. They differ only in their
-# {term}`virtual CPUs <virtual CPU>` (Table 9): the *medium* triplet has one for IHS, two for
-# WAS and one for DB2, the *high* triplet one, four and two; {term}`relative shares <relative
-# share>` are 100 per virtual CPU. At both levels IHS is defined with 700 MiB of memory, WAS
-# with 4 GiB and DB2 with 2 GiB (Table 6); the WAS Java heap is fixed at 2048 MiB and uses the
-# `gencon` garbage-collection policy (Table 10), which collects a small nursery often and the
-# rest of the heap rarely. In the unconstrained reference run the three medium guests used
-# 0.58, 1.18 and 0.92 processors and touched 560, 2,232 and 2,048 MiB; the high guests 0.86,
-# 1.72 and 1.27 processors and 575, 2,222 and 2,048 MiB (Table 17).
+# The study's transactional workload is DayTrader, an online stock-trading application run on
+# IBM WebSphere Application Server (WAS): simulated users log in, look at quotes and portfolios,
+# and buy and sell shares {cite:p}`johanssen2014overcommit`. Each request passes three
+# {term}`guests <guest>`, a *triplet*: a web server (IBM HTTP Server, IHS) that forwards it, the
+# application server (WAS) that runs the business logic in a Java heap of fixed size, and a DB2
+# database. A workload simulator drives hundreds of simultaneous users with a short think time,
+# and the metric is the transaction rate. The workload runs as two triplets side by side that
+# differ only in their {term}`virtual CPUs <virtual CPU>`: the *medium* triplet has one for IHS,
+# two for WAS and one for DB2, the *high* triplet one, four and two, with
+# {term}`relative shares <relative share>` of 100 per virtual CPU (the paper's Tables 6 and 9
+# to 12).
 #
 # This chapter redraws the paper's Figures 12 to 19 from the model: throughput and CPU load of
-# both levels over the whole grid, the CPU load of each component, and where the pages of each
-# component are. The figures are lost from our copy of the paper, and for this workload its
-# text gives trends rather than numbers, so most comparisons below are of trends. The short
-# version: the model reproduces the paper's main finding, that the WebSphere workload depends on
-# the real CPUs far more than on the memory, but it misses the memory effect. The paper's
-# triplets lost throughput below 112 GiB, clearly at 64 GiB; the model's lose at most
-# {glue:text}`was-worst-loss` down to 48 GiB, and with 20 CPUs they even gain a little at
-# 48 GiB, because their many users hardly notice the page waits and the triplets pick up
-# processors their paging neighbours leave.
+# both levels, the CPU load of each component, and where each component's pages are. The
+# figures are lost from our copy of the paper, and for this workload its text gives trends
+# rather than numbers, so most comparisons are of trends.
+#
+# ## What the paper found
+#
+# All on z/VM 6.3 with EDEV-SCSI paging unless stated ({cite:t}`johanssen2014overcommit`,
+# section "Transactional WAS workload"):
+#
+# - **CPUs dominate.** The throughput fell nearly in proportion to the real CPUs and was much
+#   less sensitive to memory (workload analysis).
+# - **Memory: moderate, then clear.** The medium level lost only moderately down to
+#   {glue:text}`was-p-knee` and clearly at 64 GiB; the high level was the more tolerant, nearly
+#   flat over memory with 15 CPUs or fewer (workload analysis).
+# - **Less CPU with 20 CPUs, except for WAS.** With 20 CPUs the triplets' CPU load fell as
+#   memory shrank to 96 GiB or less, but the medium level's WAS guest used *more* (CPU usage
+#   analysis and CPU load distribution).
+# - **Little resident, much read back.** At 64/20 the IHS, WAS and DB2 guests kept about
+#   {glue:text}`was-p-res-ihs`, {glue:text}`was-p-res-was` and {glue:text}`was-p-res-db2` of
+#   their memory resident. The WAS guest paged in about {glue:text}`was-p-pin-was` of its
+#   resident memory per second and read about {glue:text}`was-p-pr-ratio` times as much as each
+#   of the others; the three guests held about {glue:text}`was-p-dpa-share` of the {term}`DPA`
+#   and caused about {glue:text}`was-p-pr-share` of all page reads. The paper blames the heap:
+#   only about {glue:text}`was-p-heap-res` of it stayed resident, and a garbage collection must
+#   wait for the rest (memory usage at CID 64/20).
+# - **Failures on z/VM 6.2.** There the workload failed already at moderate overcommitment,
+#   with HTTP communication errors that grew as memory was reduced (section "Comparison of
+#   different z/VM environments").
+#
+# ## What the model says, and why
+#
+# - **CPUs dominate** in the model too, nearly linearly: with all the memory and 15, 10 and 5
+#   CPUs the medium level runs at {glue:text}`was-lin` of its 20-CPU throughput. Real CPUs are
+#   handed out by share-based water-filling ({doc}`shares`), and a triplet is a chain: it runs
+#   as fast as its component with the largest need of CPU per share allows (section "CPU load
+#   per component").
+# - **Memory hardly matters.** Down to 112 GiB the medium level loses well under one per cent,
+#   as in the paper, and down to 48 GiB neither level loses more than
+#   {glue:text}`was-worst-loss`. The triplets' pages do go to the paging devices
+#   ({doc}`replacement`), but a page fault stalls one user's request, not the application
+#   ({doc}`paging`): with hundreds of users each loses only {glue:text}`was-stall-pct` of its
+#   time to the waits. With 20 CPUs the triplets even gain a little at 48 GiB, taking the
+#   processors their paging neighbours leave (section "Where the CPUs go at 20 CPUs").
+# - **Where it misses**, each time because the paper's triplets waited for their pages and the
+#   model's hardly do:
+#   - *the clear loss at 64 GiB*: the model's medium level keeps {glue:text}`was-m-r-64-20` of
+#     its 512 GiB throughput at 64/20, because it has no garbage collection that stops every
+#     request while it waits for a paged-out heap;
+#   - *the falling CPU load and the rising WAS guest*: every component of the model uses a
+#     fixed CPU per transaction, so none does extra work under memory pressure;
+#   - *the high level's better tolerance*: both triplets are cut at the same water level, so
+#     they react to memory in the same proportion;
+#   - *the failures on z/VM 6.2*: the model has no HTTP errors, and its pauses on z/VM 6.2 are
+#     too short to break a connection ({ref}`results_was-ex-fail`);
+#   - *the volume of the paging*: the resident shares were fitted and come out near the
+#     paper's, but the medium triplet reads only {glue:text}`was-read-ratio` of the paper's rate.
+#
+#   The last section, "How these numbers are made, and why the model misses", has the detail.
 
 # %% tags=["remove-cell"]
 import dataclasses
@@ -95,13 +135,21 @@ for v in LEVELS:
 lin = [figures_workload.value(vframe, f"512/{c}", "was-medium") / figures_workload.value(vframe, "512/20", "was-medium") for c in (15, 10, 5)]
 glue("was-lin", ", ".join(f"{v:.2f}" for v in lin), display=False)
 
+obs_p = data.observations().set_index("id")
+glue("was-p-knee", f"{obs_p.loc['o000-wasm-knee', 'value']:g} GiB", display=False)
+for oid, key in (("o000-ihs-res-frac", "res-ihs"), ("o000-was-res-frac", "res-was"), ("o000-db2-res-frac", "res-db2"),
+                 ("o000-wasm-was-pin-frac", "pin-was"), ("o000-was-dpa-share", "dpa-share"),
+                 ("o000-was-pr-share", "pr-share"), ("o000-was-heap-res", "heap-res")):
+    glue(f"was-p-{key}", f"{obs_p.loc[oid, 'value']:g} %", display=False)
+glue("was-p-pr-ratio", f"{obs_p.loc['o000-was-pr-ratio', 'value']:g}", display=False)
+
 # %% [markdown]
 # ## Throughput over memory and CPUs (Figures 12 and 13)
 #
 # The paper shows each level's relative throughput over real memory, one line per number of
 # real CPUs, and over real CPUs, grouped by memory. The chart does both for the model: pick the
-# environment and the level (`was-medium` is the paper's Figure 12, `was-high` its Figure 13);
-# hover over a point for its numbers.
+# environment and the level (medium is the paper's Figure 12, high its Figure 13); hover over a
+# point for its numbers.
 
 # %% tags=["remove-input"]
 figures_workload.throughput_chart(vframe, KEY, "throughput")
@@ -109,42 +157,29 @@ figures_workload.throughput_chart(vframe, KEY, "throughput")
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: relative throughput of the WebSphere workload (the paper's Figures 12 and 13).**
-# Model values from `overcommit.sweep()` via `figures_workload.variant_frame("was")`: 1.0 is
-# the level's transaction rate in the reference run 512/25. The paper states no single
-# throughput value for this workload, so no paper marks are drawn; its trends are compared in
-# the table "Trends and page statements" below (section "Transactional WAS workload",
-# observations and conclusions, of {cite:t}`johanssen2014overcommit`).
+# The model's values for every configuration of the study: 1.0 is the level's transaction rate
+# in the reference run 512/25. The paper states no single throughput value for this workload,
+# so no paper marks are drawn; its trends are compared in the last section
+# ({cite:t}`johanssen2014overcommit`, section "Transactional WAS workload").
 # ```
 #
-# What the paper saw, and what the model does (z/VM 6.3 with EDEV-SCSI paging):
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The chart's numbers are `figures_workload.variant_frame("was", oc.sweep())`;
+# `figures_workload.value(frame, "64/20", "was-medium")` reads one of them.
+# ````
 #
-# - **CPUs dominate.** In both. The paper found the throughput nearly linear in the number
-#   of real CPUs and much less sensitive to memory. The model's medium level runs at
-#   {glue:text}`was-m-512-20` with 20 CPUs, {glue:text}`was-m-512-15` with 15,
-#   {glue:text}`was-m-512-10` with 10 and {glue:text}`was-m-512-5` with 5 (all at 512 GiB),
-#   that is {glue:text}`was-lin` of its 20-CPU value, where exact proportionality would give
-#   0.75, 0.50 and 0.25: close to linear, a little steeper.
-# - **Memory: a moderate loss down to 112 GiB, then a clearer one at 64 GiB.** The model has
-#   the first half: down to 112 GiB the medium level loses well under one per cent (it keeps
-#   {glue:text}`was-m-r-112-20` of its 512 GiB throughput at 112/20 and
-#   {glue:text}`was-m-r-112-15` at 112/15). It misses the second half. With 15 or fewer CPUs
-#   its loss at 64 GiB stays at one to two per cent ({glue:text}`was-m-r-64-15` at 64/15,
-#   {glue:text}`was-m-r-64-10` at 64/10), and with 20 CPUs the medium triplet hardly moves
-#   ({glue:text}`was-m-r-96-20` at 96/20, {glue:text}`was-m-r-64-20` at 64/20) and then
-#   *gains* ({glue:text}`was-m-r-48-20` at 48/20). The next section shows where the processors
-#   come from.
-# - **The high level is the more tolerant one**, in the paper, especially with 15 CPUs or
-#   fewer. In the model it runs a little faster than the medium level wherever the CPUs are
-#   short ({glue:text}`was-h-512-20` against {glue:text}`was-m-512-20` at 512/20), but the two
-#   levels react to memory in almost the same proportion, the high level if anything a little
-#   worse (section "CPU load per component" explains why).
-# - **Other environments.** On z/VM 6.3 with ECKD paging the model's triplets gain much more at
-#   20 CPUs ({glue:text}`was-m-eckd-64-20` at 64/20): the neighbours stall longer on the slower
-#   devices, and CP spends less CPU driving ECKD paging than emulating SCSI for EDEV. On z/VM
-#   6.2 everything is slower from the start ({glue:text}`was-m-z62-512-20` at 512/20), because
-#   the model charges z/VM 6.2 more CPU per unit of work, and it loses further as memory shrinks
-#   ({glue:text}`was-m-z62-64-20` at 64/20), where CP's paging work and its page reorders take
-#   their toll. The paper gives details for z/VM 6.3 with EDEV-SCSI only.
+# With 20 CPUs the medium triplet hardly moves down to 64 GiB ({glue:text}`was-m-r-96-20` of
+# its 512 GiB throughput at 96/20, {glue:text}`was-m-r-64-20` at 64/20) and gains at 48 GiB
+# ({glue:text}`was-m-r-48-20`); with 15 CPUs or fewer it loses one to two per cent at 64 GiB
+# ({glue:text}`was-m-r-64-15` at 64/15, {glue:text}`was-m-r-64-10` at 64/10). The high level
+# runs a little faster wherever CPUs are short ({glue:text}`was-h-512-20` against
+# {glue:text}`was-m-512-20` at 512/20). With ECKD paging the triplets gain much more at 20 CPUs
+# ({glue:text}`was-m-eckd-64-20` at 64/20): their neighbours stall longer on the slower devices,
+# and CP spends less CPU driving them. On z/VM 6.2 everything is slower from the start
+# ({glue:text}`was-m-z62-512-20` at 512/20), because the model charges z/VM 6.2 more CPU per
+# unit of work, and it loses further as memory shrinks ({glue:text}`was-m-z62-64-20` at
+# 64/20). The paper gives details for z/VM 6.3 with EDEV-SCSI paging only.
 #
 # ## Where the CPUs go at 20 CPUs
 
@@ -166,56 +201,42 @@ glue("was-dio-48", f"{float(oc.simulate('48/20').workloads.loc['fs-direct-high',
 
 # %% [markdown]
 # With 20 real CPUs and all the memory, the 17 guests want more processors than there are, and
-# the model hands them out by {term}`water-filling` over the relative shares ({doc}`shares`):
-# one *water level*, in CPUs per 100 shares, that every guest wanting more receives. When memory
-# shrinks, the guests that page a lot (the Java guests, the page-cached file-system guests and the
-# database) spend time waiting for page reads, ask for fewer processors, and leave them to the
-# others. But paging also costs processors of its own: CP's time to steal frames and drive the
-# paging I/O, and real CPUs that stand idle in the moments when fewer virtual CPUs are runnable
-# than there are real ones. The chart shows how the 20 real CPUs are divided among the workloads
-# at each memory size.
+# {term}`water-filling` gives every guest that wants more the same *water level* of CPU per 100
+# shares ({doc}`shares`). When memory shrinks, the guests that page a lot (Java, the
+# page-cached file system and the database) wait for page reads and leave processors to the
+# others. But paging also costs processors: CP's time to steal frames and drive the paging I/O,
+# and real CPUs idle while fewer virtual CPUs are runnable than there are real ones. The chart
+# shows how the real CPUs are divided among the workloads at each memory size.
 
 # %% tags=["remove-input"]
 figures_was.cpu_mix_chart(mframe, cpus=20)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: where the real CPUs go.** Processors used by each workload's guests (emulation plus
-# CP time charged to them), CP's own system time and idle CPUs, for the chosen environment and
-# number of real CPUs, from `overcommit.simulate(cid, env=...)` via `figures_was.cpu_mix_frame`.
-# Every bar adds up to the real CPUs. All values are the model's.
+# **Figure: where the real CPUs go.** Processors used by each workload's guests (their own work
+# plus the CP time charged to them), CP's own system time and idle CPUs, for the chosen
+# environment and number of real CPUs. Every bar adds up to the real CPUs. All values are the
+# model's.
 # ```
 #
-# From 512 GiB to 64 GiB with 20 CPUs, the Java guests fall from {glue:text}`was-mix-java-512` to
-# {glue:text}`was-mix-java-64` processors, the file-system guests from
-# {glue:text}`was-mix-fs-512` to {glue:text}`was-mix-fs-64` and the database from
-# {glue:text}`was-mix-db-512` to {glue:text}`was-mix-db-64`: together they free
-# {glue:text}`was-mix-freed-64` processors. Paging takes more than that back: CP's system time
-# rises from {glue:text}`was-mix-cp-512` to {glue:text}`was-mix-cp-64` and the idle CPUs from
-# {glue:text}`was-mix-idle-512` to {glue:text}`was-mix-idle-64`, {glue:text}`was-mix-taken-64`
-# processors in all. So the water level even falls a little, from
-# {glue:text}`was-theta-512-20` to {glue:text}`was-theta-64-20` CPUs per 100 shares, and the
-# triplets stay where they were (medium {glue:text}`was-mix-wm-512` and
-# {glue:text}`was-mix-wm-64` processors, high {glue:text}`was-mix-wh-512` and
-# {glue:text}`was-mix-wh-64`). At 48 GiB the Java guests give up much more (down to
-# {glue:text}`was-mix-java-48` processors) than CP ({glue:text}`was-mix-cp-48`) and the idle
-# CPUs ({glue:text}`was-mix-idle-48`) take; the direct I/O fio jobs, on a storage path that the
-# collapsing page-cached jobs have left quiet, run above their reference
-# ({glue:text}`was-dio-48` of it) and take part of what was freed, and the water level rises to
-# {glue:text}`was-theta-48-20`. Both triplets end above their 512/20 values (medium
-# {glue:text}`was-m-48-20`, high {glue:text}`was-h-48-20`). The same redistribution of the CPUs
-# is at work in the other chapters ({doc}`results_db`, {doc}`results_net`).
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_was.cpu_mix_frame()`, built from `oc.simulate(cid, env=...)`.
+# ````
 #
-# The paper's triplets lost throughput and used *less* CPU with 20 CPUs at 96 GiB or less.
-# Either they paged more than the model's (by the paper's share of all page reads they did;
-# section "Where the pages are" below), or their requests were slowed by something the model
-# does not have. The paper's own explanation is the second kind: with too little memory,
-# parts of the Java heap cannot stay resident, and a garbage collection must wait for them to
-# be paged in; and it reports recoverable HTTP communication errors that grew as memory was
-# reduced (section "Comparison of different z/VM environments", conclusions). With 15 CPUs
-# or fewer the water level moves little as memory shrinks ({glue:text}`was-theta-512-15` at
-# 512/15, {glue:text}`was-theta-64-15` at 64/15), and the model's triplets stay nearly flat,
-# as the paper's high level did.
+# From 512 to 64 GiB with 20 CPUs the paging guests free {glue:text}`was-mix-freed-64`
+# processors, but CP's system time and the idle CPUs take {glue:text}`was-mix-taken-64` back.
+# So the water level even falls a little, from {glue:text}`was-theta-512-20` to
+# {glue:text}`was-theta-64-20` CPUs per 100 shares, and the triplets stay where they were. At
+# 48 GiB the Java guests give up much more (down to {glue:text}`was-mix-java-48` processors)
+# than CP and the idle CPUs take; the direct I/O file-system jobs, on a storage path the
+# page-cached jobs have left quiet, run above their reference ({glue:text}`was-dio-48` of it)
+# and take part of what was freed; and the water level rises to {glue:text}`was-theta-48-20`.
+# Both triplets end above their 512/20 values (medium {glue:text}`was-m-48-20`, high
+# {glue:text}`was-h-48-20`). The same redistribution is at work in {doc}`results_db` and
+# {doc}`results_net`. With 15 CPUs or fewer the water level moves little as memory shrinks
+# ({glue:text}`was-theta-512-15` at 512/15, {glue:text}`was-theta-64-15` at 64/15), and the
+# triplets stay nearly flat, as the paper's high level did.
 #
 # ## CPU load (Figures 14 and 15)
 
@@ -230,22 +251,25 @@ for v in LEVELS:
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: CPU load of the WebSphere workload (the paper's Figures 14 and 15).** Processors
-# used by the three guests of the chosen level together (emulation plus CP time charged to
-# them), from `overcommit.sweep()`, same views and controls as the throughput figure. The paper
-# states no CPU numbers for constrained runs of this workload, only trends (section
-# "Transactional WAS workload", CPU usage analysis, of {cite:t}`johanssen2014overcommit`).
+# used by the three guests of the chosen level together (their own work plus the CP time
+# charged to them), same views and controls as the throughput figure. The paper states no CPU
+# numbers for constrained runs of this workload, only trends
+# ({cite:t}`johanssen2014overcommit`, section "Transactional WAS workload", CPU usage analysis).
 # ```
 #
-# In the model a guest's CPU load is its throughput times its CPU per unit of work (Table 17),
-# plus the CP time charged for its page faults, so these charts repeat the throughput charts in
-# processors. The medium triplet uses {glue:text}`was-cpu-m-512-25` processors in the reference
-# run, {glue:text}`was-cpu-m-512-20` with 20 CPUs, {glue:text}`was-cpu-m-512-15` with 15,
-# {glue:text}`was-cpu-m-512-10` with 10 and {glue:text}`was-cpu-m-512-5` with 5: like the paper's,
-# its load falls about linearly with the real CPUs and hardly depends on memory with 15 CPUs or
-# fewer. With 20 CPUs the paper's load fell at 96 GiB or less; the model's stays level down to
-# 64 GiB ({glue:text}`was-cpu-m-512-20`, {glue:text}`was-cpu-m-96-20` and
-# {glue:text}`was-cpu-m-64-20` processors at 512, 96 and 64 GiB; high level
-# {glue:text}`was-cpu-h-512-20`, {glue:text}`was-cpu-h-96-20` and {glue:text}`was-cpu-h-64-20`)
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The column `cpu_load` of `figures_workload.variant_frame("was", oc.sweep())`.
+# ````
+#
+# In the model a guest's CPU load is its throughput times its CPU per unit of work, plus the CP
+# time charged for its page faults, so these charts repeat the throughput charts in processors.
+# The medium triplet uses {glue:text}`was-cpu-m-512-25` processors in the reference run and
+# {glue:text}`was-cpu-m-512-20`, {glue:text}`was-cpu-m-512-15`, {glue:text}`was-cpu-m-512-10`
+# and {glue:text}`was-cpu-m-512-5` with 20, 15, 10 and 5 CPUs: like the paper's, its load falls
+# about linearly with the CPUs and hardly depends on memory with 15 CPUs or fewer. With 20 CPUs
+# the paper's load fell at 96 GiB or less; the model's stays level down to 64 GiB
+# ({glue:text}`was-cpu-m-64-20` processors at 64/20, high level {glue:text}`was-cpu-h-64-20`)
 # and rises at 48 GiB ({glue:text}`was-cpu-m-48-20` and {glue:text}`was-cpu-h-48-20`), for the
 # reason of the previous section.
 #
@@ -288,52 +312,39 @@ for c in figures_was.COMPONENTS:
 # **Figure: CPU load of each component of a triplet (the paper's Figures 16 and 17).** Top: the
 # CPU load in processors of the IHS, WAS and DB2 guests of the chosen level, with their loads in
 # the reference run (dashed, the paper's Table 17 {cite:p}`johanssen2014overcommit`). Bottom: the
-# same loads per 100 relative shares; dashes: the run's water level (the largest CPU use
-# per share when no real CPU is idle; missing where CPUs stand idle); ring: the component on the
-# water level. From `overcommit.simulate(cid, env=...).guests` via
-# `figures_was.component_frame`.
+# same loads per 100 relative shares; dashes: the run's water level (the largest CPU use per
+# share when no real CPU is idle; missing where CPUs stand idle); ring: the component on the
+# water level.
 # ```
 #
-# A triplet is a chain: a transaction needs all three guests, so the model runs the triplet as
-# fast as its slowest guest allows, and the other two release the CPU they cannot use
-# ({doc}`shares`). Under water-filling the slowest guest is the one that needs the most CPU per
-# share. Per 100 shares, the medium triplet's guests used {glue:text}`was-d100-was-medium-ihs`
-# (IHS), {glue:text}`was-d100-was-medium-was` (WAS) and {glue:text}`was-d100-was-medium-db2` (DB2)
-# processors in the reference run; the high triplet's {glue:text}`was-d100-was-high-ihs`,
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_was.component_frame()`, built from `oc.simulate(cid, env=...).guests`; its column
+# `bottleneck` marks the ring.
+# ````
+#
+# A transaction needs all three guests, so the model runs a triplet as fast as its slowest guest
+# allows, and the other two release the CPU they cannot use ({doc}`shares`). Under water-filling
+# the slowest guest is the one that needs the most CPU per share. Per 100 shares the medium
+# triplet's guests used {glue:text}`was-d100-was-medium-ihs` (IHS),
+# {glue:text}`was-d100-was-medium-was` (WAS) and {glue:text}`was-d100-was-medium-db2` (DB2)
+# processors in the reference run, the high triplet's {glue:text}`was-d100-was-high-ihs`,
 # {glue:text}`was-d100-was-high-was` and {glue:text}`was-d100-was-high-db2`. So the medium
 # triplet is limited by its {glue:text}`was-neck-m` guest and the high triplet by its
-# {glue:text}`was-neck-h` guest, and whenever the CPUs are short the triplet's relative
-# throughput is the water level divided by that guest's demand per 100 shares: at 512/20,
-# {glue:text}`was-theta-512-20` / {glue:text}`was-d100-was-medium-db2` = {glue:text}`was-m-512-20`
-# for the medium level. When the guests page it is a little less, because part of the limiting
-# guest's processors goes to CP's handling of its page faults: at 64/10,
-# {glue:text}`was-theta-64-10` / {glue:text}`was-d100-was-medium-db2` =
-# {glue:text}`was-pred-m-64-10`, and the model's medium level runs at {glue:text}`was-x-m-64-10`.
+# {glue:text}`was-neck-h` guest, and whenever CPUs are short a triplet's relative throughput is
+# the water level divided by that guest's need per 100 shares: at 512/20,
+# {glue:text}`was-theta-512-20` / {glue:text}`was-d100-was-medium-db2` =
+# {glue:text}`was-m-512-20` for the medium level.
 #
-# Three consequences, each a difference from the paper:
-#
-# - **The components cannot behave differently.** Every guest of a triplet uses its reference
-#   CPU per transaction, plus the small CP time for its own page faults, so the three loads keep
-#   the proportions of Table 17 in every run. The paper found the components alike too, with one
-#   unexpected exception: the medium level's WAS guest used *more* CPU as memory fell to 96 GiB
-#   or less. In the model all three stay within one per cent: from 512/20 to 64/20 the WAS
-#   guest's load changes by a factor of {glue:text}`was-rise-was`, the IHS guest's by
-#   {glue:text}`was-rise-ihs` and the DB2 guest's by {glue:text}`was-rise-db2`.
-#   A rise of the WAS guest alone needs much more CPU per transaction under memory pressure
-#   (garbage collection, for one), which the model does not have.
-# - **The two levels react in nearly the same proportion.** Both triplets are cut at the same
-#   water level, so without paging the high level's throughput is always
-#   {glue:text}`was-ratio-hm` times the medium level's while both are CPU-limited
-#   ({glue:text}`was-ratio-hm-512-15` at 512/15): the ratio of the two limiting guests' demands
-#   per share. With paging the ratio drops slightly ({glue:text}`was-ratio-hm-64-10` at 64/10),
-#   because the high triplet's limiting IHS guest reads more pages
-#   ({glue:text}`was-reads-6410-was-high-ihs` MiB/s at 64/10) than the medium triplet's DB2
-#   guest ({glue:text}`was-reads-6410-was-medium-db2` MiB/s) and loses more of its share to CP's
-#   fault handling. The paper's high level tolerated memory cuts better than the medium level;
-#   the model's tolerates them a little worse.
-# - **Extra virtual CPUs do not help a cut guest.** The high triplet's WAS guest has four
-#   virtual CPUs and the largest share of all six, but its demand per share is the lowest; the
-#   triplet is held back by its one-CPU IHS.
+# Three things follow, each a difference from the paper. The components keep the proportions of
+# the reference run in every run: from 512/20 to 64/20 the medium WAS guest's load changes by a
+# factor of {glue:text}`was-rise-was`, the IHS guest's by {glue:text}`was-rise-ihs` and the DB2
+# guest's by {glue:text}`was-rise-db2`, where the paper's WAS guest alone used more. The two
+# levels keep one ratio, {glue:text}`was-ratio-hm` without paging and a little less with it
+# ({glue:text}`was-ratio-hm-64-10` at 64/10), because the high triplet's limiting web server
+# reads more pages than the medium triplet's database: the paper's high level was the more
+# tolerant one. And extra virtual CPUs do not help a cut guest: the high WAS guest has four,
+# but the triplet is held back by its one-CPU web server.
 #
 # ## Where the pages are (Figures 18 and 19)
 #
@@ -346,20 +357,32 @@ figures_workload.pages_chart(gframe, KEY)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: page distribution and page reads of the WebSphere guests (the paper's Figures 18
-# and 19).** Model values from `overcommit.simulate(cid, env=...).guests` via
-# `figures_workload.guest_frame("was")`, for all six guests of both levels. Resident: in real
-# memory; stored: on the paging devices (a page can be in both places after it was read back and
-# not changed); instantiated: touched by the guest during the run; reference instantiated:
-# touched in the reference run; expanded storage (z/VM 6.2 only). Right: each guest's page read
-# rate. The paper's values for 64/20 are in the table below.
+# and 19).** The model's values for the chosen run, for all six guests of both levels.
+# Resident: in real memory; stored: on the paging devices (a page can be in both places after it
+# was read back and not changed); instantiated: touched by the guest during the run; reference
+# instantiated: touched in the reference run; expanded storage (z/VM 6.2 only). Right: each
+# guest's page read rate. The paper's values for 64/20 are in the last section.
 # ```
 #
-# The table puts the paper's per-component numbers for 64/20 beside the model's.
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_workload.guest_frame("was")`, built from `oc.simulate(cid, env=...).guests`.
+# ````
+#
+# At 64/20 the model keeps the components' resident shares in the paper's order and near its
+# values: the WAS guest the largest ({glue:text}`was-res-was-medium-was`), then IHS
+# ({glue:text}`was-res-was-medium-ihs`), then DB2 ({glue:text}`was-res-was-medium-db2`). They
+# were fitted, so this shows that the fit worked. The mechanism is global page replacement
+# ({doc}`replacement`): z/VM takes about as many frames from a small guest as from a large one,
+# so the small guests' pages age fastest and they keep little resident. Where the model parts
+# from the paper is the reading: its WAS guest reads {glue:text}`was-wasreads-ihs` times as much
+# as the IHS guest and {glue:text}`was-wasreads-db2` times as much as the DB2 guest, not about
+# {glue:text}`was-p-pr-ratio` times each, and the medium triplet reads
+# {glue:text}`was-read-ratio` of the paper's rate. Try 48/20: the resident memory shrinks
+# further, and the page reads rise.
 
-# %% tags=["remove-input"]
+# %% tags=["remove-cell"]
 pages = figures_was.component_pages("64/20")
-pages[["resident (%)", "paper: resident (%)", "paged in (%/s)", "paper: paged in (%/s)",
-       "(resident + stored) / instantiated", "page reads (MiB/s)", "WAS reads ÷ these"]]
 
 # %% tags=["remove-cell"]
 p = pages
@@ -414,78 +437,101 @@ glue("was-dpa-m", f"{100 * res_m / dpa:.1f} %", display=False)
 glue("was-res-mib-m", f"{res_m:,.0f}", display=False)
 
 # %% [markdown]
+# ## Try any host
+#
+# The chart below shows the two WebSphere levels at any host of a dense grid: its sliders choose
+# real memory from 16 to 512 GiB in steps of 8 GiB and 1 to 25 real CPUs, on any of the three
+# environments. Its title says whether the paper ran that host or the numbers are the model's
+# alone ("model only").
+
+# %% tags=["remove-input"]
+figures_workload.any_cid_chart(KEY)
+
+# %% [markdown]
 # ```{container} oc-caption
-# **Table: the components' pages at 64/20.** Model values from `overcommit.simulate("64/20")`
-# via `figures_was.component_pages`: *resident (%)* is the resident share of the guest's
-# instantiated memory, *paged in (%/s)* the share of its resident memory read back from the
-# paging devices per second, *(resident + stored) / instantiated* how much of its memory is in
-# both places, *page reads* in MiB/s, and the last column the page reads of the level's WAS
-# guest divided by this guest's. Columns marked *paper*: the resident shares of about one
-# quarter (IHS), one third (WAS) and 6 % (DB2), and the paged-in shares of about 0.4 % (IHS),
-# 0.45 % and 0.34 % (WAS, medium and high) and 0.15 % (DB2) per second (section
-# "Transactional WAS workload", memory usage at CID 64/20, observations, of
-# {cite:t}`johanssen2014overcommit`).
+# **Figure: the two WebSphere levels at any host.** Top: relative throughput at the chosen host, each variant
+# against its own reference run (red if it fails in the model); the title names the host
+# and whether the paper ran it, and below the bars are its overall throughput and page
+# reads. Bottom: their mean relative throughput as memory
+# shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The runs behind it are
+# computed when the book is built and loaded from one shared file.
 # ```
 #
-# The paper's picture at 64/20: the IHS and WAS guests kept a quarter and a third of their
-# memory resident and read 0.4 % to 0.45 % of that resident memory back every second; the DB2 guest had touched all
-# of its 2 GiB (page-cached I/O, the paper suspects) but kept only 6 % resident and used it
-# rarely; the WAS guest read about three times as much as each of the others; together the
-# three guests of a level held about 1.5 % of the {term}`DPA` and accounted for about one sixth
-# of all page reads.
+# In Jupyter, the explorer below runs the model for any memory size, CPU count and environment
+# and shows both WebSphere levels' throughput and the pages of their six guests.
+
+# %% tags=["remove-input"]
+explorer(
+    lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
+    **host_controls(memory_gib=64, cpus=20, max_cpus=40),
+)
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Explorer: the WebSphere workload on any host.** The model's run for the chosen host. Top:
+# each level's relative throughput (red if it fails in the model). Bottom: the resident, stored,
+# instantiated and reference instantiated memory of the six guests.
+# ```
 #
-# The model gets the resident shares and the order right and the reading wrong. Its WAS guest
-# keeps the largest share resident ({glue:text}`was-res-was-medium-was`), then IHS
-# ({glue:text}`was-res-was-medium-ihs`), then DB2 ({glue:text}`was-res-was-medium-db2`), each
-# within {glue:text}`was-res-gap` percentage points of the paper's; the medium triplet holds
-# {glue:text}`was-res-mib-m` MiB, {glue:text}`was-dpa-m` of the DPA. But it reads
-# {glue:text}`was-prd-was`, {glue:text}`was-prd-ihs` and {glue:text}`was-prd-db2` MiB/s (WAS,
-# IHS, DB2): the WAS guest reads {glue:text}`was-wasreads-ihs` times as much as IHS and
-# {glue:text}`was-wasreads-db2` times as much as DB2, not three times each. In all the medium
-# triplet reads {glue:text}`was-reads-m` MiB/s, {glue:text}`was-read-ratio` of the paper's one
-# sixth of {glue:text}`was-paper-sys-reads` MiB/s ({glue:text}`was-paper-per-level` MiB/s),
-# though as a share of the model's own page reads ({glue:text}`was-sys-reads` MiB/s) it has
-# the paper's one sixth ({glue:text}`was-read-share-m`). Measured against its small resident
-# memory, that is a lot: the model's guests page in {glue:text}`was-pin-was-medium-ihs`
-# (IHS), {glue:text}`was-pin-was-medium-was` (WAS) and {glue:text}`was-pin-was-medium-db2`
-# (DB2) of it per second, {glue:text}`was-pin-ratio` times the paper's shares. The paper's
-# numbers do not agree with each other here: its resident and paged-in shares, applied to the
-# memory of the reference run, make only {glue:text}`was-paper-implied-reads` MiB/s per level,
-# far from one sixth of its page reads. The model lies between the two.
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The explorer runs `oc.simulate((memory, cpus), env=...)`; the any-host chart reads the grid
+# that the build computes with `figures_results.write_any_cid`.
+# ````
 #
-# These numbers were calibration targets (resident shares and page reads per component,
-# `overcommit.calibrate`). The model ages each guest's pages for its own reclaim time
-# ({doc}`replacement`): `T_g = w_g T`, with `w_g` growing with the guest's touched memory
-# (fitted exponent {glue:text}`was-beta`), since z/VM visits the guests' frame lists in turn and
-# takes about as many frames from a small guest as from a large one. At 64/20 the global `T` is
-# {glue:text}`was-T-6420` s; the IHS guest's pages survive {glue:text}`was-Tg-was-medium-ihs` s
-# untouched, the WAS and DB2 guests' {glue:text}`was-Tg-was-medium-was` and
-# {glue:text}`was-Tg-was-medium-db2` s, the database's ({glue:text}`was-db-gib` GiB touched)
-# {glue:text}`was-Tg-db-bi` s. That
-# is what lets the small guests keep little resident, as the paper saw. If the WAS guest's heap
-# were touched evenly, the paper's third resident and 0.45 % per second would mean that each
-# page was touched about every {glue:text}`was-touch-paper` s and survived about
-# {glue:text}`was-T-paper` s untouched (`figures_java.implied_clock_time(0.33, 0.0045)`): the
-# model's WAS pages turn over faster. The fit cannot meet the reads and the resident shares of
-# all three components at once; and the paper's whole system, reading
-# {glue:text}`was-paper-sys-reads` MiB/s at 64/20 against the model's
-# {glue:text}`was-sys-reads`, was under more memory pressure than the model's.
+# ## How these numbers are made, and why the model misses
 #
-# One more statement of the paper does not hold in the model: that resident plus stored memory
-# clearly exceeds instantiated memory for WAS only. The model's WAS guest has
-# {glue:text}`was-rs-was-medium-was` times its instantiated memory in the two places together, but
-# its IHS guest has {glue:text}`was-rs-was-medium-ihs` (the paper: about 1); DB2
-# ({glue:text}`was-rs-was-medium-db2`) matches. A page is in both places when it was read back and
-# not changed since; the paper points out that DB2 writes through the page cache, and changed
-# pages invalidate their copies on the paging devices.
+# The model has no DayTrader. Each level is a driver and three guests:
 #
-# ## Paper against model
+# - **Driver.** A closed loop of {glue:text}`was-drv-users` users (the paper's Table 12) who
+#   spend {glue:text}`was-drv-think` of a {glue:text}`was-drv-cycle` s cycle thinking (the
+#   paper's think time plus an assumed response of 0.1 s), the rest computing or waiting for
+#   page faults. A stall delays one user; only a share of {glue:text}`was-drv-blocking` of it
+#   (an assumption) holds the virtual CPU. The driver fails when the mean response passes a
+#   time-out of {glue:text}`was-drv-timeout` s (an assumption standing for the simulator's HTTP
+#   time-outs).
+# - **Residency.** Each component's memory has its own popularity, fitted to the paper's 64/20
+#   numbers: practically all of the WAS and DB2 guests' memory in use (active share
+#   {glue:text}`was-active-min` or more) and most of the IHS guests'
+#   ({glue:text}`was-active-ihs`), a moderate skew ({glue:text}`was-skew-range`, 0 would be
+#   even) and very different rates: a median page of the medium level's IHS guest is touched
+#   every {glue:text}`was-median-s-ihs` s, of its WAS guest every {glue:text}`was-median-s-was` s
+#   and of its DB2 guest only every {glue:text}`was-median-s-db2` s. Every guest also has a hot
+#   core of at most {glue:text}`was-hot-mib` MiB (kernel and hot code) that it cannot run
+#   without. Each guest's pages age for a reclaim time of their own, longer for larger guests
+#   (fitted exponent {glue:text}`was-beta`, {doc}`replacement`): at 64/20 the global time is
+#   {glue:text}`was-T-6420` s; the IHS guest's pages survive {glue:text}`was-Tg-was-medium-ihs` s
+#   untouched, the WAS and DB2 guests' {glue:text}`was-Tg-was-medium-was` and
+#   {glue:text}`was-Tg-was-medium-db2` s, the database's ({glue:text}`was-db-gib` GiB touched)
+#   {glue:text}`was-Tg-db-bi` s.
+# - **Processors.** Share-based {term}`water-filling` with 100 shares per virtual CPU
+#   ({doc}`shares`); a triplet runs at the speed of its component with the largest need per
+#   share.
+#
+# With {glue:text}`was-drv-users` users, a stall is spread over many independent requests: at
+# 64/20 the medium triplet reads {glue:text}`was-reads-m` MiB/s at {glue:text}`was-rp-6420` ms
+# per paging I/O, and each user loses {glue:text}`was-stall-pct` of its time to the waits. So at
+# the paper's configurations the model's triplets are limited by CPU alone, and memory reaches
+# them only through the CPU their neighbours leave and CP takes. {ref}`results_was-ex-memory`
+# makes every stall stop the application instead: then memory hurts, but too early. The
+# paper's triplets behaved as if their stalls hit many requests at once, as a collection waiting
+# for a paged-out heap would.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The drivers are `overcommit.workloads.study_variants()` (from `data/variant_drivers.csv`), the
+# guests `overcommit.workloads.study_guests()` (from `data/guest_behaviour.csv`, fitted in
+# `data/calibrated_parameters.csv` by `overcommit.calibrate`); a guest's reclaim time is
+# `T_g = w_g T` with `w_g` from `replacement.reclaim_weights`.
+# ````
+#
+# ### Paper against model
 #
 # Every number the paper gives for one configuration of this workload, beside the model's. The
-# column *use* keeps calibration and validation apart: *fitted* rows are calibration targets of
-# `overcommit.calibrate` (64/20 on z/VM 6.3 EDEV-SCSI), *in-sample* rows come from the
-# calibration run and follow from fitted numbers; only *validation* rows test the model, and
-# the paper gives none for a single configuration of this workload.
+# column *use* keeps calibration and validation apart: *fitted* rows are calibration targets
+# (64/20 on z/VM 6.3 EDEV-SCSI), *in-sample* rows come from the calibration run and follow from
+# fitted numbers; only *validation* rows test the model, and the paper gives none for a single
+# configuration of this workload.
 
 # %% tags=["remove-input"]
 figures_workload.paper_vs_model(KEY).drop(columns=["source"])
@@ -529,12 +575,55 @@ for cid in ("512/20", "64/20"):  # mean response time of the driver, cycle × (1
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Transactional WAS workload" (memory usage
-# and paging at CID 64/20). The fit missed {glue:text}`was-fitted-missed` of its targets for this
-# workload (previous section). The DPA share and the share of the page reads are ambiguous in
-# the paper (per level or both levels together); a rough sum of its resident shares fits one
-# level. The model's values here are for both levels; per level they are close to the paper's
-# ({glue:text}`was-dpa-m` of the DPA and {glue:text}`was-read-share-m` of the page reads for
-# the medium level).
+# and paging at CID 64/20). The fit missed {glue:text}`was-fitted-missed` of its targets for
+# this workload. The DPA share and the share of the page reads are ambiguous in the paper (per
+# level or both levels together); a rough sum of its resident shares fits one level. The model's
+# values here are for both levels; per level they are close to the paper's
+# ({glue:text}`was-dpa-m` of the DPA and {glue:text}`was-read-share-m` of the page reads for the
+# medium level).
+#
+# The paper's per-component numbers at 64/20, beside the model's:
+
+# %% tags=["remove-input"]
+pages[["resident (%)", "paper: resident (%)", "paged in (%/s)", "paper: paged in (%/s)",
+       "(resident + stored) / instantiated", "page reads (MiB/s)", "WAS reads ÷ these"]]
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Table: the components' pages at 64/20.** *resident (%)*: the resident share of the guest's
+# instantiated memory; *paged in (%/s)*: the share of its resident memory read back from the
+# paging devices per second; *(resident + stored) / instantiated*: how much of its memory is in
+# both places; *page reads* in MiB/s; last column: the page reads of the level's WAS guest
+# divided by this guest's. Columns marked *paper*: {cite:t}`johanssen2014overcommit`, section
+# "Transactional WAS workload", memory usage at CID 64/20.
+# ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_was.component_pages("64/20")`, from `oc.simulate("64/20")` and the paper's numbers in
+# `data/observations_000.csv`.
+# ````
+#
+# The model keeps the paper's resident shares within {glue:text}`was-res-gap` percentage points
+# and reads the wrong amounts: its guests page in {glue:text}`was-pin-ratio` times the paper's
+# shares of their resident memory per second, the medium triplet reads
+# {glue:text}`was-reads-m` MiB/s against the paper's {glue:text}`was-p-pr-share` of {glue:text}`was-paper-sys-reads`
+# MiB/s ({glue:text}`was-paper-per-level` MiB/s), and the paper's numbers do not agree with each
+# other: its resident and paged-in shares, applied to the memory of the reference run, make only
+# {glue:text}`was-paper-implied-reads` MiB/s per level. The model lies between the two. If the
+# WAS guest's heap were touched evenly, the paper's {glue:text}`was-p-res-was` resident and {glue:text}`was-p-pin-was` paged in per second would
+# mean that each page was touched about every {glue:text}`was-touch-paper` s and survived about
+# {glue:text}`was-T-paper` s untouched: the model's WAS pages turn over faster. The fit cannot
+# meet the reads and the resident shares of all three components at once, and the paper's whole
+# system, reading {glue:text}`was-paper-sys-reads` MiB/s at 64/20 against the model's
+# {glue:text}`was-sys-reads`, was under more memory pressure than the model's. One more
+# statement fails: resident plus stored memory clearly exceeds instantiated memory for WAS only.
+# The model's WAS guest has {glue:text}`was-rs-was-medium-was` times its instantiated memory in
+# the two places, but its IHS guest has {glue:text}`was-rs-was-medium-ihs`; DB2
+# ({glue:text}`was-rs-was-medium-db2`) matches, because changed pages (DB2 writes through the
+# page cache) invalidate their copies on the paging devices.
+#
+# ### Claims and trends
 #
 # The validation claims for this workload:
 
@@ -542,14 +631,17 @@ for cid in ("512/20", "64/20"):  # mean response time of the driver, cycle × (1
 claims
 
 # %% [markdown]
-# Source: {cite:t}`johanssen2014overcommit`, section "Transactional WAS workload", observations and
-# conclusions. {glue:text}`was-claims-pass` pass. The throughput with 10 CPUs is
+# Source: {cite:t}`johanssen2014overcommit`, section "Transactional WAS workload", observations
+# and conclusions. {glue:text}`was-claims-pass` pass. The throughput with 10 CPUs is
 # {glue:text}`was-claim-linear` of the value with 20 (the paper: about half), and the high level
 # keeps {glue:text}`was-claim-memory` of its 512 GiB throughput at 96 GiB with 15 CPUs: the CPU
 # dependence and the flatness with few CPUs, what the model does well. The medium level's knee
-# fails: relative to 512/20 the model keeps {glue:text}`was-claim-medium-64`, no clear decline at
-# 64 GiB. The paper's other statements about the workload span several runs; the table tests
-# them one by one.
+# fails: relative to 512/20 the model keeps {glue:text}`was-claim-medium-64`, no clear decline
+# at 64 GiB. The paper's other statements span several runs; the table tests them one by one,
+# and {glue:text}`was-trend-pass` of its validation rows hold. One of them, the growing HTTP
+# errors, holds only weakly: the model's mean response time grows from
+# {glue:text}`was-resp-512-20` s to {glue:text}`was-resp-64-20` s (medium level, 512/20 to
+# 64/20), far below any time-out.
 
 # %% tags=["remove-input"]
 trend[["paper says", "paper", "model", "verdict", "use"]]
@@ -558,107 +650,20 @@ trend[["paper says", "paper", "model", "verdict", "use"]]
 # ```{container} oc-caption
 # **Table: trends and page statements.** The paper's statements about the WebSphere workload
 # beside the model's values (z/VM 6.3 EDEV-SCSI unless stated), from
-# `figures_was.trend_table(overcommit.sweep())`, whose columns *observation* and *source* name
-# the record in `data/observations_000.csv` each row rests on and its place in
 # {cite:t}`johanssen2014overcommit` (sections "Transactional WAS workload" and "Comparison of
 # different z/VM environments"). *use*: the last three rows belong to the calibration run 64/20
-# (*fitted*: the fit aimed at it; *in-sample*: it follows from fitted numbers); the others
-# test the model. The model
-# has no HTTP errors; its mean response time (cycle × (1 / throughput − think share), the
-# driver in `data/variant_drivers.csv`) is the nearest quantity.
+# (*fitted*: the fit aimed at it; *in-sample*: it follows from fitted numbers); the others test
+# the model. The model has no HTTP errors; its mean response time (cycle × (1 / throughput −
+# think share)) is the nearest quantity.
 # ```
 #
-# ## What the mechanism is
-#
-# In the model's terms:
-#
-# - **Driver.** Each level is a closed loop of {glue:text}`was-drv-users` users (Table 12) who
-#   spend {glue:text}`was-drv-think` of a {glue:text}`was-drv-cycle` s cycle thinking (the paper's
-#   500 ms think time, plus an assumed response of 0.1 s), the rest computing, and any
-#   page-fault stalls waiting (`data/variant_drivers.csv`). A stall delays one user; only its
-#   `blocking` share ({glue:text}`was-drv-blocking`, an assumption) holds the virtual CPU. The
-#   driver fails when the mean response passes a time-out of {glue:text}`was-drv-timeout` s (an
-#   assumption standing for the simulator's HTTP time-outs).
-# - **Residency.** Each component's memory has its own popularity profile
-#   (`data/guest_behaviour.csv`, fitted in `data/calibrated_parameters.csv`): the fit keeps
-#   practically all of the WAS and DB2 guests' memory in use (active share
-#   {glue:text}`was-active-min` or more) and most of the IHS guests' ({glue:text}`was-active-ihs`),
-#   with a moderate skew
-#   (exponent {glue:text}`was-skew-range`, 0 would be even) and very different rates: a median
-#   page of the medium level's IHS guest is touched every {glue:text}`was-median-s-ihs` s, of its
-#   WAS guest every {glue:text}`was-median-s-was` s and of its DB2 guest only every
-#   {glue:text}`was-median-s-db2` s. Every guest also has a hot core
-#   of at most {glue:text}`was-hot-mib` MiB (kernel and hot code) that it cannot run without.
-#   Under global CLOCK replacement ({doc}`replacement`) each guest's pages age for its own
-#   reclaim time, shorter for smaller guests, and that decides what stays resident in the
-#   {term}`DPA`; faults go to the paging devices, one wait per paging I/O of a few pages
-#   ({doc}`paging`).
-# - **Processors.** Share-based {term}`water-filling` with 100 shares per virtual CPU
-#   ({doc}`shares`); the triplet runs at the speed of its most CPU-hungry component per share.
-#
-# With {glue:text}`was-drv-users` users, a page-fault stall is spread over many independent
-# requests: at 64/20 the medium triplet reads {glue:text}`was-reads-m` MiB/s at
-# {glue:text}`was-rp-6420` ms per paging I/O, and each user loses {glue:text}`was-stall-pct` of
-# its time to the waits. So at the paper's configurations the model's triplets are limited by
-# CPU alone, and memory reaches them only through the CPU their neighbours leave and CP takes.
-#
-# **What the model reproduces:** the dominance of the real CPUs ({glue:text}`was-m-512-20`,
-# {glue:text}`was-m-512-15`, {glue:text}`was-m-512-10` and {glue:text}`was-m-512-5` with 20, 15,
-# 10 and 5 CPUs for the medium level at 512 GiB, near-linear); hardly any loss down to 112 GiB;
-# a nearly flat throughput and CPU load over memory with 15 CPUs or fewer; the order and, as
-# fitted, the sizes of the resident shares of the three components, the WAS guest's the
-# largest, with the most page reads of its triplet. Of the validation statements in the trend
-# table, {glue:text}`was-trend-pass` hold; one of them, the growing HTTP errors, only in the
-# weak sense that the model's mean response time grows from {glue:text}`was-resp-512-20` s to
-# {glue:text}`was-resp-64-20` s (medium level, 512/20 to 64/20), far below any time-out.
-#
-# **What it misses:** the clear loss at 64 GiB (the model's medium level keeps
-# {glue:text}`was-m-r-64-15` of its 512 GiB throughput at 64/15 and {glue:text}`was-m-r-64-20`
-# at 64/20); the medium WAS guest's CPU load rising on its own (the model's three components
-# stay within one per cent); the falling CPU load with 20 CPUs (the model's is
-# {glue:text}`was-cpu-m-512-20` processors at 512/20 and {glue:text}`was-cpu-m-64-20` at
-# 64/20); the high level's better tolerance (the model's
-# levels stay in a ratio of about {glue:text}`was-ratio-hm`); the failures on z/VM 6.2; the
-# volume of the paging (the medium triplet reads {glue:text}`was-read-ratio` of the paper's
-# rate). All of these point the same way: the paper's triplets waited for pages, and the
-# model's, with their hundreds of users, hardly do.
-#
-# ## Try any host
-#
-# The chart below shows the two WebSphere levels at any host of a dense grid: its sliders choose real
-# memory from 16 to 512 GiB in steps of 8 GiB and 1 to 25 real CPUs, on any of the three
-# environments. Its title says whether the paper ran that host or the numbers are the
-# model's alone ("model only").
-
-# %% tags=["remove-input"]
-figures_workload.any_cid_chart(KEY)
-
-# %% [markdown]
-# ```{container} oc-caption
-# **Figure: the two WebSphere levels at any host.** Top: relative throughput at the chosen host, each variant
-# against its own reference run (red if it fails in the model); the title names the host
-# and whether the paper ran it, and below the bars are its overall throughput and page
-# reads. Bottom: their mean relative throughput as memory
-# shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The runs behind it are
-# computed when the book is built and loaded from one shared file.
-# ```
-#
-# In Jupyter, the explorer below runs the model for any memory size, CPU count and environment
-# and shows both WebSphere levels' throughput and the pages of their six guests.
-
-# %% tags=["remove-input"]
-explorer(
-    lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
-    **host_controls(memory_gib=64, cpus=20, max_cpus=40),
-)
-
-# %% [markdown]
-# ```{container} oc-caption
-# **Explorer: the WebSphere workload on any host.** `overcommit.simulate((memory, cpus), env=...)`
-# for the chosen host. Top: each level's relative throughput (red if it fails in the model).
-# Bottom: the resident, stored, instantiated and reference instantiated memory of the six
-# guests.
-# ```
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_was.trend_table(oc.sweep())`; its columns `observation` and `source` name the record
+# in `data/observations_000.csv` each row rests on and its place in the paper. The driver's cycle
+# and think share are in `data/variant_drivers.csv`; `figures_workload.paper_vs_model("was")` and
+# `figures_workload.claims_table("was")` are the two tables before.
+# ````
 #
 # ## Exercises
 
@@ -708,10 +713,15 @@ glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'
 # :class: oc-where-browser
 # At 512/15 the run's water level is {glue:text}`was-ex-theta-15` CPUs per 100 shares. Using only
 # the reference CPU loads per 100 shares of the six WebSphere guests (listed in the section
-# "CPU load per component" above, from Table 17; in Jupyter also
-# `figures_was.component_frame()`), predict both levels' relative throughput, and name the
-# component that limits each triplet. Answer the first part as two numbers: medium, high.
-# In Jupyter, compare with `oc.simulate("512/15").workloads`.
+# "CPU load per component" above, from Table 17), predict both levels' relative throughput, and
+# name the component that limits each triplet. Answer the first part as two numbers: medium,
+# high.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The loads per 100 shares are in `figures_was.component_frame()`; compare your answer with
+# `oc.simulate("512/15").workloads`.
+# ````
 #
 # <div class="oc-selfcheck" data-check="results_was-ex-chain"></div>
 # :::
@@ -733,9 +743,14 @@ glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'
 # :class: oc-where-jupyter
 # Take the CPU cut away: run the model with 40 real CPUs, more than the 36 virtual CPUs of all
 # guests, so that nobody is cut. How much throughput does the medium level lose at 64 GiB, at
-# 12 GiB and at 10 GiB, and where does `planning.memory_break_point("was-medium", 0.9, 40)` put its 90 %
-# point? Then make every transaction wait for every stall, as if each page fault stopped the
-# whole application (a stop-the-world collection): give both levels a driver with one user,
+# 12 GiB and at 10 GiB, and where does it fall below 90 % of its reference? Then make every
+# transaction wait for every stall, as if each page fault stopped the whole application (a
+# stop-the-world collection): give both levels a driver with one user, and compare 112/20,
+# 96/20, 64/20 and 48/20 with the paper's statements.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The 90 % point is `planning.memory_break_point("was-medium", 0.9, 40)`; the one-user driver:
 #
 # ```python
 # import dataclasses
@@ -746,8 +761,7 @@ glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'
 #     one[level] = dataclasses.replace(v[level], users=1)
 # oc.simulate("64/20", variants=one).workloads
 # ```
-#
-# and compare 112/20, 96/20, 64/20 and 48/20 with the paper's statements.
+# ````
 # :::
 #
 # :::{solution} results_was-ex-memory
@@ -783,18 +797,23 @@ glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'
 # :::{exercise}
 # :label: results_was-ex-fail
 # :class: oc-where-jupyter
-# The model's driver fails when the mean response time, `cycle_s × (1 / x − think_frac)` with
-# `cycle_s` = {glue:text}`was-drv-cycle` s and `think_frac` = {glue:text}`was-drv-think-frac`,
-# exceeds the time-out of {glue:text}`was-drv-timeout` s. Below which relative
-# throughput `x` does that happen? With `planning.cpus_needed("was-medium", level, memory_gib,
-# env=...)`, find the fewest real CPUs that keep the medium level above it on z/VM 6.3 and on
-# z/VM 6.2 (EDEV-SCSI), with 512 GiB and with 64 GiB. What does this say about the paper's
-# failures on z/VM 6.2?
+# The model's driver fails when the mean response time, cycle × (1 / *x* − think share) with
+# a cycle of {glue:text}`was-drv-cycle` s and a think share of
+# {glue:text}`was-drv-think-frac`, exceeds the time-out of {glue:text}`was-drv-timeout` s.
+# Below which relative throughput *x* does that happen? Find the fewest real CPUs that keep
+# the medium level above it on z/VM 6.3 and on z/VM 6.2 (EDEV-SCSI), with 512 GiB and with
+# 64 GiB. What does this say about the paper's failures on z/VM 6.2?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `planning.cpus_needed("was-medium", level, memory_gib, env=...)`; the driver's numbers are
+# `study_variants()["was-medium"]` (`cycle_s`, `think_frac`, `timeout_s`).
+# ````
 # :::
 #
 # :::{solution} results_was-ex-fail
 # :class: dropdown
-# The time-out is reached at `x = 1 / (time-out / cycle_s + think_frac)` =
+# The time-out is reached at *x* = 1 / (time-out / cycle + think share) =
 # {glue:text}`was-ex-xstar`. On z/VM 6.3 the
 # medium level needs {glue:text}`was-ex-need-zvm63-edev-512` real CPUs with 512 GiB and
 # {glue:text}`was-ex-need-zvm63-edev-64` with 64 GiB; on z/VM 6.2,
@@ -828,8 +847,13 @@ glue("was-seeded-a", Markdown(seeded.solution), display=False)
 # ```
 #
 # Type another seed in the box to get another question; the throughput figure on this page has every value
-# you need. In a notebook: `exercises.generate("results_was", seed=...)` and
-# `exercises.check("results_was", seed=..., answer=...)`.
+# you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("results_was", seed=...)` gives the question and
+# `exercises.check("results_was", seed=..., answer=...)` checks an answer.
+# ````
 #
 # <div class="oc-selfcheck" data-topic="results_was" data-seed="23"></div>
 # :::
@@ -837,8 +861,7 @@ glue("was-seeded-a", Markdown(seeded.solution), display=False)
 # :::{solution} results_was-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 23 (for another seed, `exercises.generate("results_was",
-# seed=...).solution`):
+# The worked answer for seed 23:
 #
 # ```{glue:md} was-seeded-a
 # :format: myst
