@@ -26,7 +26,7 @@ help:
 
 # --- set-up ----------------------------------------------------------------------------
 
-$(VENV)/.stamp-install: requirements.txt pyproject.toml
+$(VENV)/.stamp-install: requirements.txt pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
