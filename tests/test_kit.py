@@ -88,22 +88,15 @@ def test_unpinned_need_is_an_error(tmp_path):
         kit.requirements(roots=("altair",), pinned={"numpy": "numpy==2.4.6"})
 
 
-def test_notebooks_are_the_books_without_pairing_and_with_a_png_beside_each_chart(built):
+def test_notebooks_are_the_books_without_jupytext_pairing(built):
     _, files, _ = built
-    charts = 0
     for name, body in files.items():
         if not name.endswith(".ipynb"):
             continue
         shipped, source = json.loads(body), json.loads((ROOT / "book" / Path(name).name).read_text())
         assert "jupytext" not in shipped["metadata"] and "jupytext" in source["metadata"]
-        assert [c["source"] for c in shipped["cells"]] == [c["source"] for c in source["cells"]]
-        for kept, original in zip(shipped["cells"], source["cells"]):
-            for out, orig in zip(kept.get("outputs", []), original.get("outputs", [])):
-                if any("vegalite" in mime for mime in orig.get("data", {})):
-                    charts += 1
-                    assert out["data"].pop("image/png") == kit.PLACEHOLDER_PNG
-                assert out == orig
-    assert charts > 50
+        del source["metadata"]["jupytext"]
+        assert shipped == source, name  # cells, sources and stored outputs as the book has them
 
 
 def test_wheel_carries_every_data_file(built):
@@ -116,6 +109,26 @@ def test_wheel_carries_every_data_file(built):
                    if n.startswith("overcommit/_data/")}
     expected = {p.name: p.read_bytes() for p in (ROOT / "data").iterdir() if p.suffix in (".csv", ".md")}
     assert shipped == expected
+
+
+def test_wheel_carries_the_jupyterlab_renderer_for_vega_lite_6(built):
+    _, files, _ = built
+    name, wheel = next((n, b) for n, b in files.items() if n.endswith(".whl"))
+    import io
+
+    prefix = f"{name.split('-')[0]}-{name.split('-')[1]}.data/data/{kit.LABEXT_INSTALLED}/"
+    with zipfile.ZipFile(io.BytesIO(wheel)) as archive:
+        shipped = {n.removeprefix(prefix) for n in archive.namelist() if n.startswith(prefix)}
+        package = json.loads(archive.read(prefix + "package.json"))
+    built_files = {p.relative_to(ROOT / kit.LABEXT).as_posix() for p in (ROOT / kit.LABEXT).rglob("*") if p.is_file()}
+    assert shipped == built_files
+    assert any(n.startswith("static/remoteEntry.") for n in shipped)
+    assert package["name"] == "overcommit-vegalite6" and package["jupyterlab"]["mimeExtension"]
+    source = json.loads((ROOT / "labext" / "package.json").read_text())
+    # the Vega-Lite it draws with is the one the package's Altair writes
+    import altair
+
+    assert source["dependencies"]["vega-lite"] == altair.VEGALITE_VERSION
 
 
 def test_installed_wheel_reads_its_own_data_without_a_clone(built, tmp_path):

@@ -7,7 +7,8 @@ HTML build, both editions, into ``_static/overcommitted-kit.zip``). Inside one f
 
 - ``overcommit-<version>-py3-none-any.whl``: the package, built from this tree with
   ``pip wheel --no-deps`` (``setup.py`` puts ``data/`` into it as ``overcommit/_data/``, where
-  :func:`overcommit.data.data_dir` finds it);
+  :func:`overcommit.data.data_dir` finds it, and the JupyterLab renderer for Vega-Lite 6 of
+  ``labext/``, which installs into the environment's ``share/jupyter/labextensions``);
 - ``notebooks/<chapter>.ipynb``: every chapter notebook of ``book/`` with its stored outputs
   (not the instructor's guide, which reads the repository), cleaned by :func:`clean_notebook`
   so that JupyterLab opens it without changing it;
@@ -37,6 +38,10 @@ FOLDER = "overcommitted-kit"  #: the one folder the zip unpacks to
 ROOTS = ("jupyterlab", "ipywidgets", "altair", "pandas", "numpy", "scipy", "myst-nb")
 #: notebooks of book/ that are not chapters a reader runs (the guide reads the repository)
 NOT_IN_KIT = ("instructor",)
+#: the built JupyterLab renderer for Vega-Lite 6 (``make labext``), which the wheel carries
+LABEXT = "labext/labextension"
+#: where an environment that installed the wheel has it
+LABEXT_INSTALLED = "share/jupyter/labextensions/overcommit-vegalite6"
 #: notebook metadata the kit drops: jupytext's pairing would make a JupyterLab with jupytext
 #: write a twin (_scripts/<name>.py) next to the notebook on every save
 DROPPED_METADATA = ("jupytext",)
@@ -92,48 +97,22 @@ def requirements(roots: tuple[str, ...] = ROOTS, pinned: dict[str, str] | None =
     return [pinned[name] for name in sorted(names, key=order.index)]
 
 
-def _blank_png() -> str:
-    """A 1 x 1 transparent PNG, base64 (what a notebook stores under ``image/png``)."""
-    import base64
-    import struct
-    import zlib
-
-    def chunk(kind: bytes, body: bytes) -> bytes:
-        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-    png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 6, 0, 0, 0))
-           + chunk(b"IDAT", zlib.compress(b"\x00\x00\x00\x00\x00")) + chunk(b"IEND", b""))
-    return base64.b64encode(png).decode()
-
-
-#: what the kit stores beside each Vega-Lite output (see :func:`clean_notebook`)
-PLACEHOLDER_PNG = _blank_png()
-
-
 def clean_notebook(path: Path) -> str:
-    """The notebook's JSON as the kit ships it, so that JupyterLab opens it without
-    changing it (tests/test_kit_lab.py checks that in a real JupyterLab):
+    """The notebook's JSON as the kit ships it: its metadata without
+    :data:`DROPPED_METADATA`, written the way nbformat (and so JupyterLab) writes it.
 
-    - its metadata without :data:`DROPPED_METADATA`;
-    - an ``image/png`` beside every Vega-Lite output that has none. JupyterLab's Vega
-      renderer (``@jupyterlab/vega5-extension``) draws a chart and then, if the output has
-      no ``image/png``, stores a PNG of it in the output (``model.setData``): that marks
-      every notebook with a chart modified as soon as it is open, and its next save writes
-      a PNG into every chart. A 1 x 1 transparent PNG (:data:`PLACEHOLDER_PNG`) stops that;
-      Lab still draws the Vega-Lite spec, which it ranks above a PNG. Trusting the
-      notebook does not help (tried: a signed copy is marked modified all the same).
-
-    Written the way nbformat (and so JupyterLab) writes a notebook."""
+    Its outputs stay as the book stored them. What made JupyterLab mark a chapter modified
+    as soon as it was open is its own Vega renderer (``@jupyterlab/vega5-extension``): after
+    drawing a chart it stores a PNG of it in the output (``model.setData``) when the output
+    has none. The kit's wheel brings the renderer in ``labext/`` instead, which draws with
+    Vega-Lite 6 and stores nothing (tests/test_kit_lab.py checks both in a real JupyterLab).
+    Trusting the notebook does not help (tried: a signed copy is marked modified all the
+    same)."""
     import nbformat
 
     notebook = nbformat.read(path, as_version=4)
     for key in DROPPED_METADATA:
         notebook.metadata.pop(key, None)
-    for cell in notebook.cells:
-        for output in cell.get("outputs", []):
-            data = output.get("data", {})
-            if any("vegalite" in mime for mime in data) and "image/png" not in data:
-                data["image/png"] = PLACEHOLDER_PNG
     return nbformat.writes(notebook) + "\n"
 
 
@@ -151,9 +130,12 @@ def build_wheel(folder: Path) -> Path:
         source.mkdir()
         for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
             shutil.copy2(ROOT / name, source / name)
+        if not (ROOT / LABEXT / "package.json").is_file():
+            raise RuntimeError(f"{ROOT / LABEXT} not built: run `make labext` (make book does)")
         ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
         shutil.copytree(ROOT / "src", source / "src", ignore=ignore)
         shutil.copytree(ROOT / "data", source / "data", ignore=ignore)
+        shutil.copytree(ROOT / LABEXT, source / LABEXT)
         run = subprocess.run(
             [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(folder), str(source)],
             capture_output=True, text=True,
