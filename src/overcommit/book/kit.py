@@ -1,7 +1,7 @@
 """The classroom kit: one zip a reader downloads from the built book to run the chapters in
 JupyterLab without a clone of the repository.
 
-``build(path, site)`` writes it (the book's Sphinx extension calls it at the end of every
+``build(path, grid)`` writes it (the book's Sphinx extension calls it at the end of every
 HTML build, both editions, into ``_static/overcommitted-kit.zip``). Inside one folder,
 ``overcommitted-kit/``:
 
