@@ -11,7 +11,7 @@ SANITIZE := tests/nbval_sanitize.cfg
 NOTEBOOKS := $(wildcard book/*.ipynb)
 INSTRUCTOR := _build/instructor
 
-.PHONY: help setup vendor book book-instructor assignments notebooks lint test test-unit test-notebooks test-browser serve lab bench clean
+.PHONY: help setup vendor labext book book-instructor assignments notebooks lint test test-unit test-notebooks test-browser serve lab bench clean
 
 help:
 	@echo "make book       build the student edition into _build/html (executes every notebook)"
@@ -26,7 +26,7 @@ help:
 
 # --- set-up ----------------------------------------------------------------------------
 
-$(VENV)/.stamp-install: requirements.txt pyproject.toml
+$(VENV)/.stamp-install: requirements.txt pyproject.toml setup.py
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
@@ -45,11 +45,27 @@ book/_static/vendor/.stamp: node_modules/.stamp-npm $(VENV)/.stamp-install tools
 
 vendor: book/_static/vendor/.stamp
 
+# The JupyterLab renderer for the book's Vega-Lite 6 charts (labext/index.js, see
+# labext/README.md), a prebuilt extension that the package's wheel carries (setup.py) and
+# so the classroom kit installs; make lab puts it into .venv too.
+LABEXT := labext/labextension/package.json
+labext/node_modules/.stamp-npm: labext/package.json labext/package-lock.json
+	npm ci --prefix labext --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(LABEXT): labext/node_modules/.stamp-npm labext/index.js $(VENV)/.stamp-install
+	rm -rf labext/labextension
+	node labext/node_modules/@jupyterlab/builder/lib/build-labextension.js \
+		--core-path "$$($(PY) -c 'import jupyterlab, os; print(os.path.join(os.path.dirname(jupyterlab.__file__), "staging"))')" labext >/dev/null
+	@test -f $@ || { echo "labext: $@ missing"; exit 1; }
+
+labext: $(LABEXT)
+
 # --- the book --------------------------------------------------------------------------
 
 # Sphinx's doctree cache goes too: it would keep pages read by an older version of the
 # book's Sphinx extension (the notebooks are executed on every build anyway).
-book: setup vendor
+book: setup vendor labext
 	rm -rf _build/html _build/jupyter_execute _build/.doctrees
 	$(BIN)/jupyter-book build . -W -n --keep-going
 	@test -f _build/html/index.html || { echo "build failed: _build/html/index.html missing"; exit 1; }
@@ -57,7 +73,7 @@ book: setup vendor
 
 # The same book with every folded solution and the self-check boxes' worked solutions, from
 # the notebooks' stored outputs (strict nbval checks those against a fresh run).
-book-instructor: setup vendor
+book-instructor: setup vendor labext
 	rm -rf $(INSTRUCTOR)
 	OVERCOMMIT_EDITION=instructor $(BIN)/jupyter-book build . -W -n --keep-going --path-output $(INSTRUCTOR)
 	@test -f $(INSTRUCTOR)/_build/html/index.html || { echo "build failed: $(INSTRUCTOR)/_build/html/index.html missing"; exit 1; }
@@ -82,14 +98,14 @@ test: lint book book-instructor
 	$(PY) -m pytest tests $(NOTEBOOKS) --nbval --nbval-current-env \
 		--nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
 
-test-unit: setup
+test-unit: setup labext
 	$(PY) -m pytest tests -m "not browser" -p no:cacheprovider
 
 test-notebooks: setup
 	$(PY) -m pytest $(NOTEBOOKS) --nbval --nbval-current-env --nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
 
 test-browser: book
-	$(PY) -m pytest tests/test_browser.py -p no:cacheprovider
+	$(PY) -m pytest tests/test_browser.py tests/test_kit_lab.py -p no:cacheprovider
 
 # --- running it ------------------------------------------------------------------------
 
@@ -99,12 +115,14 @@ serve:
 
 # The "any host" charts load the dense grid the book build writes; a notebook opened in
 # JupyterLab finds it under book/_static/data/ (not committed: it is regenerated).
-lab: setup
+lab: setup labext
 	$(PY) -c "from overcommit.book.figures_results import write_any_cid; write_any_cid('book/_static/data')"
+	rm -rf $(VENV)/share/jupyter/labextensions/overcommit-vegalite6
+	cp -r labext/labextension $(VENV)/share/jupyter/labextensions/overcommit-vegalite6
 	$(BIN)/jupyter lab book/
 
 bench: setup
 	$(PY) tools/benchmark.py
 
 clean:
-	rm -rf _build $(VENV) node_modules book/_static/vendor src/*.egg-info
+	rm -rf _build $(VENV) node_modules labext/node_modules labext/labextension book/_static/vendor src/*.egg-info

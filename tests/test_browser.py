@@ -469,6 +469,55 @@ def test_every_page_stays_under_one_and_a_half_megabytes():
     assert grid.exists() and grid.stat().st_size > 100_000
 
 
+#: pages with a live explorer (issue "Reading online", point 5: each links the classroom kit)
+EXPLORER_PAGES = 18
+
+
+def test_every_explorer_box_and_the_intro_link_the_classroom_kit(server, browser):
+    """Every live-explorer box and the introduction link the kit, the link resolves from the
+    page (HTTP 200, a zip, the file the build wrote), and a reader sees it under the note at
+    1280 and at 390 px."""
+    import urllib.request
+    from urllib.parse import urljoin
+
+    from bs4 import BeautifulSoup
+
+    pages = _pages()
+    if not pages:
+        pytest.skip("no built site: run `make book` first")
+    kit = SITE / "_static" / "overcommitted-kit.zip"
+    assert kit.exists(), "no classroom kit in the site"
+    with_explorers, targets = [], set()
+    for page_path in pages:
+        soup = BeautifulSoup((SITE / page_path).read_text(encoding="utf-8"), "html.parser")
+        boxes = soup.select(".oc-explorer-static")
+        if boxes:
+            with_explorers.append(page_path)
+        links = [box.select_one("a.oc-kit-link") for box in boxes]
+        assert all(links), f"{page_path}: an explorer box without the kit link"
+        if page_path == "book/intro.html":
+            links = soup.select("a.oc-kit-link")
+            assert links, "the introduction does not link the kit"
+        targets |= {urljoin(f"{server}/{page_path}", link["href"]) for link in links}
+    assert len(with_explorers) == EXPLORER_PAGES, with_explorers
+    assert targets == {f"{server}/_static/overcommitted-kit.zip"}, targets
+    with urllib.request.urlopen(next(iter(targets)), timeout=30) as answer:
+        body = answer.read()
+        assert answer.status == 200 and body[:2] == b"PK" and body == kit.read_bytes()
+    for width in (1280, 390):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        _block_other_hosts(context, [])
+        page = context.new_page()
+        page.goto(f"{server}/book/shares.html", wait_until="load")
+        link = page.locator(".oc-explorer-static a.oc-kit-link").first
+        link.scroll_into_view_if_needed()
+        assert link.is_visible()
+        box = link.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, f"kit link off screen at {width} px: {box}"
+        page.locator(".oc-explorer-static").first.screenshot(path=str(SHOTS / f"explorer-kit-link-{width}.png"))
+        context.close()
+
+
 def test_any_host_chart_loads_the_grid_and_says_whether_the_paper_ran_the_host(server, browser):
     if not (SITE / "book" / "results_overall.html").exists():
         pytest.skip("no built site: run `make book` first")

@@ -6,8 +6,10 @@ module declares what each file must contain and rejects a malformed file with a
 :class:`DataError` that names the file, the row and the field, so a typo in a data file can
 never turn into a silent NaN further down the model.
 
-The data directory is ``data/`` at the repository root (the package is installed in
-editable mode by the Makefile). Set ``OVERCOMMIT_DATA`` to read another copy.
+The data directory is ``OVERCOMMIT_DATA`` when that is set (another copy); otherwise the
+copy inside an installed wheel (``overcommit/_data/``: the wheel ships ``data/`` as package
+data, so a reader who installed it needs no clone); otherwise ``data/`` at the repository
+root (the package installed in editable mode by the Makefile).
 """
 
 from __future__ import annotations
@@ -45,20 +47,32 @@ class DataError(ValueError):
     """A data file does not match its declared schema."""
 
 
-#: the clone's data directory (resolved once: every simulation asks for it)
+#: the data directory inside an installed wheel (package data ``overcommit._data``) and the
+#: clone's (resolved once: every simulation asks for them)
+_PACKAGED_DATA = Path(__file__).resolve().parent / "_data"
 _CLONE_DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def data_dir() -> Path:
-    """The directory holding the data files."""
+    """The directory holding the data files: ``OVERCOMMIT_DATA`` if set (and then only
+    that), else the wheel's ``overcommit/_data``, else the clone's ``data/``."""
     override = os.environ.get("OVERCOMMIT_DATA")
-    path = Path(override) if override else _CLONE_DATA
-    if not path.is_dir():
-        raise DataError(
-            f"data directory {str(path)!r} not found; install the package in editable mode "
-            "from a clone of the repository (pip install -e .) or set OVERCOMMIT_DATA"
-        )
-    return path
+    if override:
+        tried = [f"{override!r} (OVERCOMMIT_DATA)"]
+        if Path(override).is_dir():
+            return Path(override)
+    else:
+        if _PACKAGED_DATA.is_dir():
+            return _PACKAGED_DATA
+        if _CLONE_DATA.is_dir():
+            return _CLONE_DATA
+        tried = [f"{str(_PACKAGED_DATA)!r} (the installed wheel's data)",
+                 f"{str(_CLONE_DATA)!r} (a clone's data/)"]
+    raise DataError(
+        f"data directory not found: tried {' and '.join(tried)}; install the package from its "
+        "wheel (the book's classroom kit has one), in editable mode from a clone of the "
+        "repository (pip install -e .), or set OVERCOMMIT_DATA to a copy of data/"
+    )
 
 
 # --------------------------------------------------------------------------------------

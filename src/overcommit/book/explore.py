@@ -31,6 +31,28 @@ def _describe(values: dict[str, Any]) -> str:
     return ", ".join(f"{k} = {v}" for k, v in values.items())
 
 
+#: the widest a control grows to when its row has room (a lone control on the last row
+#: would otherwise stretch across the notebook)
+MAX_CONTROL_WIDTH = "460px"
+
+
+def _fit(control: widgets.Widget) -> None:
+    """Lay a control out for a notebook from about 600 px (JupyterLab at 1,000 px with its
+    file browser open) to full width: its label in full (ipywidgets cuts a default-width
+    label, "environm..."), and its width, from :func:`slider`'s ``width`` or 300 px, as the
+    least it takes in a row, growing to share the row's spare room up to
+    :data:`MAX_CONTROL_WIDTH`. Only the widget's layout changes: nothing a notebook
+    stores."""
+    style = getattr(control, "style", None)
+    if style is not None and hasattr(style, "description_width") and not style.description_width:
+        style.description_width = "initial"
+    basis = control.layout.width if control.layout.width not in (None, "", "auto") else "300px"
+    control.layout.width = "auto"
+    control.layout.min_width = basis
+    control.layout.max_width = MAX_CONTROL_WIDTH
+    control.layout.flex = f"1 1 {basis}"
+
+
 class Explorer:
     """Controls plus an output area; see the module docstring."""
 
@@ -42,6 +64,7 @@ class Explorer:
         self.output = widgets.Output()
         self.message = widgets.HTML()
         for control in controls.values():
+            _fit(control)
             control.observe(self._update, names="value")
         self.box = widgets.VBox(
             # the controls wrap onto as many rows as the notebook's width needs (ten

@@ -8,7 +8,10 @@ Registered through the ``myst_nb.mime_renderers`` entry point in ``pyproject.tom
 - Live explorers (:mod:`overcommit.book.explore`) store, beside their widget view, a static
   bundle (``application/vnd.overcommit.static+json``): the chart for the default settings
   and a note on how to run the explorer live. HTML builds render that and drop the widget
-  view, so a static page never shows a control that does nothing.
+  view, so a static page never shows a control that does nothing. Under the note goes a link
+  to the classroom kit (:mod:`overcommit.book.kit`), added here when the page is rendered
+  (the note the notebook stores is unchanged), relative to the page so that it works in
+  any copy of the site.
 
 Element ids are derived from the spec and the cell position, so the HTML is reproducible.
 """
@@ -30,6 +33,33 @@ VEGALITE_MIMES = (
 STATIC_MIME = "application/vnd.overcommit.static+json"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _HTML_BUILDERS = ("html", "dirhtml", "singlehtml")
+
+
+KIT_TEXT = (
+    "No copy of the repository? Download the {link}: every chapter as a notebook, the "
+    "overcommit package and a README with two commands that start JupyterLab, where this "
+    "explorer's controls work."
+)
+
+
+def kit_href(renderer: Any = None) -> str:
+    """The kit's URL relative to the page being rendered (``_static/...`` from the site's
+    root, as Sphinx would write a link to it), or from the root without a Sphinx builder."""
+    from .kit import KIT_FILE
+
+    # MyST-NB passes its NbElementRenderer, whose renderer holds the Sphinx environment
+    env = getattr(getattr(renderer, "renderer", None), "sphinx_env", None)
+    builder = getattr(getattr(env, "app", None), "builder", None)
+    if builder is None or not getattr(env, "docname", None):
+        return KIT_FILE
+    from sphinx.util.osutil import relative_uri
+
+    return relative_uri(builder.get_target_uri(env.docname), KIT_FILE)
+
+
+def kit_html(href: str) -> str:
+    link = f'<a class="oc-kit-link" href="{html.escape(href, quote=True)}" download>classroom kit (zip)</a>'
+    return f'<p class="oc-explorer-kit">{KIT_TEXT.format(link=link)}</p>'
 
 
 def _as_dict(content: Any) -> dict:
@@ -80,6 +110,7 @@ class OfflineMimeRenderer:
                 '<p class="oc-explorer-note"><span class="oc-badge">Live explorer</span> '
                 f"{note}</p>"
             )
+            parts.append(kit_html(kit_href(renderer)))
             if bundle.get("spec"):
                 parts.append(chart_html(bundle["spec"], key))
             if bundle.get("html"):

@@ -8,7 +8,8 @@ from every page.
 It also writes the precomputed exercise variants the static site's self-check boxes load
 (:func:`_write_exercise_bank`), writes the charts' dark-mode colours from
 :mod:`overcommit.book.palette` into ``_static/overcommit-palette.js`` for ``overcommit.js``
-(:func:`_write_dark_palette`), and chooses the **edition** from the environment variable
+(:func:`_write_dark_palette`), writes the classroom kit, a zip with the package's wheel and
+the chapter notebooks (:func:`_write_kit`, :mod:`overcommit.book.kit`), and chooses the **edition** from the environment variable
 ``OVERCOMMIT_EDITION``:
 
 - ``student`` (the default, ``make book``): every ``{solution}`` is left out
@@ -188,6 +189,21 @@ def _write_any_cid(app, exception) -> None:
     logging.getLogger(__name__).info(f"overcommit: wrote the any-host grid, {path.stat().st_size // 1024} KiB")
 
 
+def _write_kit(app, exception) -> None:
+    """The classroom kit (:mod:`overcommit.book.kit`) at ``_static/overcommitted-kit.zip``,
+    which every live explorer and the introduction link: after :func:`_write_any_cid`, whose
+    grid file it carries."""
+    if exception is not None or app.builder.format != "html":
+        return
+    from . import kit
+
+    outdir = Path(app.outdir)
+    from .figures_results import ANY_CID_FILE
+
+    path = kit.build(outdir / kit.KIT_FILE, grid=outdir / ANY_CID_FILE)
+    logging.getLogger(__name__).info(f"overcommit: wrote the classroom kit, {path.stat().st_size // 1024} KiB")
+
+
 #: The script, under ``_static/``, that gives ``overcommit.js`` the palette's dark mode.
 DARK_PALETTE_JS = "overcommit-palette.js"
 
@@ -239,4 +255,5 @@ def setup(app) -> dict[str, Any]:
     app.connect("doctree-resolved", _where_line)
     app.connect("build-finished", _write_exercise_bank)
     app.connect("build-finished", _write_any_cid)
+    app.connect("build-finished", _write_kit)  # after the grid: the kit carries it
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
