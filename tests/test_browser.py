@@ -148,24 +148,32 @@ def _block_other_hosts(context, outside: list[str]) -> None:
     context.route("**/*", route)
 
 
+def _offline_page(browser, width: int, height: int, timeout: int = 90_000, warnings: bool = True):
+    """A page in a new browser context of ``width`` x ``height`` that reaches only the local
+    server. Returns (context, page, outside, errors): the requests aborted for another host,
+    and the page's errors, with console errors and warnings when ``warnings``."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    outside: list[str] = []
+    errors: list[str] = []
+    _block_other_hosts(context, outside)
+    context.set_default_timeout(timeout)
+    page = context.new_page()
+    if warnings:
+        page.on("console", lambda msg: errors.append(f"{msg.type}: {msg.text}")
+                if msg.type in ("error", "warning") else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, outside, errors
+
+
 @pytest.mark.parametrize("page_path", _pages() or ["(no site built)"])
 def test_page(page_path, server, browser):
     if page_path == "(no site built)":
         pytest.skip("no built site: run `make book` first")
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    outside: list[str] = []
-    errors: list[str] = []
-
-    _block_other_hosts(context, outside)
     # Generous timeouts: on a busy 2-core machine a page with several charts can take a
     # while; "networkidle" is not used because it waits on timers, not on our content.
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    # errors and warnings: Vega logs a chart's problems (a layer a control leaves empty,
-    # conflicting legends) as console warnings, and every control is moved below
-    page.on("console", lambda msg: errors.append(f"{msg.type}: {msg.text}")
-            if msg.type in ("error", "warning") else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # Errors and warnings: Vega logs a chart's problems (a layer a control leaves empty,
+    # conflicting legends) as console warnings, and every control is moved below.
+    context, page, outside, errors = _offline_page(browser, 1280, 900)
     page.on("requestfailed", lambda req: None)
     page.goto(f"{server}/{page_path}", wait_until="load")
     if "http-equiv=\"Refresh\"" in (SITE / page_path).read_text(errors="replace")[:500]:
@@ -280,13 +288,7 @@ def test_selfcheck_boxes_answer_every_seed(page_path, server, browser):
 
     if page_path == "(no site built)":
         pytest.skip("no built site: run `make book` first")
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    outside: list[str] = []
-    _block_other_hosts(context, outside)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, outside, errors = _offline_page(browser, 390, 844, timeout=60_000, warnings=False)
     page.goto(f"{server}/{page_path}", wait_until="load")
     boxes = page.locator(".oc-selfcheck")
     assert boxes.count() >= 1
@@ -582,15 +584,7 @@ def test_charts_follow_dark_mode_in_the_palettes_colours(server, browser):
 
     if not (SITE / "book" / "results_overall.html").exists():
         pytest.skip("no built site: run `make book` first")
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    outside: list[str] = []
-    _block_other_hosts(context, outside)
-    context.set_default_timeout(90_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(f"{msg.type}: {msg.text}")
-            if msg.type in ("error", "warning") else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    context, page, outside, errors = _offline_page(browser, 1280, 900)
     page.goto(f"{server}/book/results_overall.html", wait_until="load")
     page.wait_for_function("() => [...document.querySelectorAll('.oc-vega')].every(d => d.dataset.ocTheme === 'light')")
     assert page.locator(".oc-vega svg.marks").count() >= 3
