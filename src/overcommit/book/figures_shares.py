@@ -304,10 +304,11 @@ def _vessel_layers(base: alt.Chart, y_max: float | None, height: int, color: alt
         base.transform_aggregate(level="max(level)", idle="max(idle)")
         .transform_calculate(
             text="isValid(datum.level) ? 'water level θ = ' + format(datum.level / 100, '.4f') + "
-                 "' CPU per unit of share (dashed)' : 'every vessel is full: ' + "
+                 "'|CPU per unit of share (dashed)' : 'every vessel is full: ' + "
                  "format(datum.idle, '.2f') + ' real CPUs idle'",
         )
-        .mark_text(align="left", baseline="top", color=INK, fontSize=11)
+        # two lines ("|"), so that the note fits a plot narrowed for a phone
+        .mark_text(align="left", baseline="top", color=INK, fontSize=11, lineBreak="|")
         .encode(x=alt.value(6), y=alt.value(4), text="text:N")
     )
     return alt.layer(water, walls, level, note).properties(width=width, height=height)
