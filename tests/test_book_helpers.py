@@ -239,3 +239,17 @@ def test_explorer_controls_wrap_instead_of_running_off_the_notebook():
                    a=widgets.IntSlider(value=1, min=0, max=2), b=widgets.IntSlider(value=1, min=0, max=2)).box
     controls = box.children[0]
     assert isinstance(controls, widgets.HBox) and controls.layout.flex_flow == "row wrap"
+
+
+def test_parameter_table_shows_the_fitted_value_beside_its_start():
+    from overcommit.book.figures import parameter_table
+    from overcommit.cases import zvm52
+
+    table = parameter_table(zvm52.provenance(), zvm52.calibrated()).set_index("parameter")
+    fitted = zvm52.calibrated()
+    assert table.loc["median_rate_per_s", "value in the model"] == pytest.approx(fitted.median_rate_per_s, rel=1e-3)
+    assert float(table.loc["median_rate_per_s", "start value"]) == zvm52.parameters().median_rate_per_s
+    assert table.loc["median_rate_per_s", "value in the model"] != float(table.loc["median_rate_per_s", "start value"])
+    assert table.loc["cpus", "start value"] == ""
+    with pytest.raises(ValueError, match="^provenance: lacks column"):
+        parameter_table(zvm52.provenance().drop(columns=["role"]), fitted)

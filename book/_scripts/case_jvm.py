@@ -43,7 +43,7 @@ import ipywidgets as widgets
 import pandas as pd
 from dataclasses import replace
 from IPython.display import Markdown
-from overcommit.book import glue
+from overcommit.book import figures, glue
 
 import overcommit as oc
 from overcommit.book import figures_case_jvm
@@ -85,10 +85,10 @@ pd.DataFrame({
 # Everything else the model needs is in `data/case_jvm.csv`, one row per parameter with
 # where it came from. The `role` column says whether a value is stated in the report,
 # assumed, borrowed from the 2014 study's WebSphere guest {cite:p}`johanssen2014overcommit`,
-# or fitted. Fitted values are shown here at their start values.
+# or fitted. A fitted row shows the fitted value the model runs with and its start value.
 
 # %% tags=["remove-input"]
-jvm.provenance()[["parameter", "value", "unit", "role", "source"]].fillna("").set_index("parameter")
+figures.parameter_table(jvm.provenance(), case)
 
 # %% [markdown]
 # The LPAR

@@ -36,6 +36,27 @@ def check_columns(frame: pd.DataFrame, columns: list[str], name: str = "frame", 
         raise ValueError(f"{name}: lacks column(s) {', '.join(missing)}")
 
 
+def parameter_table(provenance: pd.DataFrame, fitted) -> pd.DataFrame:
+    """A case study's parameters as its chapter shows them: one row per parameter of its data
+    file (``provenance``: parameter, value, unit, role, source), with the value the model
+    runs with taken from the calibrated case ``fitted``, so that a fitted row shows the fit
+    (and its start value) rather than only where the fit started."""
+    check_columns(provenance, ["parameter", "value", "unit", "role", "source"], "provenance",
+                  "a case module's provenance() table")
+    rows = []
+    for r in provenance.to_dict("records"):
+        used = getattr(fitted, r["parameter"], r["value"])
+        if isinstance(used, float):
+            used = float(f"{used:.4g}")
+        start = r["value"] if r["role"] == "fitted" else ""
+        rows.append({"parameter": r["parameter"], "value in the model": used, "start value": start,
+                     "unit": r["unit"], "role": r["role"], "source": r["source"]})
+    out = pd.DataFrame(rows).fillna("")
+    if not (out["start value"] != "").any():
+        out = out.drop(columns=["start value"])
+    return out
+
+
 def paper_cids() -> list[str]:
     """The configuration IDs of the paper's grid (``data/cid_grid.csv``), in its order."""
     return list(data.cid_grid()["cid"])
