@@ -192,9 +192,15 @@ figures_validation.calibration_chart(default="median_rate_per_s")
 report = figures_validation.calibration_report()
 glue("vm-fill", f"{report.attrs['fill']:.2f}", display=False)
 glue("vm-n-targets", str(len(report)), display=False)
+glue("vm-obs-fit-n", str(int((figures_validation.observation_frame()["role"] == figures_validation.ROLE_FIT).sum())),
+     display=False)
 
 # %% [markdown]
-# The {glue:text}`vm-n-targets` targets, each with the record it comes from. The resident
+# The {glue:text}`vm-n-targets` targets, each with the records it is derived from. There are
+# more targets than the {glue:text}`vm-obs-fit-n` fit-target records of the chart above: one
+# record can give several targets (a guest's share of the DPA is also a resident amount, and
+# a triplet's read share is split over its three guests), and the system totals the shares
+# refer to are records too. The resident
 # targets are the paper's numbers scaled by {glue:text}`vm-fill` so that together they fill
 # the DPA: the paper describes only some guests' memory, and the rest of the DPA must be
 # somewhere.
