@@ -56,3 +56,19 @@ def test_every_exercise_says_where(edition):
     site = _site(STUDENT if edition == "student" else INSTRUCTOR)
     for name, html in _chapters(site).items():
         assert html.count('<p class="oc-where">') == _count(html, "exercise"), name
+
+
+def test_student_downloads_carry_no_solutions():
+    """The page's download button and the classroom kit serve notebooks: in the student
+    edition neither carries a {solution} block; in the instructor edition both do."""
+    import zipfile
+
+    student, instructor = _site(STUDENT), _site(INSTRUCTOR)
+    for site, wanted in ((student, False), (instructor, True)):
+        sources = [p.read_text(errors="replace") for p in (site / "_sources" / "book").glob("*.ipynb")]
+        assert len(sources) >= 18
+        assert any("{solution}" in s for s in sources) is wanted, site
+        with zipfile.ZipFile(site / "_static" / "overcommitted-kit.zip") as kit:
+            notebooks = [kit.read(n).decode() for n in kit.namelist() if n.endswith(".ipynb")]
+        assert len(notebooks) >= 18
+        assert any("{solution}" in n for n in notebooks) is wanted, site

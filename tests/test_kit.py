@@ -88,15 +88,43 @@ def test_unpinned_need_is_an_error(tmp_path):
         kit.requirements(roots=("altair",), pinned={"numpy": "numpy==2.4.6"})
 
 
-def test_notebooks_are_the_books_without_jupytext_pairing(built):
+def test_notebooks_are_the_books_without_jupytext_pairing_or_solutions(built):
+    """The student kit (the default): the book's notebooks, stored outputs and all, without
+    jupytext's pairing and without a {solution} block; every other cell as the book has it."""
     _, files, _ = built
+    stripped = 0
     for name, body in files.items():
         if not name.endswith(".ipynb"):
             continue
         shipped, source = json.loads(body), json.loads((ROOT / "book" / Path(name).name).read_text())
         assert "jupytext" not in shipped["metadata"] and "jupytext" in source["metadata"]
         del source["metadata"]["jupytext"]
+        assert "{solution}" not in body.decode()
+        assert len(shipped["cells"]) == len(source["cells"]), name
+        for mine, theirs in zip(shipped["cells"], source["cells"]):
+            text = "".join(theirs["source"]) if isinstance(theirs["source"], list) else theirs["source"]
+            if theirs["cell_type"] == "markdown" and "{solution}" in text:
+                stripped += 1
+                theirs["source"] = kit.strip_solutions(text)
+                mine["source"] = "".join(mine["source"]) if isinstance(mine["source"], list) else mine["source"]
         assert shipped == source, name  # cells, sources and stored outputs as the book has them
+    assert stripped >= 20
+
+
+def test_strip_solutions_removes_only_solution_blocks():
+    text = "\n".join(["intro", ":::{exercise} ex-a", "question", ":::", "", ":::{solution} ex-a",
+                      ":class: dropdown", "answer with ::::{note}", "x", "::::", ":::", "after",
+                      "```{solution} ex-b", "more", "```", "end"])
+    assert kit.strip_solutions(text) == "\n".join(["intro", ":::{exercise} ex-a", "question", ":::", "", "after",
+                                                     "end"])
+    with pytest.raises(ValueError, match="^markdown: a {solution} block opened with ':::' is never closed"):
+        kit.strip_solutions(":::{solution} x\nanswer")
+
+
+def test_the_instructor_kit_keeps_the_solutions(tmp_path, built):
+    _, _, grid = built
+    path = kit.build(tmp_path / "kit.zip", grid=grid, solutions=True)
+    assert any("{solution}" in body.decode() for name, body in kit.contents(path).items() if name.endswith(".ipynb"))
 
 
 def test_wheel_carries_every_data_file(built):

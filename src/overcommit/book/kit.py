@@ -97,6 +97,40 @@ def requirements(roots: tuple[str, ...] = ROOTS, pinned: dict[str, str] | None =
     return [pinned[name] for name in sorted(names, key=order.index)]
 
 
+_FENCE_OPEN = re.compile(r"^(:{3,}|`{3,})\{solution\}")
+
+
+def strip_solutions(markdown: str) -> str:
+    """``markdown`` without its ``{solution}`` blocks (colon or backtick fences), for the
+    student edition: the site leaves them out (sphinx-exercise's ``hide_solutions``), and
+    the notebooks a student downloads must not carry them either."""
+    out, closing = [], None
+    for line in markdown.split("\n"):
+        if closing is None:
+            opened = _FENCE_OPEN.match(line.strip())
+            if opened:
+                closing = opened.group(1)
+                continue
+            out.append(line)
+        elif line.strip() == closing:
+            closing = None
+    if closing is not None:
+        raise ValueError(f"markdown: a {{solution}} block opened with {closing!r} is never closed")
+    return "\n".join(out)
+
+
+def student_notebook(text: str) -> str:
+    """A notebook's JSON (as :func:`clean_notebook` or nbformat writes it) with every
+    markdown cell's solutions removed (:func:`strip_solutions`); the rest unchanged."""
+    import nbformat
+
+    notebook = nbformat.reads(text, as_version=4)
+    for cell in notebook.cells:
+        if cell.cell_type == "markdown" and "{solution}" in cell.source:
+            cell.source = strip_solutions(cell.source)
+    return nbformat.writes(notebook) + "\n"
+
+
 def clean_notebook(path: Path) -> str:
     """The notebook's JSON as the kit ships it: its metadata without
     :data:`DROPPED_METADATA`, written the way nbformat (and so JupyterLab) writes it.
@@ -194,9 +228,10 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     archive.writestr(info, data, compresslevel=9)
 
 
-def build(path: Path, grid: Path | None = None, book: Path | None = None) -> Path:
+def build(path: Path, grid: Path | None = None, book: Path | None = None, solutions: bool = False) -> Path:
     """Write the kit to ``path``. ``grid`` is the any-host grid file (the one the site
-    build wrote); without it the grid is computed (about 13 s)."""
+    build wrote); without it the grid is computed (about 13 s). Without ``solutions`` (the
+    student edition) the notebooks carry no ``{solution}`` block."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="overcommit-kit-") as tmp:
@@ -211,7 +246,8 @@ def build(path: Path, grid: Path | None = None, book: Path | None = None) -> Pat
             _add(archive, "requirements.txt", ("\n".join(requirements()) + "\n").encode())
             _add(archive, wheel.name, wheel.read_bytes())
             for notebook in chapters(book):
-                _add(archive, f"notebooks/{notebook.name}", clean_notebook(notebook).encode())
+                text = clean_notebook(notebook)
+                _add(archive, f"notebooks/{notebook.name}", (text if solutions else student_notebook(text)).encode())
             _add(archive, "notebooks/_static/data/any_cid.csv", Path(grid).read_bytes())
         partial.replace(path)
     return path

@@ -200,8 +200,21 @@ def _write_kit(app, exception) -> None:
     outdir = Path(app.outdir)
     from .figures_results import ANY_CID_FILE
 
-    path = kit.build(outdir / kit.KIT_FILE, grid=outdir / ANY_CID_FILE)
+    path = kit.build(outdir / kit.KIT_FILE, grid=outdir / ANY_CID_FILE, solutions=edition() == "instructor")
     logging.getLogger(__name__).info(f"overcommit: wrote the classroom kit, {path.stat().st_size // 1024} KiB")
+
+
+def _strip_downloaded_solutions(app, exception) -> None:
+    """In the student edition, the notebooks the page's download button serves
+    (``_sources/``) lose their ``{solution}`` blocks, as the pages do."""
+    if exception is not None or app.builder.format != "html" or edition() != "student":
+        return
+    from .kit import student_notebook
+
+    for notebook in Path(app.outdir, "_sources").rglob("*.ipynb"):
+        text = notebook.read_text(encoding="utf-8")
+        if "{solution}" in text:
+            notebook.write_text(student_notebook(text), encoding="utf-8")
 
 
 #: The script, under ``_static/``, that gives ``overcommit.js`` the palette's dark mode.
@@ -256,4 +269,5 @@ def setup(app) -> dict[str, Any]:
     app.connect("build-finished", _write_exercise_bank)
     app.connect("build-finished", _write_any_cid)
     app.connect("build-finished", _write_kit)  # after the grid: the kit carries it
+    app.connect("build-finished", _strip_downloaded_solutions)
     return {"parallel_read_safe": True, "parallel_write_safe": True, "version": "1"}
