@@ -5,8 +5,11 @@ stays apart for readers with protanopia, deuteranopia or tritanopia;
 :func:`distance` measures that (CIELAB ΔE76 after Machado, Oliveira and Fernandes' 2009
 simulation), and the tests check every chart the book stores with it.
 
-**One colour, one meaning.** Five *roles* keep their colour on every page, and no family
-below uses it:
+**One colour, one meaning.** Five *roles* keep their colour on every page. No family below
+uses ``PAPER`` or ``ALERT`` (a test checks it). The greys recur in families, mostly for
+members that mean what the role means (``IDLE`` for idle CPU, memory never touched, time not
+measured); the exceptions are the host's DPA (``IDLE``) and two phases of the test
+procedure's timeline (``MUTED``, ``INK``):
 
 - :data:`PAPER` (black): a value a source document reports, the paper's or a case study's;
 - :data:`ALERT` (vermillion): fails, misses, or crosses a limit;
@@ -45,14 +48,23 @@ WHITE = "#ffffff"
 _NAMED = {"black": BLACK, "white": WHITE}
 
 
-def tint(colour: str, amount: float) -> str:
-    """``colour`` mixed with white: ``amount`` 0 is the colour, 1 is white. The lighter
-    member of a pair (a workload's medium level beside its high level)."""
+def _mix(colour: str, toward: float, amount: float) -> str:
     if not 0 <= amount <= 1:
         raise ValueError(f"amount: {amount!r} is not accepted; expected a fraction from 0 to 1")
     rgb = np.array([int(colour[i:i + 2], 16) for i in (1, 3, 5)], dtype=float)
-    mixed = np.rint(rgb + (255 - rgb) * amount).astype(int)
+    mixed = np.rint(rgb + (toward - rgb) * amount).astype(int)
     return "#" + "".join(f"{v:02x}" for v in mixed)
+
+
+def tint(colour: str, amount: float) -> str:
+    """``colour`` mixed with white: ``amount`` 0 is the colour, 1 is white. The lighter
+    member of a pair (a workload's medium level beside its high level)."""
+    return _mix(colour, 255, amount)
+
+
+def shade(colour: str, amount: float) -> str:
+    """``colour`` mixed with black: ``amount`` 0 is the colour, 1 is black."""
+    return _mix(colour, 0, amount)
 
 
 LIGHT = 0.5  # a pale member beside its full colour (a medium level beside the high one)
@@ -112,9 +124,9 @@ RESOURCES = {"real memory": GREEN, "real CPUs": ORANGE}
 PHASES = {"start-up (not measured)": IDLE, "measured by the z/VM monitor": BLUE,
           "run-out (not measured)": MUTED, "terminate, let running work finish": ORANGE, "monitor on": INK}
 # An ordered quantity (memory sizes, largest first): BLUE darkened and lightened in steps even
-# enough to stay apart for colour-blind readers (ColorBrewer's Blues crowd at the light end)
-# (darkened: #003350, #00507d, #0069a4 are BLUE times 0.45, 0.7, 0.92). Dark mode reverses it.
-BLUES = ["#003350", "#00507d", "#0069a4", tint(BLUE, 0.3), tint(BLUE, 0.55), tint(BLUE, 0.75)]
+# enough to stay apart for colour-blind readers (ColorBrewer's Blues crowd at the light end).
+# Dark mode reverses it.
+BLUES = [shade(BLUE, 0.55), shade(BLUE, 0.3), shade(BLUE, 0.08), tint(BLUE, 0.3), tint(BLUE, 0.55), tint(BLUE, 0.75)]
 # Up to six unordered categories with no family of their own, in this order
 CATEGORIES = [BLUE, ORANGE, GREEN, PURPLE, SKY, YELLOW]
 # Pale fills behind text (boxes of a schematic), in this order
