@@ -119,21 +119,26 @@ def strip_solutions(markdown: str) -> str:
     return "\n".join(out)
 
 
-def student_notebook(text: str) -> str:
-    """A notebook's JSON (as :func:`clean_notebook` or nbformat writes it) with every
-    markdown cell's solutions removed (:func:`strip_solutions`); the rest unchanged."""
-    import nbformat
-
-    notebook = nbformat.reads(text, as_version=4)
+def _strip_cells(notebook) -> None:
     for cell in notebook.cells:
         if cell.cell_type == "markdown" and "{solution}" in cell.source:
             cell.source = strip_solutions(cell.source)
+
+
+def student_notebook(text: str) -> str:
+    """A notebook's JSON (as nbformat writes it) with every markdown cell's solutions
+    removed (:func:`strip_solutions`); the rest unchanged."""
+    import nbformat
+
+    notebook = nbformat.reads(text, as_version=4)
+    _strip_cells(notebook)
     return nbformat.writes(notebook) + "\n"
 
 
-def clean_notebook(path: Path) -> str:
+def clean_notebook(path: Path, solutions: bool = True) -> str:
     """The notebook's JSON as the kit ships it: its metadata without
-    :data:`DROPPED_METADATA`, written the way nbformat (and so JupyterLab) writes it.
+    :data:`DROPPED_METADATA`, without its ``{solution}`` blocks unless ``solutions``, written
+    the way nbformat (and so JupyterLab) writes it.
 
     Its outputs stay as the book stored them. What made JupyterLab mark a chapter modified
     as soon as it was open is its own Vega renderer (``@jupyterlab/vega5-extension``): after
@@ -147,6 +152,8 @@ def clean_notebook(path: Path) -> str:
     notebook = nbformat.read(path, as_version=4)
     for key in DROPPED_METADATA:
         notebook.metadata.pop(key, None)
+    if not solutions:
+        _strip_cells(notebook)
     return nbformat.writes(notebook) + "\n"
 
 
@@ -246,8 +253,7 @@ def build(path: Path, grid: Path | None = None, book: Path | None = None, soluti
             _add(archive, "requirements.txt", ("\n".join(requirements()) + "\n").encode())
             _add(archive, wheel.name, wheel.read_bytes())
             for notebook in chapters(book):
-                text = clean_notebook(notebook)
-                _add(archive, f"notebooks/{notebook.name}", (text if solutions else student_notebook(text)).encode())
+                _add(archive, f"notebooks/{notebook.name}", clean_notebook(notebook, solutions).encode())
             _add(archive, "notebooks/_static/data/any_cid.csv", Path(grid).read_bytes())
         partial.replace(path)
     return path
