@@ -87,6 +87,13 @@ def test_a_cell_keeps_six_significant_digits(x):
     assert float(text.replace(",", "")) == pytest.approx(x, rel=1e-5, abs=1e-300)
 
 
+def test_a_truth_value_stays_a_word():
+    import numpy as np
+
+    assert tables.cell(True) == "True" and tables.cell(np.bool_(False)) == "False"
+    assert "<td>True</td>" in tables.html(pd.DataFrame({"passes": [True, False]}))
+
+
 def test_a_missing_value_is_an_empty_cell():
     assert tables.cell(float("nan")) == "" and tables.cell(None) == ""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 
 
@@ -20,8 +21,8 @@ def cell(value) -> str:
     trailing zeros, an empty cell for a missing value; anything else as ``str``."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
-    if isinstance(value, bool):
-        return str(value)
+    if isinstance(value, (bool, np.bool_)):  # before the numbers: a bool is a number to Python
+        return str(bool(value))
     if isinstance(value, (int, float)) or hasattr(value, "dtype"):
         try:
             v = float(value)
