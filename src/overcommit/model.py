@@ -568,8 +568,10 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # are real CPUs; that time cannot be handed to anyone later (overcommit.dispatch).
         wanted = np.minimum(x_open[gv] * cpu_ref + fault_cp, np.minimum(cap, vcpus))
         fresh = dispatch.fluctuation_idle(available, dispatch.vcpu_runnable(wanted, vcpus))
-        # damped across passes: the idle time feeds back on the demand it is computed from
-        lost = fresh if lost is None else 0.5 * (lost + fresh)
+        # The idle time feeds back on the demand it is computed from, so it is an unknown of
+        # the fixed point like the throughputs (stepped and accelerated with them, below).
+        if lost is None:
+            lost = fresh
         available = max(available - lost, 1e-6)
         # share allocation with chained variants: repeat so non-bottleneck guests release CPU
         alloc, x_new = shares.chain_allocate(available, np.minimum(cap, vcpus), share, cpu_ref, fault_cp, gv, x_open)
@@ -577,17 +579,18 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         delta = float(np.max(np.abs(x_new - x)))
         state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit, available,
                        lost, io_slow, shared_io, dev_pages * rp)
-        # converged when the throughputs and the damped idle time have both settled (the idle
-        # time is state of its own: a run may stop moving in x a pass before it does)
+        # converged when the throughputs and the idle time have both settled (the idle time
+        # is state of its own: a run may stop moving in x a pass before it does)
         if delta < TOLERANCE and abs(fresh - lost) < TOLERANCE:
             x = x_new
             converged = True
             break
-        # Anderson acceleration (depth 4) on the residual G(x) - x, with a damped step as
+        # Anderson acceleration (depth 4) on the residual G(z) - z of z = (x, idle), with a damped step as
         # the base: the stall <-> throughput feedback can oscillate under heavy paging,
         # and plain damping then needs dozens of passes.
-        f = x_new - x
-        history_x.append(x.copy())
+        z = np.append(x, lost)
+        f = np.append(x_new - x, fresh - lost)
+        history_x.append(z)
         history_f.append(f)
         if len(history_x) > 5:
             history_x.pop(0)
@@ -596,8 +599,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         if iteration > MAX_ITERATIONS // 4:
             damping = CAREFUL_DAMPING
             if iteration == MAX_ITERATIONS // 4 + 1:
-                history_x, history_f = [x.copy()], [f]
-        step = x + damping * f
+                history_x, history_f = [z], [f]
+        step = z + damping * f
         if len(history_x) >= 2:
             dX = np.diff(np.array(history_x), axis=0).T
             dF = np.diff(np.array(history_f), axis=0).T
@@ -605,7 +608,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             candidate = step - (dX + damping * dF) @ gamma
             if np.all(np.isfinite(candidate)):
                 step = candidate
-        x = np.clip(step, 1e-6, 4.0)
+        x = np.clip(step[:-1], 1e-6, 4.0)
+        lost = max(float(step[-1]), 0.0)
     return _Solution(names, vlist, cat, split, config, state, x, iteration, converged)
 
 
