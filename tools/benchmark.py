@@ -28,7 +28,9 @@ def main() -> int:
     rows = []
     for cid in ("512/25", "96/20", "64/20", "64/5"):
         t = timed(lambda cid=cid: oc.simulate(cid), 21)
-        rows.append((f"simulate('{cid}') median", statistics.median(t) * 1e3, "ms", "<= 10 ms"))
+        # issue 10 asks 5 ms for the paper's most paging-heavy CID; the others keep issue 3's 10
+        target = "<= 5 ms" if cid == "64/20" else "<= 10 ms"
+        rows.append((f"simulate('{cid}') median", statistics.median(t) * 1e3, "ms", target))
     t = timed(lambda: oc.sweep(), 3)
     rows.append(("sweep(): 29 CIDs x 3 environments, median", statistics.median(t), "s", "<= 1 s"))
     rate = replacement.benchmark_lru(n_refs=100_000, frames=1000, repeat=7)
