@@ -255,3 +255,28 @@ def test_chain_allocate_never_gives_more_than_available_or_wanted(costs, cpus):
     satisfied = (x >= wanted - 1e-9) | (use >= caps - 1e-9)
     assert satisfied.all() or use.sum() == pytest.approx(cpus, rel=1e-9)
 
+
+
+@settings(max_examples=150, deadline=None)
+@given(guests())
+def test_every_guest_gets_at_least_its_guarantee(case):
+    # the bound validation.share_floors relies on: water-filling never leaves a guest below
+    # min(cap, P s_g / sum s), whatever the other guests want
+    real, v, s, d = case
+    x = allocate(real, v, s, d)
+    floor = shares.guaranteed(real, v, s, d)
+    assert (x >= floor - 1e-9 * max(real, 1)).all()
+    assert (floor <= caps_of(v, d) + TOL).all()
+
+
+def test_guarantee_is_tight_when_everyone_wants_everything():
+    # every virtual CPU busy and more of them than real CPUs: each guest gets exactly its part
+    x = allocate(10, [4, 8, 16], [100, 200, 400])
+    np.testing.assert_allclose(x, shares.guaranteed(10, [4, 8, 16], [100, 200, 400]))
+
+
+def test_guarantee_rejects_bad_input_by_name():
+    with pytest.raises(ValueError, match="shares"):
+        shares.guaranteed(2, [1, 4], [100, -1])
+    with pytest.raises(ValueError, match="real_cpus"):
+        shares.guaranteed(0, [1], [100])

@@ -84,7 +84,7 @@ from typing import Sequence
 
 import numpy as np
 
-__all__ = ["allocate", "chain_allocate", "idle", "per_vcpu", "water_level"]
+__all__ = ["allocate", "chain_allocate", "guaranteed", "idle", "per_vcpu", "water_level"]
 
 ArrayLike = Sequence[float] | np.ndarray
 
@@ -251,6 +251,36 @@ def water_level(
     v, s, d = _validate(vcpus, shares, demand)
     _, theta = _water_fill(p, np.minimum(v, d), s)
     return theta
+
+
+def guaranteed(
+    real_cpus: float,
+    vcpus: ArrayLike,
+    shares: ArrayLike,
+    demand: ArrayLike | None = None,
+) -> np.ndarray:
+    r"""The least CPU water-filling gives each guest, whatever the other guests want:
+
+    .. math::
+
+        x_g \ge \min\Big(c_g,\; P\, \frac{s_g}{\sum_h s_h}\Big).
+
+    If some guest is not capped, the level satisfies :math:`\theta \ge P / \sum_h s_h`: at
+    a lower level even every guest taking :math:`\theta s_h` in full would hand out less than
+    :math:`P`. So each guest gets its cap or at least its proportional part of the CPUs.
+    Because the bound ignores the other guests' demands, it tests observations: a guest that
+    wanted more CPU but ran on less than this was held back by something other than the
+    shares, or needed more CPU per unit of work than assumed. Same parameters and checks as
+    :func:`allocate`.
+
+    >>> guaranteed(2, [1, 4], [100, 400]).tolist()
+    [0.4, 1.6]
+    >>> guaranteed(6, [1, 4], [100, 400], [0.5, 4]).tolist()
+    [0.5, 4.0]
+    """
+    p = _real_cpus(real_cpus)
+    v, s, d = _validate(vcpus, shares, demand)
+    return np.minimum(np.minimum(v, d), p * s / math.fsum(s))
 
 
 def idle(real_cpus: float, allocation: ArrayLike) -> float:

@@ -323,6 +323,34 @@ def _claims() -> list[Claim]:
     return c
 
 
+def share_floors(cid: str = "512/20", env: str = "zvm63-edev") -> pd.DataFrame:
+    """Per workload, the least relative throughput z/VM's shares guarantee it when it is
+    CPU-bound, at its reference CPU per unit of work (Table 17), whatever the others do.
+
+    Each guest gets at least ``shares.guaranteed`` of the host's real CPUs; a workload
+    spread over several guests runs at the pace of its least-served guest, so its floor is
+    ``min(1, min_g guaranteed_g / load_g)``. An observation below the floor cannot come from
+    share-based dispatching alone: either the workload needed more CPU per unit of work than
+    in the reference run, or something other than the CPUs held it back. The model uses the
+    floors to explain two of its misses (README, "Calibration and validation").
+    """
+    from . import shares
+    from .model import CPU_COST_FACTOR, _host, environment
+    from .workloads import study_guests
+
+    host = _host(cid)
+    guests = study_guests()
+    load = pd.Series([g.cpu_load for g in guests], dtype=float) * CPU_COST_FACTOR[environment(env).generation]
+    floor = shares.guaranteed(host.cpus, [g.vcpus for g in guests], [g.share for g in guests], load.to_numpy())
+    frame = pd.DataFrame({"variant": [g.variant for g in guests], "reference_cpus": load,
+                          "guaranteed_cpus": floor, "ratio": floor / load.to_numpy()})
+    out = frame.groupby("variant", sort=False).agg(reference_cpus=("reference_cpus", "sum"),
+                                                   guaranteed_cpus=("guaranteed_cpus", "sum"),
+                                                   floor=("ratio", "min"))
+    out["floor"] = out["floor"].clip(upper=1.0)
+    return out
+
+
 def evaluate() -> pd.DataFrame:
     """Evaluate every claim: one row per claim with the model's value and pass/fail."""
     grid = _grid()
