@@ -76,7 +76,7 @@ import inspect
 
 import pandas as pd
 from IPython.display import Markdown
-from overcommit.book import glue
+from overcommit.book import glue, reference
 
 import overcommit as oc
 from overcommit import data, paging, planning, replacement
@@ -260,8 +260,7 @@ glue("jv-get-m-15", f"{cuts.loc['java-medium', '512/15: % of reference CPU']} %"
 glue("jv-get-db-15", f"{cuts.loc['db-bi', '512/15: % of reference CPU']} %", display=False)
 fs_guests = [g for g in cuts.index if g.startswith("fs-")]
 glue("jv-get-fs-15", f"{int(cuts.loc[fs_guests, '512/15: % of reference CPU'].min())} %", display=False)
-total_demand = sum(g.cpu_load for g in study_guests())
-glue("jv-total-demand", f"{total_demand:.2f}", display=False)
+_ = reference.glue_all()  # ref-cpus: the reference run's CPU load, as every chapter states it
 claims = figures_workload.claims_table(KEY)
 glue("jv-claim-knee", claims.loc["java-knee", "model"], display=False)
 glue("jv-claim-cpus", claims.loc["java-cpus", "model"], display=False)
@@ -272,7 +271,7 @@ glue("jv-val-n", str(len(validation)), display=False)
 glue("jv-val-pass", str(int(validation["verdict"].str.startswith("✓").sum())), display=False)
 
 # %% [markdown]
-# The reference run's 17 guests together used {glue:text}`jv-total-demand` processors, so with
+# The reference run's 17 guests together used {glue:text}`ref-cpus` processors, so with
 # 20 real CPUs or fewer somebody must be cut. The model hands out the real CPUs by
 # {term}`water-filling` over the {term}`relative shares <relative share>`: there is one *water
 # level*, a number of CPUs per 100 shares; every guest that wants more than the level gets
@@ -744,7 +743,7 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # :class: dropdown
 # With 512 GiB: {glue:text}`jv-ex-cpus-512-m` CPUs for the medium and
 # {glue:text}`jv-ex-cpus-512-h` for the high level, because the whole study needs about
-# {glue:text}`jv-total-demand` processors and Java is cut with anything less. With 64 GiB: {glue:text}`jv-ex-cpus-64-m`
+# {glue:text}`ref-cpus` processors and Java is cut with anything less. With 64 GiB: {glue:text}`jv-ex-cpus-64-m`
 # (medium) and {glue:text}`jv-ex-cpus-64-h` (high), `None` meaning that no number of CPUs up to
 # 64 is enough; even with 40 CPUs the medium level keeps only {glue:text}`jv-ex-m-64-40`. At
 # 64 GiB the model's Java is limited by its own virtual CPUs, which are held by page-fault

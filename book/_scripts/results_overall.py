@@ -79,8 +79,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import data
-from overcommit.workloads import study_guests
-from overcommit.book import figures_results, figures_validation
+from overcommit.book import figures_results, figures_validation, reference
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book.explore import explorer, host_controls
@@ -95,7 +94,8 @@ glue("ov-p-sys-cpu", f"{obs.loc['o000-sys-cpu-lt9-edev', 'value']:g} %", display
 glue("ov-p-idle", f"{obs.loc['o000-cpu-idle', 'value']:g} CPUs", display=False)
 glue("ov-p-user", claim_values["cpu-user-94"].lstrip("> "), display=False)
 glue("ov-p-eckd-fail", claim_values["fail-eckd-64"], display=False)
-glue("ov-demand", f"{sum(g.cpu_load for g in study_guests()):.1f}", display=False)
+# the reference run's yardsticks (ref-cpus, ref-gib, ...), as every chapter states them
+_ = reference.glue_all()
 
 # %% [markdown]
 # ## How the runs are summarised
@@ -217,7 +217,7 @@ figures_results.overall_chart(frame)
 # Three patterns from the paper come out of the model:
 #
 # - **CPUs set the level, memory the slope.** Each line is flat from 512 down to 128 GiB,
-#   where all 133 GiB the guests instantiated in the reference run still nearly fit, and
+#   where all {glue:text}`ref-gib` GiB the guests instantiated in the reference run still nearly fit, and
 #   the lines sit roughly in proportion to the CPU count: with 5 CPUs the guests get about
 #   a quarter of what they get with 20. That is the water-filling of {doc}`shares`: when
 #   the processors are the bottleneck, throughput is simply the CPU the guests get.
@@ -255,7 +255,7 @@ figures_results.cpu_chart(frame)
 # ```
 #
 # With enough memory the user CPU equals the number of real CPUs: the guests want about
-# {glue:text}`ov-demand` processors, so with 20 or fewer every processor is busy with guest work, as the
+# {glue:text}`ref-cpus` processors, so with 20 or fewer every processor is busy with guest work, as the
 # paper observed for 128 GiB and more. As memory shrinks, part of the processors goes to
 # CP's paging work instead, so user CPU falls by the amount system CPU rises. The system
 # CPU panel follows the page-read panel closely, as the paper noticed: in the model CP
@@ -451,7 +451,7 @@ glue("overall-ex-cp-factor", cp_check["factor"], display=False)
 # On z/VM 6.3 the threshold is crossed only at 64 GiB, where paging starts to cost real
 # throughput, and earlier on ECKD, whose single-I/O volumes answer page reads more
 # slowly. On z/VM 6.2 the question is a trick: throughput is below 0.90 already at
-# 512/20, with no paging at all. 20 CPUs are less than the 21.6 the guests want, and 6.2
+# 512/20, with no paging at all. 20 CPUs are less than the {glue:text}`ref-cpus` the guests want, and 6.2
 # needs more CPU per unit of work, so the threshold says nothing about memory there. A
 # fairer question compares each line with its own 512 GiB value.
 # :::

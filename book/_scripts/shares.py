@@ -14,8 +14,8 @@
 # %% [markdown]
 # # Relative shares
 #
-# Seventeen guests with 36 {term}`virtual CPUs <virtual CPU>` between them wanted about
-# 21.6 real CPUs in the study's reference run ({doc}`study`). On a host with 15, or 10, or 5
+# Seventeen guests with {glue:text}`ref-vcpus` {term}`virtual CPUs <virtual CPU>` between them
+# wanted about {glue:text}`ref-cpus` real CPUs in the study's reference run ({doc}`study`). On a host with 15, or 10, or 5
 # real CPUs somebody has to go without. This chapter is about the rule z/VM uses to decide
 # who: every guest carries a {term}`relative share`, and when the processors are
 # overcommitted they are divided in proportion to those shares, with two twists that change
@@ -30,7 +30,7 @@ import ipywidgets as widgets
 import numpy as np
 import pandas as pd
 from IPython.display import Markdown
-from overcommit.book import glue
+from overcommit.book import glue, reference
 
 import overcommit as oc
 from overcommit import exercises, shares
@@ -38,6 +38,7 @@ from overcommit.book import figures_shares
 from overcommit.book.explore import explorer, slider
 
 pd.set_option("display.precision", 3)
+_ = reference.glue_all()
 
 # %% [markdown]
 # ## Shares in z/VM
@@ -220,7 +221,7 @@ live
 # Now the study's own guests. Their shares are 100 per virtual CPU, and the best estimate of
 # what each would use if nothing were short is its CPU load in the unconstrained reference
 # run (Table 17 of the paper, repeated in {doc}`study`). Together those loads come to
-# 21.58 CPUs, so with 22 or more real CPUs nobody is cut and the rest is idle; below that,
+# {glue:text}`ref-cpus-printed` CPUs, so with 22 or more real CPUs nobody is cut and the rest is idle; below that,
 # the water level decides. The chart lets you take CPUs away one at a time and switch to
 # the alternative the paper warns against, equal shares of 100 for every guest.
 
@@ -463,7 +464,8 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 # With the study's shares the database is satisfied once the level reaches its 0.705 CPU
 # per virtual CPU, which takes Σ min(d_g, 0.705 v_g) ≈ 19.9 real CPUs (the loop above,
 # in steps of 0.25, prints 20.0). Under equal shares it has the highest total load of all
-# seventeen, so it is the last guest to be satisfied: only at 21.58 CPUs, the sum of all
+# seventeen, so it is the last guest to be satisfied: only at {glue:text}`ref-cpus-printed`
+# CPUs, the sum of all
 # the demands (the loop prints 21.75).
 # :::
 #

@@ -34,11 +34,12 @@
 import pandas as pd
 
 from overcommit import data, study
-from overcommit.book import figures, glue
+from overcommit.book import figures, glue, reference
 from overcommit.exercises import checks
 from overcommit.book.explore import explorer
 
 pd.set_option("display.max_colwidth", 80)
+_ = reference.glue_all()
 
 # %% [markdown]
 # ## The machine
@@ -94,13 +95,17 @@ table
 
 # %% tags=["remove-input"]
 totals = study.reference_totals()
+sum_row = reference.sum_row()
 pd.DataFrame(
     {
         "sum over the 17 guests": [
             totals["vcpus"], round(totals["cpu_load_cpus"], 2), totals["defined_mib"],
             totals["instantiated_mib"],
         ],
-        "stated by the paper": [36, 21.57, 398712, 136456],
+        "stated by the paper": [
+            int(sum_row["vcpus"]), sum_row["ref_cpu_load_cpus"], int(sum_row["defined_mib"]),
+            int(sum_row["ref_instantiated_mib"]),
+        ],
     },
     index=["virtual CPUs", "CPU load (CPUs)", "defined memory (MiB)", "instantiated memory (MiB)"],
 )
@@ -109,8 +114,9 @@ pd.DataFrame(
 # The table above is checked against the paper's own sum row. One cell of it was lost when
 # the paper was turned into text: the instantiated memory of the medium page-cached
 # file-system guest. It is recovered as the stated total minus the other sixteen rows,
-# 12,288 MiB, and the data file says so. The printed CPU loads add up to 21.58 rather than
-# 21.57, a rounding difference.
+# {glue:text}`ref-recovered-mib` MiB, and the data file says so. The printed CPU loads add up
+# to {glue:text}`ref-cpus-printed` rather than {glue:text}`ref-cpus-stated`, a rounding
+# difference.
 #
 # The five workloads, in the paper's words turned into ours:
 #
@@ -151,8 +157,8 @@ pd.DataFrame(
 #
 # Every run is named by its configuration ID ({term}`CID`): real memory in GiB, a slash,
 # real CPUs. The reference run, `512/25`, had far more of both than the guests used. Its
-# totals above set the yardsticks: about **133 GiB** of instantiated memory and about
-# **21.6 CPUs**. The grid then takes memory down to 64 GiB and CPUs down to 5. Pick a CID
+# totals above set the yardsticks: about **{glue:text}`ref-gib` GiB** of instantiated memory
+# and about **{glue:text}`ref-cpus` CPUs**. The grid then takes memory down to 64 GiB and CPUs down to 5. Pick a CID
 # below to see where it sits and how much of the reference need it offers.
 
 # %% tags=["remove-input"]
@@ -168,9 +174,10 @@ figures.cid_grid_chart("64/20")
 # ```
 #
 # Two things stand out. All the 20-CPU runs offer *fewer* CPUs than the reference mix
-# used (93 %), so even `512/20` is slightly CPU-constrained; the 5-CPU runs offer less
-# than a quarter. And memory drops below the reference need between 128 GiB (96 %) and
-# 112 GiB (84 %): from there on z/VM must page. At `64/20` the guests' working memory is
+# used ({glue:text}`ref-cpu-pct-20`), so even `512/20` is slightly CPU-constrained; the
+# 5-CPU runs offer less than a quarter ({glue:text}`ref-cpu-pct-5`). And memory drops below
+# the reference need between 128 GiB ({glue:text}`ref-mem-pct-128`) and 112 GiB
+# ({glue:text}`ref-mem-pct-112`): from there on z/VM must page. At `64/20` the guests' working memory is
 # about twice the host's real memory.
 #
 # The explorer below does the same arithmetic for any host, not only the grid's.
@@ -187,7 +194,8 @@ explorer(
 # %% [markdown]
 # ```{container} oc-caption
 # **Live explorer: any host against the reference need.** Real memory and CPUs as a
-# percentage of what the reference run used (133 GiB, 21.6 CPUs), computed by
+# percentage of what the reference run used ({glue:text}`ref-gib` GiB,
+# {glue:text}`ref-cpus` CPUs), computed by
 # `overcommit.study.pressure`.
 # ```
 #
@@ -232,8 +240,8 @@ figures.procedure_timeline()
 #
 # Overcommitment
 # : The paper deliberately does not divide the guests' *defined* memory by real memory,
-#   because defined sizes are arbitrary (the database guest was defined with 300 GiB and
-#   used about 82). Its {term}`overcommit ratio` divides the memory the guests *use*
+#   because defined sizes are arbitrary (the database guest was defined with
+#   {glue:text}`study-ex-db-defined-gib` GiB and used about {glue:text}`study-ex-db-used-gib`). Its {term}`overcommit ratio` divides the memory the guests *use*
 #   (instantiated) by the memory z/VM keeps resident for them, which under pressure is the
 #   whole DPA:
 #
@@ -251,6 +259,21 @@ glue("study-ex-ocr", ocr_check["ocr"], display=False)
 db_inst = data.observations(["observations_000.csv"]).set_index("id")["value"]
 glue("study-ex-db-6420", f"{float(db_inst['o000-db-inst']):,.0f}", display=False)
 glue("study-ex-db-ref", f"{float(db_inst['o000-db-inst-ref']):,.0f}", display=False)
+p6420 = study.pressure("64/20")
+vs_ref = data.virtual_systems_frame()
+glue("study-ex-defined-mib", f"{int(study.reference_totals()['defined_mib']):,}", display=False)
+glue("study-ex-real-mib", f"{int(p6420['real_memory_gib'] * study.MIB_PER_GIB):,}", display=False)
+glue("study-ex-defined-ratio", f"{p6420['defined_to_real_memory']:.1f}", display=False)
+glue("study-ex-vcpu-ratio", f"{p6420['virtual_to_real_cpus']:.1f}", display=False)
+glue("study-ex-db-defined-gib", f"{vs_ref.loc['db-bi', 'defined_mib'] / study.MIB_PER_GIB:.0f}", display=False)
+glue("study-ex-db-used-gib", f"{vs_ref.loc['db-bi', 'ref_instantiated_mib'] / study.MIB_PER_GIB:.0f}", display=False)
+direct = vs_ref[vs_ref["component"] == "direct I/O"]
+glue("study-ex-direct-defined-gib", f"{direct['defined_mib'].max() / study.MIB_PER_GIB:.0f}", display=False)
+glue("study-ex-direct-used-gib", f"{direct['ref_instantiated_mib'].mean() / study.MIB_PER_GIB:.1f}", display=False)
+p51210 = study.pressure("512/10")
+glue("study-ex-cpu-real", f"{p51210['real_cpus']:g}", display=False)
+# the exercise divides by the paper's stated total, as its prose does
+glue("study-ex-cpu-fraction", f"{p51210['real_cpus'] / sum_row['ref_cpu_load_cpus']:.2f}", display=False)
 
 # %% [markdown]
 # :::{exercise}
@@ -273,10 +296,13 @@ glue("study-ex-db-ref", f"{float(db_inst['o000-db-inst-ref']):,.0f}", display=Fa
 # p["defined_to_real_memory"], p["virtual_to_real_cpus"]   # about 6.08 and 1.8
 # ```
 #
-# Defined memory is 398,712 MiB against 65,536 MiB of real memory, about 6.1 : 1, and 36
-# virtual CPUs share 20 real ones, 1.8 : 1. The memory figure says little: most of it is
-# the database guest's 300 GiB, of which the reference run touched about 82 GiB, and the
-# direct-I/O file-system guests were defined with 16 GiB and used about 2.5. Inflating a
+# Defined memory is {glue:text}`study-ex-defined-mib` MiB against
+# {glue:text}`study-ex-real-mib` MiB of real memory, about {glue:text}`study-ex-defined-ratio` : 1,
+# and {glue:text}`ref-vcpus` virtual CPUs share 20 real ones, {glue:text}`study-ex-vcpu-ratio` : 1.
+# The memory figure says little: most of it is the database guest's
+# {glue:text}`study-ex-db-defined-gib` GiB, of which the reference run touched about
+# {glue:text}`study-ex-db-used-gib` GiB, and the direct-I/O file-system guests were defined with
+# {glue:text}`study-ex-direct-defined-gib` GiB and used about {glue:text}`study-ex-direct-used-gib`. Inflating a
 # guest's definition would raise this ratio without changing anything the workloads
 # experience. Instantiated memory measures what the guests actually use, so
 # Σ instantiated : Σ resident only rises when z/VM really has to page.
@@ -309,7 +335,8 @@ glue("study-ex-db-ref", f"{float(db_inst['o000-db-inst-ref']):,.0f}", display=Fa
 # :label: study-ex-cpu
 # :class: oc-where-browser
 #
-# In the reference run the guests used 21.57 CPUs. On `512/10` they are offered ten. If
+# In the reference run the guests used {glue:text}`ref-cpus-stated` CPUs. On `512/10` they are
+# offered ten. If
 # every workload slowed down in proportion (a naive assumption), what relative throughput
 # would you expect? Name one mechanism, from the list of workloads above, that could make
 # a workload do better than that and one that could make it do worse.
@@ -318,7 +345,8 @@ glue("study-ex-db-ref", f"{float(db_inst['o000-db-inst-ref']):,.0f}", display=Fa
 # :::{solution} study-ex-cpu
 # :class: dropdown
 #
-# Proportional scaling gives 10 / 21.57 ≈ 0.46. Better: a workload whose guest demanded
+# Proportional scaling gives {glue:text}`study-ex-cpu-real` / {glue:text}`ref-cpus-stated` ≈
+# {glue:text}`study-ex-cpu-fraction`. Better: a workload whose guest demanded
 # less than its fair share keeps all it asked for, and the shortfall falls on the others
 # (relative shares only bite when a guest wants more than its share). Worse: a workload
 # whose pieces wait on each other, like the three-guest WebSphere chain, loses throughput

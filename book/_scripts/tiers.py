@@ -93,11 +93,12 @@ figures_tiers.levels_diagram()
 # The rest of real memory, the part that is not expanded storage, is called *central
 # storage*.
 #
-# How much does CP keep? The paper reports one DPA size: 64,783 MiB when z/VM had 64 GiB
-# (65,536 MiB), so CP kept 753 MiB. The package's `overcommit.tiers` turns that single
+# How much does CP keep? The paper reports one DPA size: {glue:text}`tiers-paper-dpa` MiB when
+# z/VM had 64 GiB ({glue:text}`tiers-mib64` MiB), so CP kept {glue:text}`tiers-cp-kept` MiB. The package's `overcommit.tiers` turns that single
 # number into a rule for any size. Its assumption is that CP's largest structure is the
 # *frame table*, one entry per 4 KiB frame of central storage, and that an entry takes 32
-# bytes; that is 512 MiB at 64 GiB, and the remaining 241 MiB is treated as a fixed cost:
+# bytes; that is {glue:text}`tiers-frame-table` MiB at 64 GiB, and the remaining
+# {glue:text}`tiers-cp-fixed` MiB is treated as a fixed cost:
 #
 # $$
 # \text{DPA} = C - \left(241\ \text{MiB} + \tfrac{32}{4096}\, C\right),
@@ -110,9 +111,10 @@ figures_tiers.levels_diagram()
 figures_tiers.split_comparison()
 
 # %% [markdown]
-# CP keeps between 0.8 % and 1.3 % of real memory at these sizes, so the DPA is very nearly the
-# real memory minus the expanded storage. At 64 GiB the z/VM 6.2 environment's DPA is
-# 62,751 MiB, about 2 GiB smaller than z/VM 6.3's; the pages it cannot hold there can
+# CP keeps between {glue:text}`tiers-cp-pct-min` % and {glue:text}`tiers-cp-pct-max` % of real
+# memory at these sizes, so the DPA is very nearly the real memory minus the expanded storage.
+# At 64 GiB the z/VM 6.2 environment's DPA is {glue:text}`tiers-dpa62-64` MiB, about 2 GiB
+# smaller than z/VM 6.3's; the pages it cannot hold there can
 # wait in the 2 GiB of expanded storage instead of going straight to disk.
 #
 # ## Four ways to count a guest's memory
@@ -140,7 +142,8 @@ figures_tiers.split_comparison()
 # copy, so if the page is not changed CP can later drop the frame without writing
 # anything. That is why resident + stored can exceed instantiated, which counts such a page
 # once. The paper's numbers for the database guest at `64/20` show all of this: 300 GiB
-# defined, 80,896 MiB instantiated, 39,936 MiB resident (62 % of the DPA) and roughly as
+# defined, {glue:text}`tiers-db-inst` MiB instantiated, {glue:text}`tiers-db-res` MiB resident
+# ({glue:text}`tiers-db-dpa-pct` of the DPA) and roughly as
 # much again stored, with the sum of resident and stored above the instantiated size.
 #
 # The table below is the overcommit model's version of the same run, for all seventeen
@@ -155,9 +158,56 @@ guest_table = guest_table.drop(columns="variant").round(0).astype(int)
 guest_table.loc["sum over the 17 guests"] = guest_table.sum()
 guest_table
 
+# %% tags=["remove-cell"]
+# Every number the prose states about the DPA, the 64/20 run and the exercises, from the data
+# file (paper values), overcommit.tiers (the DPA rule) and the run shown in the table above.
+from overcommit import data, study, tiers
+from overcommit.exercises import checks
+
+obs000 = data.observations(["observations_000.csv"]).set_index("id")["value"]
+paper_dpa = float(obs000["o000-sys-dpa"])
+mib64 = 64 * tiers.MIB_PER_GIB
+split = figures_tiers.split_comparison()
+cp_share = split["CP keeps, 6.3 (MiB)"] / (split.index.to_series() * tiers.MIB_PER_GIB)
+glue("tiers-paper-dpa", f"{paper_dpa:,.0f}", display=False)
+glue("tiers-mib64", f"{mib64:,}", display=False)
+glue("tiers-cp-kept", f"{mib64 - paper_dpa:,.0f}", display=False)
+glue("tiers-frame-table", f"{mib64 * tiers.FRAME_ENTRY_BYTES / tiers.PAGE_BYTES:,.0f}", display=False)
+glue("tiers-cp-fixed", f"{tiers.CP_FIXED_MIB:,.0f}", display=False)
+glue("tiers-cp-pct-min", f"{100 * cp_share.min():.1f}", display=False)
+glue("tiers-cp-pct-max", f"{100 * cp_share.max():.1f}", display=False)
+glue("tiers-dpa62-64", f"{tiers.dpa_mib(64, 2):,.0f}", display=False)
+glue("tiers-xstor-loss", f"{tiers.dpa_mib(64) - tiers.dpa_mib(64, 2):,.0f}", display=False)
+glue("tiers-db-inst", f"{float(obs000['o000-db-inst']):,.0f}", display=False)
+glue("tiers-db-res", f"{float(obs000['o000-db-resident']):,.0f}", display=False)
+glue("tiers-db-dpa-pct", f"{float(obs000['o000-db-dpa-share']):g} %", display=False)
+glue("tiers-db-below", f"{float(obs000['o000-db-inst-below']):g} %", display=False)
+glue("tiers-ref-inst-mib", f"{int(study.reference_totals()['instantiated_mib']):,}", display=False)
+# the same 2.11 : 1 as exercise study-ex-ocr of the study chapter, from the same check
+glue("tiers-ocr-ref", checks.get("study-ex-ocr").values["ocr"], display=False)
+run_inst = float(run.guests["instantiated_mib"].sum())
+run_dpa = float(run.system["dpa_mib"])
+released = 10 * tiers.MIB_PER_GIB
+glue("tiers-run-inst", f"{run_inst:,.0f}", display=False)
+glue("tiers-run-dpa", f"{run_dpa:,.0f}", display=False)
+glue("tiers-run-ocr", f"{run.system['overcommit_ratio']:.2f}", display=False)
+glue("tiers-released", f"{released:,}", display=False)
+glue("tiers-run-ocr-released", f"{tiers.overcommit_ratio(run_inst - released, run_dpa):.2f}", display=False)
+glue("tiers-run-call", Markdown(f"`tiers.overcommit_ratio({run_inst:.0f} - {released}, {run_dpa:.0f})`"), display=False)
+glue("tiers-run-naive", f"{run.guests['virtual_mib'].sum() / run.system['real_memory_mib']:.2f}", display=False)
+defined_mib = float(run.guests["virtual_mib"].sum())
+dpa_gib = run_dpa / tiers.MIB_PER_GIB
+glue("tiers-defined-mib", f"{defined_mib:,.0f}", display=False)
+glue("tiers-defined-gib2", f"{defined_mib / tiers.MIB_PER_GIB:.0f}", display=False)
+glue("tiers-dpa-gib", f"{dpa_gib:.1f}", display=False)
+glue("tiers-to-paging-gib", f"{defined_mib / tiers.MIB_PER_GIB - dpa_gib:.0f}", display=False)
+glue("tiers-limit-20", f"{dpa_gib + 20:.0f}", display=False)
+glue("tiers-run-inst-gib", f"{run_inst / tiers.MIB_PER_GIB:.0f}", display=False)
+
 # %% [markdown]
-# The resident column adds up to the DPA, 64,783 MiB: when memory is short, CP fills every
-# frame. The instantiated column adds up to less than the 136,456 MiB of the reference
+# The resident column adds up to the DPA, {glue:text}`tiers-run-dpa` MiB: when memory is
+# short, CP fills every frame. The instantiated column adds up to less than the
+# {glue:text}`tiers-ref-inst-mib` MiB of the reference
 # run, because under pressure CP discards the pages Linux has declared unused (more on
 # that below).
 #
@@ -233,6 +283,23 @@ guest_table
 # %% tags=["remove-input"]
 figures_tiers.tiers_grid_chart("64/20", "zvm63-edev")
 
+# %% tags=["remove-cell"]
+# The walk-through below reads its numbers off the chart's own data: the 20-CPU runs on
+# z/VM 6.3 with EDEV-SCSI paging.
+walk_cids = [c for c in oc.PAPER_CIDS if c.endswith("/20") and c != "48/20"]
+walk_bars, walk_ratios = figures_tiers.grid_frames(cids=walk_cids, envs=("zvm63-edev",))
+walk_gib = walk_bars.groupby(["cid", "row"])["gib"].sum().unstack()
+walk_ratio = walk_ratios.pivot(index="cid", columns="measure", values="ratio")
+naive, ocr = walk_ratio[figures_tiers.RATIO_NAIVE], walk_ratio[figures_tiers.RATIO_OCR]
+glue("tiers-defined-gib", f"{walk_gib['defined'].max():.0f}", display=False)
+glue("tiers-defined-x64", f"{naive['64/20']:.0f}", display=False)
+glue("tiers-inst-large", f"{walk_gib.loc['512/20', 'instantiated']:.0f}", display=False)
+glue("tiers-inst-min", f"{walk_gib['instantiated'].min():.0f}", display=False)
+glue("tiers-ocr-128", f"{ocr['128/20']:.2g}", display=False)
+glue("tiers-naive-128", f"{naive['128/20']:.0f}", display=False)
+glue("tiers-ocr-64", f"{ocr['64/20']:.1f}", display=False)
+glue("tiers-naive-512", f"{naive['512/20']:.2f}", display=False)
+
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: the memory tiers of one run.** Top: z/VM's real memory split into DPA, CP's
@@ -244,14 +311,16 @@ figures_tiers.tiers_grid_chart("64/20", "zvm63-edev")
 # never run by the paper).
 # ```
 #
-# Move from `512/20` down to `64/20` and watch the rows. Defined memory never changes: 389
-# GiB, six times the real memory at 64 GiB. Instantiated memory is 133 GiB on the large
-# hosts and never falls below 120 GiB. At 128 GiB it does not quite fit, but CP only has
-# to discard pages the guests had already released to make it fit: nothing is stored on
-# disk and the overcommit ratio is still exactly 1 : 1, although the naive ratio already
-# says 3 : 1. From 112 GiB on, the resident row is pinned to the DPA line, the stored row
-# grows, and the overcommit ratio rises to about 1.9 : 1 at 64 GiB. At the top of the
-# grid the naive ratio is 0.76 : 1, as if there were room to spare; there is, but the
+# Move from `512/20` down to `64/20` and watch the rows. Defined memory never changes:
+# {glue:text}`tiers-defined-gib` GiB, {glue:text}`tiers-defined-x64` times the real memory at
+# 64 GiB. Instantiated memory is {glue:text}`tiers-inst-large` GiB on the large hosts and never
+# falls below about {glue:text}`tiers-inst-min` GiB. At 128 GiB it does not quite fit, but CP
+# only has to discard pages the guests had already released to make it fit: nothing is
+# stored on disk and the overcommit ratio is still {glue:text}`tiers-ocr-128` : 1, although
+# the naive ratio already says {glue:text}`tiers-naive-128` : 1. From 112 GiB on, the resident
+# row is pinned to the DPA line, the stored row grows, and the overcommit ratio rises to about
+# {glue:text}`tiers-ocr-64` : 1 at 64 GiB. At the top of the grid the naive ratio is
+# {glue:text}`tiers-naive-512` : 1, as if there were room to spare; there is, but the
 # number would look no different if the guests were busy paging.
 
 # %% tags=["remove-input"]
@@ -324,10 +393,11 @@ explorer(
 # parts it no longer needed as unused. On the roomy reference host CP had no reason to act
 # on the flags, so those pages stayed instantiated. On the 64 GiB host CP removed them
 # first, before stealing pages anyone was using, so instantiated memory at `64/20` was
-# smaller than in the reference run, for the database guest by 3.7 %. The model builds this
+# smaller than in the reference run, for the database guest by {glue:text}`tiers-db-below`. The model builds this
 # in: a part of each guest's reference memory is marked released and is discarded first
-# when the DPA is full. It is also why the overcommit ratio at 64 GiB is 1.89 : 1 rather
-# than the 2.11 : 1 that the reference run's instantiated memory would give (exercise
+# when the DPA is full. It is also why the overcommit ratio at 64 GiB is
+# {glue:text}`tiers-run-ocr` : 1 rather than the {glue:text}`tiers-ocr-ref` : 1 that the
+# reference run's instantiated memory would give (exercise
 # {ref}`study-ex-ocr` in {doc}`study`).
 #
 # ## Exercises
@@ -361,7 +431,8 @@ explorer(
 # :label: tiers-ex-xstor
 # :class: oc-where-browser
 #
-# On a 64 GiB host, z/VM 6.2 with 2 GiB of expanded storage has a DPA 2,032 MiB smaller
+# On a 64 GiB host, z/VM 6.2 with 2 GiB of expanded storage has a DPA
+# {glue:text}`tiers-xstor-loss` MiB smaller
 # than z/VM 6.3 (`tiers.dpa_mib(64)` against `tiers.dpa_mib(64, 2)`). Why is the
 # difference not exactly 2,048 MiB? And why can a page in expanded storage be counted as
 # "resident" for the overcommit ratio even though no program can use it there?
@@ -371,8 +442,8 @@ explorer(
 # :class: dropdown
 #
 # Expanded storage is not central storage, so CP needs no frame-table entries for it: the
-# frame table shrinks by 2,048 × 32 / 4096 = 16 MiB, and the DPA loses 2,048 − 16 = 2,032
-# MiB. A page in expanded storage is still in real memory: bringing it back is a memory
+# frame table shrinks by 2,048 × 32 / 4096 = 16 MiB, and the DPA loses 2,048 − 16 =
+# {glue:text}`tiers-xstor-loss` MiB. A page in expanded storage is still in real memory: bringing it back is a memory
 # to memory move of tens of microseconds, not a disk read of about a millisecond. The
 # overcommit ratio is meant to say how much of the used memory z/VM keeps *in memory*, so
 # the model counts it; the paper's definition of resident memory (the DPA alone) would give
@@ -383,7 +454,8 @@ explorer(
 # :label: tiers-ex-release
 # :class: oc-where-browser
 #
-# At `64/20` the model's guests have 122,498 MiB instantiated and a DPA of 64,783 MiB.
+# At `64/20` the model's guests have {glue:text}`tiers-run-inst` MiB instantiated and a DPA of
+# {glue:text}`tiers-run-dpa` MiB.
 # Suppose the page-cached file-system guests released another 10 GiB of page cache with
 # diagnose x'10' and did not touch it again. What happens to the overcommit ratio, and to
 # the naive ratio Σ defined : real memory? Check the first with
@@ -394,8 +466,9 @@ explorer(
 # :class: dropdown
 #
 # The released pages leave instantiated memory, and the DPA stays full with other pages,
-# so ocr = (122,498 − 10,240) / 64,783 ≈ 1.73 : 1, down from 1.89:
-# `tiers.overcommit_ratio(122498 - 10240, 64783)`. The naive ratio does not move (6.08 :
+# so ocr = ({glue:text}`tiers-run-inst` − {glue:text}`tiers-released`) / {glue:text}`tiers-run-dpa`
+# ≈ {glue:text}`tiers-run-ocr-released` : 1, down from {glue:text}`tiers-run-ocr`:
+# {glue:md}`tiers-run-call`. The naive ratio does not move ({glue:text}`tiers-run-naive` :
 # 1), because the guests' defined sizes did not change: releasing memory leaves it in the
 # address space. This is the paper's argument in one example: the naive ratio cannot see
 # what the guests do.
@@ -414,10 +487,12 @@ explorer(
 # :::{solution} tiers-ex-provision
 # :class: dropdown
 #
-# The worst case is the defined total, 398,712 MiB ≈ 389 GiB. The DPA holds 63.3 GiB of
-# it, so at most about 326 GiB must go to the paging devices, well inside 512 GiB: no
-# PGT004 could happen, however the guests behaved. With 20 GiB of paging space the limit
-# is 63.3 + 20 ≈ 83 GiB of touched memory, less than the 120 GiB the guests instantiated
+# The worst case is the defined total, {glue:text}`tiers-defined-mib` MiB ≈
+# {glue:text}`tiers-defined-gib2` GiB. The DPA holds {glue:text}`tiers-dpa-gib` GiB of it, so
+# at most about {glue:text}`tiers-to-paging-gib` GiB must go to the paging devices, well inside
+# 512 GiB: no PGT004 could happen, however the guests behaved. With 20 GiB of paging space the
+# limit is {glue:text}`tiers-dpa-gib` + 20 ≈ {glue:text}`tiers-limit-20` GiB of touched memory,
+# less than the {glue:text}`tiers-run-inst-gib` GiB the guests instantiated
 # even at `64/20`: the system would fail. (Strictly, a page that is resident and stored
 # holds a slot too, so real configurations keep a margin above these sums.)
 # :::
