@@ -47,8 +47,11 @@
       if (chart.result) { chart.result.finalize(); chart.result = null; }
       chart.theme = theme;
       var spec = JSON.parse(chart.script.textContent);
-      if (theme === "dark") darken(spec);
       var room = (chart.target.parentElement || chart.target).clientWidth;
+      // a diagram whose boxes and labels cannot simply be squeezed carries its own phone
+      // layout (usermeta.narrow, a whole Vega-Lite spec): drawn instead, then narrowed as usual
+      if (room && room < NARROW && spec.usermeta && spec.usermeta.narrow) spec = spec.usermeta.narrow;
+      if (theme === "dark") darken(spec);
       if (room && room < NARROW) narrow(spec);
       return embed(chart, spec, room, 0, state);
     });
@@ -171,9 +174,10 @@
   }
 
   /* Narrow screens (a phone is about 350 px of text wide): side-by-side views are stacked
-     and legends go below their plot, before the first drawing; then, if the drawing is
-     still wider than its box, every plot width is scaled down by the overshoot and the
-     chart drawn again (twice at most). Wide screens draw the spec as it is. */
+     and legends go below their plot, before the first drawing. Then, at any width, if the
+     drawing and vega-embed's gutter for its menu (padding on the target) are wider than the
+     box, every plot width is scaled down by the overshoot and the chart drawn again (three
+     times at most): a chart a few pixels too wide gave its box a sideways scroll bar. */
   var NARROW = 640;
   var OPTIONS = { renderer: "svg", actions: { export: true, source: true, compiled: false, editor: false } };
   /* A chart that loads a shared data file names it from the site's root ("_static/data/...",
@@ -219,7 +223,16 @@
   function narrow(spec) {
     walk(spec, function (node) {
       if (node.title !== undefined) wrapTitle(node, "title", 42);
-      if (node.hconcat) { node.vconcat = node.hconcat; delete node.hconcat; }
+      if (node.hconcat) {
+        // a panel beside another left the row labels to it; stacked below, it needs its own
+        node.hconcat.slice(1).forEach(function (panel) {
+          walk(panel, function (n) {
+            var axis = n.encoding && n.encoding.y && n.encoding.y.axis;
+            if (axis && axis.labels === false) { delete axis.labels; delete axis.ticks; }
+          });
+        });
+        node.vconcat = node.hconcat; delete node.hconcat;
+      }
       if (node.legend && typeof node.legend === "object") {
         if (/^(right|left)$/.test(node.legend.orient || "")) node.legend.orient = "bottom";
         if (/^(bottom|top)$/.test(node.legend.orient || "")) node.legend.columns = 1;
@@ -261,10 +274,17 @@
         chart.result = result;
         var svg = target.querySelector("svg");
         var drawn = svg ? svg.getBoundingClientRect().width : 0;
-        if (room && room < NARROW && drawn > room + 1 && pass < 3) {
+        var style = window.getComputedStyle(target);
+        var fits = room - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
+        if (room && drawn > fits + 1 && pass < 3) {
           result.finalize();
           chart.result = null;
-          scaleWidths(spec, (room - 8) / drawn);
+          // the overshoot is taken from the widest plot: axis labels, legends and titles
+          // keep their size, so scaling by fits / drawn fell short of fitting
+          var widest = 0;
+          walk(spec, function (node) { if (typeof node.width === "number" && node.width > widest) widest = node.width; });
+          var factor = widest > 0 ? (widest - (drawn - fits) - 4) / widest : (fits - 4) / drawn;
+          scaleWidths(spec, Math.max(0.3, Math.min(factor, (fits - 4) / drawn)));
           return embed(chart, spec, room, pass + 1, state);
         }
         return restore(result.view, state).then(function () {
@@ -286,4 +306,41 @@
   } else {
     embedAll();
   }
+})();
+
+/* A table or formula wider than the text scrolls inside its own box; on a phone nothing
+   showed that it did (the cut fell between columns and read as the table's end). Such a
+   box fades out at the edge that hides more, until the reader has scrolled to it. */
+(function () {
+  "use strict";
+  var SCROLLERS = ".pst-scrollable-table-container, .cell_output .output.text_html, mjx-container[display=\"true\"]";
+
+  function mark(box) {
+    var more = box.scrollWidth - box.clientWidth;
+    box.classList.toggle("oc-more-right", more > 1 && box.scrollLeft < more - 1);
+    box.classList.toggle("oc-more-left", more > 1 && box.scrollLeft > 1);
+  }
+
+  function markAll() {
+    document.querySelectorAll(SCROLLERS).forEach(function (box) {
+      if (!box.dataset.ocScrollHint) {
+        box.dataset.ocScrollHint = "1";
+        box.addEventListener("scroll", function () { mark(box); }, { passive: true });
+      }
+      mark(box);
+    });
+  }
+
+  function start() {
+    markAll();
+    window.addEventListener("resize", markAll);
+    // MathJax typesets its formulas (and so makes their boxes) after the page has loaded
+    window.addEventListener("load", function () {
+      markAll();
+      var mj = window.MathJax;
+      if (mj && mj.startup && mj.startup.promise) mj.startup.promise.then(markAll);
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

@@ -156,8 +156,9 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
         x=x, y="value:Q", text="label:N")
     hrule = alt.Chart(highest).transform_filter(alt.datum.measure == meas).mark_rule(
         strokeDash=[6, 4], color=HV_COLOURS[1]).encode(y="value:Q")
+    # "width": the plot's right edge, which a phone moves (a pixel position would not follow)
     htext = alt.Chart(highest).transform_filter(alt.datum.measure == meas).mark_text(
-        align="right", x=WIDE - 4, dy=-7, fontSize=10, color=HV_COLOURS[1]).encode(y="value:Q", text="label:N")
+        align="right", x="width", dx=-4, dy=-7, fontSize=10, color=HV_COLOURS[1]).encode(y="value:Q", text="label:N")
     bad = frame[~frame["feasible"]][["hypervisor", "guests", "reason"]].copy()
     bad["value"] = 0.0
     nofit = alt.Chart(bad).mark_point(shape="cross", size=90, color=HV_COLOURS[1], filled=True).encode(
@@ -379,7 +380,7 @@ def overhead_chart(sweep: pd.DataFrame, default: float | None = None) -> alt.VCo
                          "colour": HV_COLOURS})
     drules = alt.Chart(docs).mark_rule(strokeDash=[5, 3]).encode(
         y="stops_at:Q", color=alt.Color("colour:N", scale=None))
-    dtext = alt.Chart(docs).mark_text(align="right", x=WIDE - 4, dy=-6, fontSize=10).encode(
+    dtext = alt.Chart(docs).mark_text(align="right", x="width", dx=-4, dy=-6, fontSize=10).encode(
         y="stops_at:Q", text="label:N", color=alt.Color("colour:N", scale=None))
     bottom = alt.layer(drules, dtext, step, dots).properties(width=WIDE, height=150,
                                                              title="Where each curve stops scaling")

@@ -424,8 +424,10 @@ def interference_chart() -> alt.VConcatChart:
     limit = io_error_threshold()
     threshold = alt.Chart(pd.DataFrame({"y": [limit], "label": [f"{limit:g}: the model's I/O-error point for fio"]}))
     rule = threshold.mark_rule(color=ALERT, strokeDash=[4, 3]).encode(y="y:Q")
-    rule_text = threshold.mark_text(align="right", dy=-6, color=ALERT, fontSize=10).encode(
-        y="y:Q", x=alt.value(WIDE - 4), text="label:N")
+    # at the plot's right edge whatever its width (a phone narrows the plot; a fixed pixel
+    # position kept the drawing wide and the plot was squeezed instead)
+    rule_text = threshold.mark_text(align="right", dx=-4, dy=-6, color=ALERT, fontSize=10).encode(
+        y="y:Q", x=alt.value("width"), text="label:N")
     util_pts = alt.Chart(pts).mark_point(filled=True, size=55, shape="diamond").encode(
         x=x, y=alt.Y("path_utilisation:Q"), color=colour,
         tooltip=[alt.Tooltip("env:N"), alt.Tooltip("CID:N"), alt.Tooltip("traffic:Q", format=".1f"),

@@ -323,84 +323,118 @@ def ratio_lines_chart(cpus: int = 20) -> alt.LayerChart:
     )
 
 
-def levels_diagram() -> alt.LayerChart:
-    """A schematic (not to scale) of the three levels of memory and the two tiers between them."""
-    boxes = pd.DataFrame(
-        [
-            # x, x2, y, y2, label, kind
-            (0, 70, 0, 1, "DPA: backs guest pages", "host"),
-            (70, 80, 0, 1, "CP", "cp"),
-            (80, 88, 0, 1, "XSTOR", "xstor"),
-            (91, 100, 0, 1, "paging disks", "disk"),
-            (0, 44, 2.2, 3.2, "guest 1 (Linux)", "guest"),
-            (46, 62, 2.2, 3.2, "guest 2", "guest"),
-            (64, 76, 2.2, 3.2, "guest 3", "guest"),
-            (78, 88, 2.2, 3.2, "… 17", "guest"),
-            (91, 100, 2.2, 3.2, "swap", "disk"),
-            (0, 13, 4.4, 5.4, "process A", "process"),
-            (15, 28, 4.4, 5.4, "process B", "process"),
-            (30, 44, 4.4, 5.4, "kernel", "process"),
-        ],
-        columns=["x", "x2", "y", "y2", "label", "kind"],
-    )
+#: The schematic's boxes: (x, x2, band, label, kind). Bands: 0 = 1st level (bottom), 1 =
+#: 2nd, 2 = 3rd. Wide and phone layouts share them; the phone layout has its own x extents.
+_LEVEL_BOXES = (
+    (0, 70, 0, "DPA: backs guest pages", "host"),
+    (70, 80, 0, "CP", "cp"),
+    (80, 88, 0, "XSTOR", "xstor"),
+    (91, 100, 0, "paging disks", "disk"),
+    (0, 44, 1, "guest 1 (Linux)", "guest"),
+    (46, 62, 1, "guest 2", "guest"),
+    (64, 76, 1, "guest 3", "guest"),
+    (78, 88, 1, "… 17", "guest"),
+    (91, 100, 1, "swap", "disk"),
+    (0, 13, 2, "process A", "process"),
+    (15, 28, 2, "process B", "process"),
+    (30, 44, 2, "kernel", "process"),
+)
+#: Phone layout: the same boxes across the whole width, so that each label fits its box
+#: at a readable size ("paging disks" on two lines).
+_NARROW_X = ((0, 55), (56, 66), (67, 83), (85, 100), (0, 36), (38, 54), (56, 72), (74, 84), (87, 100),
+             (0, 30), (33, 63), (66, 96))
+_LEVEL_TITLES = (
+    "1st level: z/VM's real memory (the LPAR's memory)",
+    "2nd level: each guest's virtual memory (Linux takes it for real)",
+    "3rd level: the virtual memory of each Linux process",
+)
+_TIER_TEXTS = (
+    "↓ tier 1: z/VM CP's page tables; it pages out to its paging disks",
+    "↓ tier 2: the Linux kernel's page tables; it pages out to its swap disk",
+)
+_LEVEL_DESCRIPTION = prose("""
+    Schematic with three bands. Bottom: z/VM's real memory, split into the
+    dynamic paging area that backs guest pages, CP's own structures and (z/VM
+    6.2 only) expanded storage, with paging disks beside it. Middle: the guests'
+    virtual memories, which each Linux guest treats as its real memory, with a
+    swap disk beside them. Top: the virtual memories of the processes inside one
+    guest. Tier 1, run by z/VM CP, maps guest pages to real frames; tier 2, run
+    by each Linux kernel, maps process pages to guest pages.
+    """)
+_LEVEL_TITLE = "Three levels of memory, two tiers of virtualisation (schematic, not to scale)"
+
+
+def _levels_layer(boxes: pd.DataFrame, titles: pd.DataFrame, tier_text: pd.DataFrame, arrows: pd.DataFrame,
+                  y_domain, width: int, height: int, title) -> alt.LayerChart:
     kinds = ["host", "cp", "xstor", "disk", "guest", "process"]
     colours = [FILLS[0], CP_GREY, FILLS[4], FILLS[5], FILLS[1], FILLS[2]]
     scale_x = alt.Scale(domain=[0, 100], nice=False)
-    scale_y = alt.Scale(domain=[-0.1, 6.0], nice=False)
+    scale_y = alt.Scale(domain=list(y_domain), nice=False)
     rect = alt.Chart(boxes).mark_rect(stroke=INK, strokeWidth=0.6).encode(
         x=alt.X("x:Q", axis=None, scale=scale_x), x2="x2:Q",
         y=alt.Y("y:Q", axis=None, scale=scale_y), y2="y2:Q",
         color=alt.Color("kind:N", legend=None, scale=alt.Scale(domain=kinds, range=colours)),
-        tooltip=[alt.Tooltip("label:N", title="box")],
+        tooltip=[alt.Tooltip("tip:N", title="box")],
     )
-    boxes["xm"] = (boxes["x"] + boxes["x2"]) / 2
-    boxes["ym"] = (boxes["y"] + boxes["y2"]) / 2
-    text = alt.Chart(boxes).mark_text(fontSize=10).encode(
+    boxes = boxes.assign(xm=(boxes["x"] + boxes["x2"]) / 2, ym=(boxes["y"] + boxes["y2"]) / 2)
+    text = alt.Chart(boxes).mark_text(fontSize=10, lineBreak="\n").encode(
         x=alt.X("xm:Q", scale=scale_x), y=alt.Y("ym:Q", scale=scale_y), text="label:N",
         color=alt.condition(alt.datum.kind == "cp", alt.value(ON_FILL), alt.value(ON_PALE)),
     )
-    band_titles = pd.DataFrame(
-        [
-            (12, 5.7, "3rd level: the virtual memory of each Linux process"),
-            (12, 3.5, "2nd level: each guest's virtual memory (Linux takes it for real)"),
-            (12, 1.3, "1st level: z/VM's real memory (the LPAR's memory)"),
-        ],
-        columns=["x", "y", "text"],
-    )
-    titles = alt.Chart(band_titles).mark_text(align="left", fontSize=11, fontWeight="bold").encode(
+    heads = alt.Chart(titles).mark_text(align="left", fontSize=11, fontWeight="bold", lineBreak="\n").encode(
         x=alt.X("x:Q", scale=scale_x), y=alt.Y("y:Q", scale=scale_y), text="text:N"
-    )
-    arrows = pd.DataFrame(
-        [
-            (6, 4.4, 6, 3.2, "tier 2"),
-            (6, 2.2, 6, 1.0, "tier 1"),
-        ],
-        columns=["x", "y", "x2", "y2", "tier"],
     )
     rules = alt.Chart(arrows).mark_rule(strokeWidth=2, color=INK).encode(
         x=alt.X("x:Q", scale=scale_x), y=alt.Y("y:Q", scale=scale_y), x2="x2:Q", y2="y2:Q"
     )
-    tier_text = pd.DataFrame(
-        [
-            (12, 3.95, "↓ tier 2: the Linux kernel's page tables; it pages out to its swap disk"),
-            (12, 1.75, "↓ tier 1: z/VM CP's page tables; it pages out to its paging disks"),
-        ],
-        columns=["x", "y", "text"],
-    )
-    tiers_ = alt.Chart(tier_text).mark_text(align="left", fontSize=10, fontStyle="italic").encode(
+    tiers_ = alt.Chart(tier_text).mark_text(align="left", fontSize=10, fontStyle="italic", lineBreak="\n").encode(
         x=alt.X("x:Q", scale=scale_x), y=alt.Y("y:Q", scale=scale_y), text="text:N"
     )
-    return alt.layer(rect, text, titles, rules, tiers_).properties(
-        width=WIDE,
-        height=260,
-        title="Three levels of memory, two tiers of virtualisation (schematic, not to scale)",
-        description=prose("""
-            Schematic with three bands. Bottom: z/VM's real memory, split into the
-            dynamic paging area that backs guest pages, CP's own structures and (z/VM
-            6.2 only) expanded storage, with paging disks beside it. Middle: the guests'
-            virtual memories, which each Linux guest treats as its real memory, with a
-            swap disk beside them. Top: the virtual memories of the processes inside one
-            guest. Tier 1, run by z/VM CP, maps guest pages to real frames; tier 2, run
-            by each Linux kernel, maps process pages to guest pages.
-            """),
+    return alt.layer(rect, text, heads, rules, tiers_).properties(
+        width=width, height=height, title=title, description=_LEVEL_DESCRIPTION)
+
+
+def _levels_narrow() -> alt.LayerChart:
+    """The schematic laid out for a phone: every label at its full size, long ones on two
+    lines, the boxes spread over the whole width (the page script draws it below 640 px)."""
+    rows = []
+    for (x, x2), (_, _, band, label, kind) in zip(_NARROW_X, _LEVEL_BOXES):
+        y = (0.0, 11.0, 22.0)[band]
+        rows.append((x, x2, y, y + 3.0, label.replace("paging disks", "paging\ndisks"), label, kind))
+    boxes = pd.DataFrame(rows, columns=["x", "x2", "y", "y2", "label", "tip", "kind"])
+
+    def two_lines(text, before):
+        at = text.index(before)
+        return text[:at].rstrip() + "\n" + text[at:]
+
+    titles = pd.DataFrame(
+        [(12, 5.6, two_lines(_LEVEL_TITLES[0], "(the")), (12, 16.6, two_lines(_LEVEL_TITLES[1], "(Linux")),
+         (12, 27.6, two_lines(_LEVEL_TITLES[2], "of each"))],
+        columns=["x", "y", "text"])
+    tier_text = pd.DataFrame(
+        [(12, 9.0, two_lines(_TIER_TEXTS[0], "it pages")), (12, 20.0, two_lines(_TIER_TEXTS[1], "it pages"))],
+        columns=["x", "y", "text"])
+    arrows = pd.DataFrame([(6, 22.0, 6, 14.0), (6, 11.0, 6, 3.0)], columns=["x", "y", "x2", "y2"])
+    return _levels_layer(boxes, titles, tier_text, arrows, (-0.3, 29.2), 320, 330,
+                         ["Three levels of memory, two tiers of", "virtualisation (schematic, not to scale)"])
+
+
+def levels_diagram() -> alt.LayerChart:
+    """A schematic (not to scale) of the three levels of memory and the two tiers between them.
+
+    The spec carries a second layout for a phone screen in ``usermeta.narrow`` (see
+    ``book/_static/overcommit.js``): squeezed to a phone's width, this one's labels shrank
+    below legibility and ran out of their boxes."""
+    ys = (0.0, 2.2, 4.4)
+    boxes = pd.DataFrame(
+        [(x, x2, ys[band], ys[band] + 1.0, label, label, kind) for x, x2, band, label, kind in _LEVEL_BOXES],
+        columns=["x", "x2", "y", "y2", "label", "tip", "kind"],
     )
+    titles = pd.DataFrame(
+        [(12, 5.7, _LEVEL_TITLES[2]), (12, 3.5, _LEVEL_TITLES[1]), (12, 1.3, _LEVEL_TITLES[0])],
+        columns=["x", "y", "text"],
+    )
+    tier_text = pd.DataFrame([(12, 3.95, _TIER_TEXTS[1]), (12, 1.75, _TIER_TEXTS[0])], columns=["x", "y", "text"])
+    arrows = pd.DataFrame([(6, 4.4, 6, 3.2), (6, 2.2, 6, 1.0)], columns=["x", "y", "x2", "y2"])
+    wide = _levels_layer(boxes, titles, tier_text, arrows, (-0.1, 6.0), WIDE, 260, _LEVEL_TITLE)
+    return wide.properties(usermeta={"narrow": _levels_narrow().to_dict()})
