@@ -31,7 +31,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import exercises, paging
-from overcommit.book import figures_paging
+from overcommit.book import figures_paging, figures_replacement
 from overcommit.book.explore import explorer, slider
 
 pd.set_option("display.precision", 3)
@@ -351,8 +351,7 @@ system[["page_read_mib_s", "page_write_mib_s",
 figures_paging.model_summary()
 
 # %% tags=["remove-cell"]
-glue("paging-62-ratio", f"{oc.simulate('64/20', 'zvm62-edev').system['page_read_mib_s'] / oc.simulate('64/20').system['page_read_mib_s']:.1f}",
-     display=False)
+glue("zvm62-read-ratio", f"{figures_replacement.zvm62_read_ratio():.1f}", display=False)
 
 # %% [markdown]
 # In every environment the model keeps the devices lightly loaded, as the paper found for
@@ -360,7 +359,7 @@ glue("paging-62-ratio", f"{oc.simulate('64/20', 'zvm62-edev').system['page_read_
 # service time. The ECKD environment is slower at the same traffic because its single-server
 # volumes are the first to queue, and its CP system CPU grows less because the model
 # charges nothing for driving ECKD I/O. On z/VM 6.2 the page-read rate at 64/20 is
-# {glue:text}`paging-62-ratio` times that of z/VM 6.3 and the runs fail for reasons that lie in z/VM 6.2's memory management rather than in the
+# {glue:text}`zvm62-read-ratio` times that of z/VM 6.3 and the runs fail for reasons that lie in z/VM 6.2's memory management rather than in the
 # devices.
 # What slows the guests at 64 GiB in the model is therefore not the speed of any single
 # page read but how many of them the guests have to wait for.
