@@ -192,3 +192,18 @@ def test_worked_solution_shows_erlang_c_for_edev():
     assert ex.parameters["kind"] == "edev-scsi"
     assert "Erlang C" in ex.solution
     assert f"{ex.answer[1]:.4f} ms" in ex.solution
+
+
+def test_the_interference_exercise_facts():
+    """paging-ex-interference: the paper's 64/20 reads would cross the ECKD path's failure
+    threshold (with writes at 60 % of reads), the model's own ECKD reads at 64/20 do not."""
+    import overcommit as oc
+    from overcommit.book import figures_paging as fp
+
+    headroom = fp.io_error_threshold() * oc.model.PATH_MIB_S["eckd"] - fp.shared_guest_io("zvm63-eckd")
+    reads_limit = headroom / 1.6
+    obs = oc.data.observations().set_index("id")
+    assert float(obs.loc["o000-sys-pr", "value"]) > reads_limit
+    eckd = oc.simulate("64/20", "zvm63-eckd").system
+    assert eckd["page_read_mib_s"] < reads_limit
+    assert eckd["page_read_mib_s"] + eckd["page_write_mib_s"] < headroom

@@ -31,7 +31,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import exercises, paging
-from overcommit.book import figures_paging
+from overcommit.book import figures_paging, figures_replacement
 from overcommit.book.explore import explorer, slider
 
 pd.set_option("display.precision", 3)
@@ -158,10 +158,12 @@ figures_paging.response_chart("eckd", 25)
 eckd, edev = paging.PagingConfig.from_data("eckd"), paging.PagingConfig.from_data("edev-scsi")
 glue("paging-cap-eckd", eckd.device_capacity_mib_s, display=False)
 glue("paging-cap-edev", edev.device_capacity_mib_s, display=False)
+glue("paging-cap-eckd-one", eckd.device_capacity_mib_s / eckd.devices, display=False)
 glue("paging-eckd-match", edev.device_capacity_mib_s / (eckd.device_capacity_mib_s / eckd.devices), display=False)
 
 # %% [markdown]
-# With the assumed timings, one ECKD volume can carry about 14.5 MiB/s of paging and the 25
+# With the assumed timings, one ECKD volume can carry about
+# {glue:text}`paging-cap-eckd-one:.1f` MiB/s of paging and the 25
 # volumes together {glue:text}`paging-cap-eckd:,.0f` MiB/s. The 16 EDEV-SCSI devices with
 # four I/Os each manage {glue:text}`paging-cap-edev:,.0f` MiB/s; ECKD would need about
 # {glue:text}`paging-eckd-match:.0f` volumes to match them. Every curve is flat near the
@@ -170,7 +172,8 @@ glue("paging-eckd-match", edev.device_capacity_mib_s / (eckd.device_capacity_mib
 # Move the slider to one or two devices and see how quickly a small paging subsystem runs
 # out.
 #
-# The study's own rates sit on the flat part. The paper measured 88 MiB/s of page reads at
+# The study's own rates sit on the flat part. The paper measured
+# {glue:text}`paging-paper-reads:.0f` MiB/s of page reads at
 # 64/20 and judged the paging I/O rates to be well within what the devices could do
 # {cite:p}`johanssen2014overcommit`; with writes on top, that is still under half of the
 # ECKD capacity computed here. Even so, the single-server volumes would already answer
@@ -270,6 +273,16 @@ obs = oc.data.observations()
 paper_reads = float(obs.loc[obs["id"] == "o000-sys-pr", "value"].iloc[0])  # 64/20, EDEV-SCSI
 glue("paging-paper-reads", paper_reads, display=False)
 glue("paging-m64-edev-reads", float(m64["zvm63-edev"]["page_read_mib_s"]), display=False)
+glue("paging-m64-eckd-reads", float(m64["zvm63-eckd"]["page_read_mib_s"]), display=False)
+glue("paging-ex-reads-limit", (limit * eckd_path - eckd_guest) / 1.6, display=False)  # writes 60 % of reads
+edev_rw = float(m64["zvm63-edev"]["page_read_mib_s"] + m64["zvm63-edev"]["page_write_mib_s"])
+kappa = paging.DEFAULT_CP_CPU_S_PER_PAGE["edev-scsi"]
+glue("paging-m64-edev-rw", f"{edev_rw:.0f}", display=False)
+glue("paging-kappa-us", f"{kappa * 1e6:g}", display=False)
+glue("paging-kappa-cpus", f"{paging.PAGES_PER_MIB * kappa * edev_rw:.2f}", display=False)
+sys_cpu = obs.set_index("id").loc["o000-sys-cpu-lt9-edev"]
+assert sys_cpu["value"] == obs.set_index("id").loc["o000-sys-cpu-lt9-eckd", "value"]  # "in both"
+glue("paging-p-sys-cpu", f"{sys_cpu['value']:g} %", display=False)
 
 # %% [markdown]
 # The two environments differ in how much room the guests leave. On the SCSI side the
@@ -310,12 +323,14 @@ glue("paging-m64-edev-reads", float(m64["zvm63-edev"]["page_read_mib_s"]), displ
 # starting and completing I/O. The paper expected the {term}`CP system CPU load` to rise
 # with EDEV-SCSI paging for this reason, and observed that it rose with ECKD paging too, as
 # memory got tighter: managing the memory (choosing pages to evict, handling faults) costs
-# CPU whatever the device {cite:p}`johanssen2014overcommit`. System CPU stayed below 9 % of
+# CPU whatever the device {cite:p}`johanssen2014overcommit`. System CPU stayed below
+# {glue:text}`paging-p-sys-cpu` of
 # capacity in both z/VM 6.3 environments.
 #
-# The model charges an **assumed** $\kappa$ = 10 µs of real CPU per page moved for EDEV-SCSI
-# and none for ECKD, so the I/O-driving part of the cost is $256\,\kappa\,(R + W)$ CPUs:
-# about 0.13 CPU at 52 MiB/s of reads and writes. CP's page-management work is charged
+# The model charges an **assumed** $\kappa$ = {glue:text}`paging-kappa-us` µs of real CPU per
+# page moved for EDEV-SCSI and none for ECKD, so the I/O-driving part of the cost is
+# $256\,\kappa\,(R + W)$ CPUs: about {glue:text}`paging-kappa-cpus` CPU at the
+# {glue:text}`paging-m64-edev-rw` MiB/s of reads and writes the model moves at 64/20. CP's page-management work is charged
 # separately, by the memory side of the model; the table in the next section shows both.
 #
 # ## What the model makes of it
@@ -336,8 +351,7 @@ system[["page_read_mib_s", "page_write_mib_s",
 figures_paging.model_summary()
 
 # %% tags=["remove-cell"]
-glue("paging-62-ratio", f"{oc.simulate('64/20', 'zvm62-edev').system['page_read_mib_s'] / oc.simulate('64/20').system['page_read_mib_s']:.1f}",
-     display=False)
+glue("zvm62-read-ratio", f"{figures_replacement.zvm62_read_ratio():.1f}", display=False)
 
 # %% [markdown]
 # In every environment the model keeps the devices lightly loaded, as the paper found for
@@ -345,7 +359,7 @@ glue("paging-62-ratio", f"{oc.simulate('64/20', 'zvm62-edev').system['page_read_
 # service time. The ECKD environment is slower at the same traffic because its single-server
 # volumes are the first to queue, and its CP system CPU grows less because the model
 # charges nothing for driving ECKD I/O. On z/VM 6.2 the page-read rate at 64/20 is
-# {glue:text}`paging-62-ratio` times that of z/VM 6.3 and the runs fail for reasons that lie in z/VM 6.2's memory management rather than in the
+# {glue:text}`zvm62-read-ratio` times that of z/VM 6.3 and the runs fail for reasons that lie in z/VM 6.2's memory management rather than in the
 # devices.
 # What slows the guests at 64 GiB in the model is therefore not the speed of any single
 # page read but how many of them the guests have to wait for.
@@ -353,7 +367,8 @@ glue("paging-62-ratio", f"{oc.simulate('64/20', 'zvm62-edev').system['page_read_
 # ## Live explorer
 #
 # The explorer starts from a hypothetical case: the study's 25 ECKD volumes carrying the
-# 88 MiB/s of page reads the paper measured on EDEV-SCSI at 64/20, plus an assumed 55 MiB/s of
+# {glue:text}`paging-paper-reads:.0f` MiB/s of page reads the paper measured on EDEV-SCSI at
+# 64/20, plus an assumed 55 MiB/s of
 # writes. In a notebook, change the device type, the number of devices, the I/Os per device
 # (ECKD accepts only one), the page rates and the guest I/O on the same path.
 
@@ -444,10 +459,12 @@ live
 # :label: paging-ex-interference
 # :class: oc-where-browser
 #
-# In the model's ECKD environment the file-system guests put 320 MiB/s on a 500 MiB/s path
-# (both assumed), and the model lets them fail once the path is 90 % busy. How much paging
-# traffic can the path take before that? If page writes are 60 % of page reads, what page
-# read rate is that? Compare with the paper's 88 MiB/s at 64/20 and with the model's rate.
+# In the model's ECKD environment the file-system guests put
+# {glue:text}`paging-eckd-guest:.0f` MiB/s on a {glue:text}`paging-eckd-path:.0f` MiB/s path
+# (both assumed), and the model lets them fail once the path is
+# {glue:text}`paging-limit:.0%` busy. How much paging traffic can the path take before that?
+# If page writes are 60 % of page reads, what page read rate is that? Compare with the
+# paper's {glue:text}`paging-paper-reads:.0f` MiB/s at 64/20 and with the model's rate.
 # What would you change first to make the model reproduce the paper's ECKD failures, and
 # why is that not a calibration the data can support?
 # :::
@@ -455,9 +472,13 @@ live
 # :::{solution} paging-ex-interference
 # :class: dropdown
 #
-# $0.9 \times 500 - 320 = 130$ MiB/s of reads plus writes, i.e. reads of $130 / 1.6 \approx
-# 81$ MiB/s. The paper's 88 MiB/s of reads (measured in the EDEV-SCSI environment) would
-# cross it; the model's own rate at 64/20, about 32 MiB/s, does not. Candidates: more paging
+# {glue:text}`paging-limit:.1f` × {glue:text}`paging-eckd-path:.0f` −
+# {glue:text}`paging-eckd-guest:.0f` = {glue:text}`paging-eckd-headroom:.0f` MiB/s of reads
+# plus writes, i.e. reads of {glue:text}`paging-eckd-headroom:.0f` / 1.6 ≈
+# {glue:text}`paging-ex-reads-limit:.0f` MiB/s. The paper's
+# {glue:text}`paging-paper-reads:.0f` MiB/s of reads (measured in the EDEV-SCSI environment)
+# would cross it; the model's own reads on ECKD at 64/20, {glue:text}`paging-m64-eckd-reads:.0f`
+# MiB/s ({glue:text}`paging-m64-eckd:.0f` MiB/s with the writes), do not. Candidates: more paging
 # at 64 GiB (the memory side of the model), a narrower effective path, or more file-system
 # I/O. The paper reports neither the fio guests' I/O rate nor the path's usable bandwidth,
 # and it has no successful ECKD run at 64 GiB to fit against, so any of the three can be

@@ -402,6 +402,17 @@ run64 = oc.simulate("64/20")
 T64 = float(run64.system["characteristic_time_s"])
 db64 = run64.guests.loc["db-bi"]
 glue("replacement-T64", T64, display=False)
+# the model exercise's solution and the z/VM 6.2 comparison, from the runs they describe
+for cid in ("64/20", "96/20", "112/20"):
+    r = oc.simulate(cid)
+    tag = cid.split("/")[0]
+    glue(f"replacement-ex-T-{tag}", f"{r.system['characteristic_time_s']:,.0f}", display=False)
+    glue(f"replacement-ex-dpa-{tag}", f"{r.system['dpa_mib'] / 1024:.0f}", display=False)
+    glue(f"replacement-ex-db-{tag}", f"{100 * r.guests.loc['db-bi', 'resident_mib'] / r.system['dpa_mib']:.0f} %",
+         display=False)
+    if tag == "112":
+        glue("replacement-ex-T-112-min", f"{r.system['characteristic_time_s'] / 60:.0f}", display=False)
+glue("zvm62-read-ratio", f"{figures_replacement.zvm62_read_ratio():.1f}", display=False)
 glue("replacement-T64-min", T64 / 60, display=False)
 glue("replacement-db-share", float(100 * db64["resident_mib"] / run64.system["dpa_mib"]), display=False)
 glue("replacement-db-kept", float(100 * db64["resident_mib"] / db64["instantiated_mib"]), display=False)
@@ -532,7 +543,7 @@ figures_replacement.release_table("64/20")
 
 # %% [markdown]
 # With a flatter hit curve, z/VM 6.2 in the model keeps more cold pages and loses more hot
-# ones, and reads about 1.7 times as much from the paging devices; the 2 GiB of expanded
+# ones, and reads about {glue:text}`zvm62-read-ratio` times as much from the paging devices; the 2 GiB of expanded
 # storage is too small, next to a DPA thirty times larger, to change that much. The paper
 # saw the same direction, much more steeply: page-read rates on 6.2 rose far faster than
 # on 6.3 as memory shrank, expanded storage did not make up the difference, and most of
@@ -679,11 +690,14 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 #           round(r.guests.loc["db-bi", "resident_mib"] / r.system["dpa_mib"], 3))
 # ```
 #
-# $T$ rises from about 330 s to about 2,100 s and 5,700 s, while the DPA grows only from
-# 63 to 111 GiB; the database's share of the DPA creeps up from about 64 % to 67 %. The
+# $T$ rises from about {glue:text}`replacement-ex-T-64` s to {glue:text}`replacement-ex-T-96` s
+# and {glue:text}`replacement-ex-T-112` s, while the DPA grows only from
+# {glue:text}`replacement-ex-dpa-64` to {glue:text}`replacement-ex-dpa-112` GiB; the database's
+# share of the DPA stays near two thirds ({glue:text}`replacement-ex-db-64`,
+# {glue:text}`replacement-ex-db-96`, {glue:text}`replacement-ex-db-112`). The
 # pages that the smaller DPA could not hold are the rarely referenced ones. To make room
-# for them, the hand has to slow down until pages referenced only every half hour or
-# hour survive a sweep, and each extra GiB adds fewer and fewer pages that are referenced
+# for them, the hand has to slow down until pages referenced only every
+# {glue:text}`replacement-ex-T-112-min` minutes or so survive a sweep, and each extra GiB adds fewer and fewer pages that are referenced
 # at all. So $T$ grows much faster than memory. Once everything touched fits (`128/20`),
 # $T$ is infinite.
 # :::

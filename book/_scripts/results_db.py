@@ -60,7 +60,9 @@
 #   largest share first.
 # - **Half of its memory out** follows from global page replacement ({doc}`replacement`): its
 #   buffer cache holds much more than the users read in a minute, so the cold half is evicted
-#   at little cost. These numbers at 64/20 were fitted, so they show the fit worked.
+#   at little cost. Its resident memory at 64/20 was a calibration target, so agreement there
+#   shows only that the fit worked; its page reads were a target too, and the model meets them
+#   only in part (last section).
 # - **Where it misses.** At 20 CPUs the model's database gets all the CPU it asks for already
 #   at 512/20 ({glue:text}`db-x-512-20`, against the paper's "below
 #   {glue:text}`db-p-tput-51220`"), so it has nothing to gain and loses a little once its own
@@ -101,6 +103,27 @@ for oid in ("o000-db-tput-9620", "o000-db-tput-51215", "o000-db-tput-51220", "o0
 for oid in ("o000-db-resident", "o000-db-inst", "o000-db-inst-ref", "o000-db-pr", "o000-db-cpu-20", "o000-db-ratio-next"):
     glue(f"db-p-{oid.removeprefix('o000-db-')}", f"{obs.loc[oid, 'value']:,g}", display=False)
 glue("db-p-sys-pr", f"{obs.loc['o000-sys-pr', 'value']:g}", display=False)
+glue("db-p-pr-share", f"{obs.loc['o000-db-pr-share', 'value']:g} %", display=False)
+# the model's own numbers for the page chart and the paper-vs-model table, computed as the
+# table computes them
+db_guest = data.virtual_systems_frame().loc["db-bi"]
+glue("db-vcpus", f"{int(db_guest['vcpus'])}", display=False)
+glue("db-share", f"{int(db_guest['share'])}", display=False)
+
+
+def db_value(quantity, cid="64/20"):
+    return figures_workload.guest_value(quantity, ["db-bi"], cid)
+
+
+glue("db-x-resident", f"{db_value('resident_mib'):,.0f}", display=False)
+glue("db-x-res-48-20", f"{db_value('resident_mib', '48/20'):,.0f}", display=False)
+glue("db-x-pr-64-20", f"{db_value('page_read_mib_s'):.1f}", display=False)
+glue("db-x-pr-48-20", f"{db_value('page_read_mib_s', '48/20'):.1f}", display=False)
+glue("db-x-pr-frac", f"{100 * db_value('page_read_mib_s') / obs.loc['o000-db-pr', 'value']:.0f} %", display=False)
+glue("db-x-pr-share", f"{db_value('page_read_share_pct'):.0f} %", display=False)
+glue("db-x-res-frac-64-20", f"{db_value('resident_fraction_pct'):.0f} %", display=False)
+glue("db-x-stored-frac", f"{db_value('stored_fraction_pct'):.0f} %", display=False)
+glue("db-x-dpa-share-64-20", f"{db_value('dpa_share_pct'):.0f} %", display=False)
 band = obs.loc["o000-db-tput-10"]
 glue("db-p-tput-10", f"{float(band['lower']):g} % to {float(band['upper']):g} %", display=False)
 
@@ -136,7 +159,7 @@ figures_workload.throughput_chart(vframe, KEY, "throughput")
 #
 # At 20 CPUs the model's database runs at {glue:text}`db-x-512-20` at 512/20,
 # {glue:text}`db-x-96-20` at 96/20 and {glue:text}`db-x-64-20` at 64/20: it is not short of CPU
-# at 512 GiB, because its four virtual CPUs are entitled to more than it uses and no guest
+# at 512 GiB, because its {glue:text}`db-vcpus` virtual CPUs are entitled to more than it uses and no guest
 # pages, so the shrinking memory can only cost it. Candidates for what held the real database
 # down, which the paper hints at, are the I/O bandwidth of the shared storage server and the
 # database's own scheduling.
@@ -203,13 +226,15 @@ figures_workload.pages_chart(gframe, KEY)
 # `figures_workload.guest_frame("db")`, built from `oc.simulate(cid, env=...).guests`.
 # ````
 #
-# At 64/20 the database keeps about half of what it touched resident, and that half is almost
-# two thirds of the {term}`DPA`. The model arrives there through global replacement
+# At 64/20 the model's database keeps {glue:text}`db-x-res-frac-64-20` of what it touched
+# resident, and that is {glue:text}`db-x-dpa-share-64-20` of the {term}`DPA` (the paper:
+# about half, and {glue:text}`db-p-dpa-share` of the DPA). The model arrives there through global replacement
 # ({doc}`replacement`): one characteristic time for the whole DPA, and each page stays resident
 # if it is referenced more often than once per that time. The database's memory is large and
-# mostly cold, so half of it is evicted at little cost. Try 48/20: the database's resident
-# memory shrinks further, its page reads rise steeply and its throughput falls, the knee the
-# paper did not measure because it stopped at 64 GiB.
+# mostly cold, so half of it is evicted at little cost. Try 48/20, a size the paper did not
+# run: the database's resident memory shrinks to {glue:text}`db-x-res-48-20` MiB, its page
+# reads rise from {glue:text}`db-x-pr-64-20` to {glue:text}`db-x-pr-48-20` MiB/s, and its
+# throughput falls only a little, to {glue:text}`db-x-48-20`.
 #
 # The instantiated memory at 64/20 is slightly below the reference value, in the paper (by
 # {glue:text}`db-p-inst-below`) and in the model: Linux frees some of the pages it does not
@@ -271,12 +296,19 @@ figures_workload.paper_vs_model(KEY).drop(columns=["source"])
 # %% [markdown]
 # Sources, in the same order: {cite:t}`johanssen2014overcommit`, section "Database BI workload"
 # (workload analysis; memory usage and paging at CID 64/20) and Table 17. Agreeing on the
-# resident memory and the page reads at 64/20 shows that the fit worked; what the fit then
-# *predicts* is in the throughput figures and the other configurations of the page chart. The
-# one in-sample miss, the database's share of all page reads, is a miss of the *total*: the
-# database's own page reads match the paper's, but the model's whole system reads far less than
-# the paper's {glue:text}`db-p-sys-pr` MiB/s (see {doc}`results_overall`), so the database's
-# share comes out too large.
+# resident memory at 64/20 ({glue:text}`db-x-resident` MiB against the paper's
+# {glue:text}`db-p-resident`) shows that the fit worked; what the model *predicts* is in the
+# throughput figures and the other configurations of the page chart. The page reads were a
+# calibration target too, and there the fit falls short: the model's database reads
+# {glue:text}`db-x-pr-64-20` MiB/s, {glue:text}`db-x-pr-frac` of the paper's
+# {glue:text}`db-p-pr` MiB/s. With the resident memory held near the paper's value, the database's
+# fitted parameters end at the limits the fit allows, so it cannot make the guest read more.
+# Its share of all page reads comes closer ({glue:text}`db-x-pr-share` against the paper's
+# {glue:text}`db-p-pr-share`) only because the model's whole system reads less than the
+# paper's {glue:text}`db-p-sys-pr` MiB/s as well (see {doc}`results_overall`). And the model
+# stores more of the database's memory on the paging devices than the paper's "other half"
+# ({glue:text}`db-x-stored-frac` of what it touched): a page read back keeps its copy on the
+# device until it is changed, so resident and stored overlap.
 #
 # ````{admonition} Try it in Python
 # :class: oc-try dropdown
@@ -335,7 +367,8 @@ glue("db-ex-losers", " and ".join(f"`{n}` ({v:.2f})" for n, v in drop.items()), 
 # {glue:text}`db-ex-losers`. Those guests spend more of their time waiting for page reads
 # (stalls, {doc}`paging`), so they ask for less CPU. With 15 CPUs every guest is
 # CPU-limited, and the water-filling of {doc}`shares` gives what one guest leaves to the
-# others in proportion to their shares. The database has the largest share (400) and its
+# others in proportion to their shares. The database has the largest share
+# ({glue:text}`db-share`) and its
 # mostly cold memory pages little, so it turns the extra CPU into throughput. The paper
 # explains its own database's gain the same way: the other workloads suffered more.
 # :::

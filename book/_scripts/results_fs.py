@@ -95,7 +95,7 @@ from overcommit.book import figures_validation
 from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 from overcommit.book.figures_results import PAPER_PAGE_READ_6420
-from overcommit.model import environment
+from overcommit.model import PATH_HEADROOM, environment
 from overcommit.replacement import reclaim_weights
 from overcommit.workloads import HOT_CORE_MIB, study_guests, study_variants
 
@@ -288,7 +288,8 @@ for v, s in SHORT.items():
 # The model has this mechanism ({doc}`paging`, section on the shared path): guest I/O, page
 # reads and page writes share the path's bandwidth; the busier the path, the longer a paging
 # I/O waits and the longer the sharing guests' own transfers take, which stretches the part of
-# fio's cycle spent waiting for its disks. A fio variant fails once the path is 90 % busy, and
+# fio's cycle spent waiting for its disks. A fio variant fails once the path is
+# {glue:text}`fs-fail-util` busy, and
 # a page-cached variant also fails when the dirty cache it must write at the end of the run,
 # partly paged out, takes longer to read back than the paper's test procedure leaves. The
 # chart opens on the ECKD environment.
@@ -317,6 +318,12 @@ glue("fs-paper-reads", f"{PAPER_PAGE_READ_6420:.0f}", display=False)
 glue("fs-model-reads-6420", f"{float(r6420.system['page_read_mib_s']):.0f}", display=False)
 glue("fs-gio-drop-48-20", f"{ek['512/20']['guest_io_mib_s'] - ek['48/20']['guest_io_mib_s']:.0f}", display=False)
 glue("fs-drain-limit", f"{drivers['fs-pagecache-high'].drain_limit_s:.0f}", display=False)
+# the failure threshold the four fio drivers share (variant_drivers.csv) and the path's headroom
+fail_util = {drivers[v].io_error_utilisation for v in figures_fs.VARIANTS}
+assert len(fail_util) == 1, fail_util  # the prose states one threshold for all four
+glue("fs-fail-util", f"{100 * fail_util.pop():.0f} %", display=False)
+glue("fs-headroom", f"{100 * PATH_HEADROOM:.0f} %", display=False)
+glue("fs-vcpus-pm", f"{int(data.virtual_systems_frame().loc['fs-pagecache-medium', 'vcpus'])}", display=False)
 drains = pd.DataFrame([
     {"env": env, "cpus": c, "variant": v, "drain_s": float(oc.simulate(f"64/{c}", env=env).workloads.loc[v, "drain_s"])}
     for env in ("zvm63-edev", "zvm63-eckd", "zvm62-edev") for c in figures_fs.CPU_OPTIONS
@@ -350,7 +357,7 @@ glue("fs-drain-max-64", f"{drains['drain_s'].max():.0f}", display=False)
 # down, so their own I/O falls by {glue:text}`fs-gio-drop-64-20` MiB/s: the path is
 # {glue:text}`fs-rho-64-20` busy, and at 48/20 {glue:text}`fs-rho-48-20`, hardly more. The loop
 # regulates itself: what paging takes from the path, fio gives back by going slower. So the
-# model's fio never reaches the 90 % at which it would fail (the busiest ECKD run is at
+# model's fio never reaches the {glue:text}`fs-fail-util` at which it would fail (the busiest ECKD run is at
 # {glue:text}`fs-rho-max-eckd`), and the end-of-run backlog takes at most
 # {glue:text}`fs-drain-max-eckd-64` s of the {glue:text}`fs-drain-limit` s:
 # {glue:text}`fs-eckd-failed` ECKD runs fail in the model, against every 64 GiB run in the paper.
@@ -509,7 +516,8 @@ explorer(
 #   work and page-fault stalls, one per paging I/O of {glue:text}`fs-ppi` pages; a share of each
 #   stall ({glue:text}`fs-blocking-pm` page-cached, {glue:text}`fs-blocking-dm` direct) holds the
 #   virtual CPU. The disk rates on the storage path ({glue:text}`fs-io-pm` MiB/s per medium and
-#   {glue:text}`fs-io-ph` MiB/s per high variant), the 90 % failure threshold and these shares
+#   {glue:text}`fs-io-ph` MiB/s per high variant), the {glue:text}`fs-fail-util` failure
+#   threshold and these shares
 #   are assumptions; the {glue:text}`fs-drain-limit` s for the page-cached variants' end-of-run
 #   backlog is the paper's test procedure.
 # - **Residency.** Each guest's memory is a released part (discarded first under pressure:
@@ -531,13 +539,14 @@ explorer(
 # - **Processors.** Share-based {term}`water-filling` with 100 shares per virtual CPU
 #   ({doc}`shares`); a guest can use at most its virtual CPUs minus the time its stalls block
 #   them (at 48/20 the stalls hold {glue:text}`fs-blocked-pm-48-20` of the medium page-cached
-#   guest's 2 virtual CPUs, leaving {glue:text}`fs-left-pm-48-20` for the
+#   guest's {glue:text}`fs-vcpus-pm` virtual CPUs, leaving {glue:text}`fs-left-pm-48-20` for the
 #   {glue:text}`fs-cpu-pm-48-20` processors it uses).
 # - **Storage path.** The four fio guests' volumes share one ECKD path of
 #   {glue:text}`fs-B-eckd` MiB/s, the database's disks a SCSI path of {glue:text}`fs-B-scsi`
 #   MiB/s (both assumed), and the paging volumes join the path of their kind ({doc}`paging`). A
 #   transfer takes (1 − *ρ*<sub>ref</sub>)/(1 − *ρ*) times as long as in the reference run, *ρ*
-#   the path's utilisation; guest I/O never gets more than 95 % of the path minus what paging
+#   the path's utilisation; guest I/O never gets more than {glue:text}`fs-headroom` of the path
+#   minus what paging
 #   uses.
 #
 # ````{admonition} Try it in Python
@@ -609,7 +618,7 @@ glue("fs-dslow-64-20", f"{float(r6420.workloads.loc['fs-direct-high', 'io_slowdo
 #   paper measured ({glue:text}`fs-model-reads-6420` against {glue:text}`fs-paper-reads` MiB/s
 #   at 64/20), and fio gives back path bandwidth as it slows down; even at the paper's
 #   page-read rate the path would be only {glue:text}`fs-rho-paper-reads` busy at 64/20, short
-#   of the 90 % threshold. And the dirty page cache drains in seconds, not minutes: at most
+#   of the {glue:text}`fs-fail-util` threshold. And the dirty page cache drains in seconds, not minutes: at most
 #   {glue:text}`fs-drain-max-64` s in any 64 GiB run of any environment, against the
 #   {glue:text}`fs-drain-limit` s the test procedure leaves. How large the effect really is
 #   depends on the path's bandwidth, an assumption the paper does not give.

@@ -38,7 +38,7 @@
 # %% tags=["remove-cell"]
 import pandas as pd
 from IPython.display import Markdown
-from overcommit.book import glue
+from overcommit.book import glue, reference
 
 import overcommit as oc
 from overcommit import calibrate, data
@@ -118,6 +118,10 @@ figures_validation.grid_chart(cid="96/20")
 obs = figures_validation.observation_frame()
 inside = obs[(obs["model"] >= obs["paper"] * 0.75) & (obs["model"] <= obs["paper"] * 1.25)]
 glue("vm-obs-n", str(len(obs)), display=False)
+smallest = obs.loc[obs["paper"].idxmin()]
+glue("vm-obs-min", f"{smallest['paper']:g} {smallest['unit']}", display=False)
+rates = obs[obs["unit"] == "MiB/s"]
+glue("vm-obs-max", f"{rates['paper'].max():g} MiB/s", display=False)
 glue("vm-obs-in", str(len(inside)), display=False)
 fit = obs[obs["role"] == figures_validation.ROLE_FIT]
 notfit = obs[obs["role"] != figures_validation.ROLE_FIT]
@@ -133,7 +137,8 @@ figures_validation.observation_chart(obs, band=0.25)
 # with EDEV-SCSI paging whose quantity the model computes (`figures_validation.observation_frame()`, from
 # `data/observations_000.csv`), against the model's value from `overcommit.simulate("64/20")`.
 # Circles were calibration targets, triangles come from the same paragraphs but were not
-# fitted. Log scales, because the quantities run from 0.05 % to 88 MiB/s. The slider sets
+# fitted. Log scales, because the quantities run from {glue:text}`vm-obs-min` to
+# {glue:text}`vm-obs-max`. The slider sets
 # the tolerance band. Sources: the "memory usage at CID 64/20" paragraphs of each workload
 # section of {cite:t}`johanssen2014overcommit`.
 # ```
@@ -152,7 +157,8 @@ figures_validation.observation_chart(obs, band=0.25)
 #
 # For four guests the paper gives three numbers at 64/20: the guest's share of the DPA, its
 # share of all page reads, and the share of its resident memory paged in per second. The
-# third follows from the first two and the system totals (88 MiB/s of page reads, the DPA's
+# third follows from the first two and the system totals ({glue:text}`vm-p-sys-pr` MiB/s of
+# page reads, the DPA's
 # size). For the two Java guests the numbers agree; for the two page-cached fio guests the
 # stated rate is about ten times what the other two imply:
 
@@ -262,10 +268,27 @@ glue("vm-jh-res", f"{k['java_high_resident_pct']:.0f}", display=False)
 glue("vm-drain", f"{k['drain_eckd_6420']:.0f}", display=False)
 glue("vm-drain-limit", f"{k['drain_limit_s']:.0f}", display=False)
 glue("vm-fail-62", k["failed_62_variants"], display=False)
+# the paper's numbers the prose names, from the records themselves
+o000 = data.observations(["observations_000.csv"]).set_index("id")
+pval = o000["value"].astype(float)
+glue("vm-p-sys-pr", f"{pval['o000-sys-pr']:g}", display=False)
+glue("vm-p-dpa-gib", f"{pval['o000-sys-dpa'] / 1024:.0f}", display=False)
+for name, oid in {"jh-res": "o000-jh-res-frac", "db-51220": "o000-db-tput-51220",
+                  "db-9620": "o000-db-tput-9620", "db-51215": "o000-db-tput-51215", "nh-15": "o000-nh-15",
+                  "fspm-dpa": "o000-fspm-dpa", "fspm-pr-share": "o000-fspm-pr-share",
+                  "db-res-frac": "o000-db-res-frac"}.items():
+    glue(f"vm-p-{name}", f"{pval[oid]:g} %", display=False)
+glue("vm-p-db-pr", f"{pval['o000-db-pr']:g}", display=False)
+glue("vm-p-idle", f"{pval['o000-cpu-idle']:g}", display=False)
+band10 = o000.loc["o000-db-tput-10"]
+glue("vm-p-db-10", f"{float(band10['lower']):g}–{float(band10['upper']):g} %", display=False)
+glue("vm-db-vcpus", f"{int(data.virtual_systems_frame().loc['db-bi', 'vcpus'])}", display=False)
+_ = reference.glue_all()  # ref-guests
 
 # %% [markdown]
 # **Too little paging in total.** At 64/20 the model reads {glue:text}`vm-reads` MiB/s from
-# the paging devices, the paper's system about 88 MiB/s; the guest-by-guest targets add up
+# the paging devices, the paper's system about {glue:text}`vm-p-sys-pr` MiB/s; the
+# guest-by-guest targets add up
 # to {glue:text}`vm-reads-targets` MiB/s. An earlier version of the model had one
 # characteristic time for the whole DPA and read about a third of the paper's rate: the
 # paper's Java numbers imply a reclaim time of about {glue:text}`vm-T-java` s for the high
@@ -278,7 +301,7 @@ glue("vm-fail-62", k["failed_62_variants"], display=False)
 # {glue:text}`vm-was-target`, the Java guests {glue:text}`vm-java-reads` against
 # {glue:text}`vm-java-target` ({doc}`results_was`, {doc}`results_java`). What is still
 # missing is burstiness: the high Java guest keeps only {glue:text}`vm-jh-res` % of its
-# memory resident (the paper: 85 %), because a page that is referenced steadily often
+# memory resident (the paper: {glue:text}`vm-p-jh-res`), because a page that is referenced steadily often
 # enough to be faulted back at the paper's rate would also stay resident. A collector that
 # sweeps the whole heap at intervals can be resident most of the time and still fault
 # often; we built that (pages touched like clockwork, {doc}`replacement`), gave the Java
@@ -292,7 +315,8 @@ glue("vm-fail-62", k["failed_62_variants"], display=False)
 # page-cached high fio level did not finish in time. The model has two rules for it, and
 # neither fires. The first tests the shared ECKD channel path: at 64/20 it carries
 # {glue:text}`vm-eckd-guest` MiB/s of guest I/O plus the model's paging, a utilisation of
-# {glue:text}`vm-eckd-util` % of {glue:text}`vm-eckd-bw` MiB/s; at the paper's 88 MiB/s of
+# {glue:text}`vm-eckd-util` % of {glue:text}`vm-eckd-bw` MiB/s; at the paper's
+# {glue:text}`vm-p-sys-pr` MiB/s of
 # page reads it would be {glue:text}`vm-eckd-util-paper` %, still under the
 # {glue:text}`vm-eckd-threshold` % at which fio would see I/O errors (reached at
 # {glue:text}`vm-eckd-needed` MiB/s). The second is the backlog the paper itself suggests:
@@ -308,16 +332,18 @@ glue("vm-fail-62", k["failed_62_variants"], display=False)
 # ({glue:text}`vm-fail-62`): page reorder stops its large guest longer than its clients
 # wait. Nothing in the model gives a WebSphere request a long enough tail.
 #
-# **The database at 512 GiB.** The paper's database reached less than 60 % of its
-# reference throughput at 512/20 and rose to 70 % at 96/20; in the model it gets
+# **The database at 512 GiB.** The paper's database reached less than
+# {glue:text}`vm-p-db-51220` of its reference throughput at 512/20 and rose to
+# {glue:text}`vm-p-db-9620` at 96/20; in the model it gets
 # {glue:text}`vm-db-51220` at 512/20 and {glue:text}`vm-db-9620` at 96/20. With 20 CPUs and
-# no paging, nothing in the model competes with the database: its four virtual CPUs are
+# no paging, nothing in the model competes with the database: its {glue:text}`vm-db-vcpus`
+# virtual CPUs are
 # entitled to more than it uses. At 512/15 the model gives {glue:text}`vm-db-51215`, close
-# to the paper's 60 %, because there the processors are short. Whatever held the real
+# to the paper's {glue:text}`vm-p-db-51215`, because there the processors are short. Whatever held the real
 # database back at 512/20 is outside the model (see {doc}`results_db`).
 #
 # **Idle CPUs while guests wait (no longer a miss).** The paper saw real CPUs stand idle in
-# constrained runs, half a CPU or more, because guests waited for pages. Earlier versions
+# constrained runs, {glue:text}`vm-p-idle` CPUs or more, because guests waited for pages. Earlier versions
 # of the model handed a stalled guest's CPU share to the others at once and never left a
 # processor idle while anyone wanted one. The model now counts the moments when fewer
 # virtual CPUs are runnable than there are real CPUs (section "When real CPUs idle while
@@ -330,8 +356,9 @@ glue("vm-fail-62", k["failed_62_variants"], display=False)
 # **Java and network with 15 CPUs.** The paper's Java was barely affected with 15 CPUs or
 # more; the model's high Java level drops to {glue:text}`vm-jh-51215` at 512/15 (from
 # {glue:text}`vm-jh-51220` at 512/20), because its demand per share is among the highest of
-# the 17 guests and water-filling cuts it first ({doc}`results_java`). The network levels go
-# the other way: the paper's high level fell to about 40 % at 15 CPUs while the medium level
+# the {glue:text}`ref-guests` guests and water-filling cuts it first ({doc}`results_java`). The network levels go
+# the other way: the paper's high level fell to about {glue:text}`vm-p-nh-15` at 15 CPUs while
+# the medium level
 # kept its throughput; the model gives {glue:text}`vm-nh-51215` and {glue:text}`vm-nm-51215`
 # ({doc}`results_net`). Both misses come from the same simplification: every guest's CPU
 # is cut in proportion to its share alone, whatever it is doing. The real workloads differ
@@ -424,22 +451,26 @@ glue("vm-ex-band-50", band["band50"], display=False)
 glue("vm-ex-worst", Markdown(band["worst"]), display=False)
 r9620 = oc.simulate("96/20").workloads
 glue("vm-ex-db-9620", f"{r9620.loc['db-bi', 'relative_throughput']:.2f}", display=False)
+glue("vm-ex-db-pr", f"{oc.simulate('64/20').guests.loc['db-bi', 'page_read_mib_s']:.1f}", display=False)
 glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 
 # %% [markdown]
 # :::{exercise}
 # :label: results_model-ex-pin
 # :class: oc-where-browser
-# The paper states that the medium page-cached fio guest had a DPA share of 8.5 % and 2.3 %
-# of all page reads at 64/20, and that it paged in 0.4 % of its resident memory per second.
-# With a DPA of about 63 GiB and 88 MiB/s of page reads in total, check whether the three
+# The paper states that the medium page-cached fio guest had a DPA share of
+# {glue:text}`vm-p-fspm-dpa` and {glue:text}`vm-p-fspm-pr-share` of all page reads at 64/20,
+# and that it paged in {glue:text}`vm-ex-pin-stated` % of its resident memory per second. With
+# a DPA of about {glue:text}`vm-p-dpa-gib` GiB and {glue:text}`vm-p-sys-pr` MiB/s of page reads
+# in total, check whether the three
 # numbers agree. (`figures_validation.paper_pin_check()` does the arithmetic.)
 # :::
 #
 # :::{solution} results_model-ex-pin
 # :class: dropdown
-# Its resident memory is about {glue:text}`vm-ex-pin-res` MiB (8.5 % of the DPA) and it
-# reads about {glue:text}`vm-ex-pin-read` MiB/s (2.3 % of 88 MiB/s), so it pages in
+# Its resident memory is about {glue:text}`vm-ex-pin-res` MiB ({glue:text}`vm-p-fspm-dpa` of
+# the DPA) and it reads about {glue:text}`vm-ex-pin-read` MiB/s ({glue:text}`vm-p-fspm-pr-share`
+# of {glue:text}`vm-p-sys-pr` MiB/s), so it pages in
 # {glue:text}`vm-ex-pin-implied` % of its resident memory per second, not the stated
 # {glue:text}`vm-ex-pin-stated` %: a factor of about {glue:text}`vm-pin-fspm`. One of the
 # three numbers must be wrong, so no model can match all of them. The calibration fitted the
@@ -469,8 +500,9 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 # :::{exercise}
 # :label: results_model-ex-calibration
 # :class: oc-where-browser
-# A colleague says: "the model reproduces the database's 50 % resident share at 64/20 and
-# its 20 MiB/s of page reads, so it gets the database right." What is wrong with the
+# A colleague says: "the model reproduces the database's {glue:text}`vm-p-db-res-frac`
+# resident share at 64/20 and its {glue:text}`vm-p-db-pr` MiB/s of page reads, so it gets the
+# database right." What is wrong with the
 # argument? Which of the paper's database numbers *does* test the model, and how does the
 # model do on it?
 # :::
@@ -480,10 +512,12 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 # Both numbers belong to the calibration subset: the database's resident memory and its
 # page-in rate at 64/20 are targets the fit was made to hit (they are among the
 # {glue:text}`vm-ex-ncalib` records `calibrate.target_observations()` lists), so matching
-# them shows that the fit worked. The database's throughput at other configurations tests
-# the model: the paper's 70 % at 96/20 against the model's {glue:text}`vm-ex-db-9620` (a
-# miss), its 60 % at 512/15 (a pass, {glue:text}`vm-db-51215`), its band of 30–44 % at 10
-# CPUs (a pass). The model gets the database's CPU dependence right and its memory
+# them would show only that the fit worked (and the page reads it does not even match: the
+# model's database reads {glue:text}`vm-ex-db-pr` MiB/s, see {doc}`results_db`). The
+# database's throughput at other configurations tests the model: the paper's
+# {glue:text}`vm-p-db-9620` at 96/20 against the model's {glue:text}`vm-ex-db-9620` (a miss),
+# its {glue:text}`vm-p-db-51215` at 512/15 (a pass, {glue:text}`vm-db-51215`), its band of
+# {glue:text}`vm-p-db-10` at 10 CPUs (a pass). The model gets the database's CPU dependence right and its memory
 # dependence at 20 CPUs wrong.
 # :::
 #

@@ -72,7 +72,7 @@ import math
 
 import pandas as pd
 from IPython.display import Markdown
-from overcommit.book import glue
+from overcommit.book import glue, reference
 
 import overcommit as oc
 from overcommit import calibrate, data, paging, planning, replacement
@@ -153,6 +153,7 @@ glue("net-theta-paper", level["needed"], display=False)
 glue("net-theta-paper-frac", level["needed_frac"], display=False)
 nobs = data.observations().set_index("id")
 glue("net-p-high-15", f"{nobs.loc['o000-nh-15', 'value']:g} %", display=False)
+_ = reference.glue_all()  # ref-guests: the guests of the study
 glue("net-p-res", f"{float(nobs.loc['o000-n-res-frac', 'lower']):g} % to {float(nobs.loc['o000-n-res-frac', 'upper']):g} %",
      display=False)
 
@@ -260,7 +261,8 @@ figures_net.share_chart(sframe, levels, default_cid="512/15")
 #
 # In the reference run 512/25 there is no water level: nobody is cut and
 # {glue:text}`net-idle-512-25` real CPUs stand idle. With 15 CPUs at 512 GiB the level is
-# {glue:text}`net-theta-512-15` CPUs per 100 shares, and {glue:text}`net-cut-15` of the 17
+# {glue:text}`net-theta-512-15` CPUs per 100 shares, and {glue:text}`net-cut-15` of the
+# {glue:text}`ref-guests`
 # guests want more than that. Two facts of the study decide how hard the network pairs are hit:
 #
 # - **The shares follow the virtual CPUs.** The study gave every guest 100 shares per virtual
@@ -269,7 +271,8 @@ figures_net.share_chart(sframe, levels, default_cid="512/15")
 # - **The network guests kept their virtual CPUs busy.** Per 100 shares, the medium
 #   server used {glue:text}`net-medium-server-d100` CPUs in the reference run and the medium
 #   client {glue:text}`net-medium-client-d100`; the high server {glue:text}`net-high-server-d100`
-#   and the high client {glue:text}`net-high-client-d100`. Ranked over all 17 guests, the
+#   and the high client {glue:text}`net-high-client-d100`. Ranked over all
+#   {glue:text}`ref-guests` guests, the
 #   medium server asks the most per share (rank {glue:text}`net-rank-medium`); the high server
 #   is at rank {glue:text}`net-rank-high`.
 #
@@ -492,7 +495,8 @@ explorer(
 #
 # ### Why the paper's levels differ
 #
-# The paper's numbers need something else. For the high pair to fall to about 40 % with 15
+# The paper's numbers need something else. For the high pair to fall to about
+# {glue:text}`net-p-high-15` with 15
 # CPUs, its server would have had to receive about {glue:text}`net-theta-paper` CPUs per 100
 # shares, only {glue:text}`net-theta-paper-frac` of the level every other CPU-hungry guest got
 # in the model; and the medium pair, at or above its reference, received at least its full

@@ -155,6 +155,7 @@ glue("tol-java-res", cell("java", "resident_remaining_pct"), display=False)
 glue("tol-java-reads", cell("java", "read_share_pct"), display=False)
 pm = tolerance.paper_measures()
 obs = data.observations(["observations_000.csv"]).set_index("id")["value"]
+glue("tol-p-was-ratio", f"{float(obs['o000-was-pr-ratio']):g}", display=False)
 glue("tol-reads-9620", f"{float(oc.simulate('96/20').system['page_read_mib_s']):.1f}", display=False)
 glue("tol-p-fsph-reads", f"{pm.loc['fs-pagecache-high', 'read_share_pct']:.1f}", display=False)
 glue("tol-p-fspm-reads", f"{pm.loc['fs-pagecache-medium', 'read_share_pct']:.1f}", display=False)
@@ -321,7 +322,8 @@ glue("tol-ex-net-res", f"{t6420.loc['net', 'resident_remaining_pct']:.0f}", disp
 # :class: oc-where-browser
 # The paper says the three WebSphere components together caused "about one sixth" of the
 # page reads at 64/20, but not whether per triplet or for both, and that the WebSphere guest
-# read about three times as much as the IHS and the DB2 guest each ({doc}`results_was`).
+# read about {glue:text}`tol-p-was-ratio` times as much as the IHS and the DB2 guest each
+# ({doc}`results_was`).
 # The book reads it per triplet. Redo the WebSphere rows with the other reading: what share of the page
 # reads does one WebSphere guest take, and one IHS guest (answer as two numbers, in % per
 # guest)? Do the classes change?

@@ -91,11 +91,11 @@ import dataclasses
 
 import pandas as pd
 from IPython.display import Markdown
-from overcommit.book import glue
+from overcommit.book import glue, reference
 
 import overcommit as oc
 from overcommit import data, planning, replacement
-from overcommit.model import environment
+from overcommit.model import REORDER_S_PER_MIB, environment
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_was
@@ -485,7 +485,8 @@ explorer(
 #
 # - **Driver.** A closed loop of {glue:text}`was-drv-users` users (the paper's Table 12) who
 #   spend {glue:text}`was-drv-think` of a {glue:text}`was-drv-cycle` s cycle thinking (the
-#   paper's think time plus an assumed response of 0.1 s), the rest computing or waiting for
+#   paper's think time of {glue:text}`was-p-think` s plus an assumed response of
+#   {glue:text}`was-drv-response` s), the rest computing or waiting for
 #   page faults. A stall delays one user; only a share of {glue:text}`was-drv-blocking` of it
 #   (an assumption) holds the virtual CPU. The driver fails when the mean response passes a
 #   time-out of {glue:text}`was-drv-timeout` s (an assumption standing for the simulator's HTTP
@@ -554,6 +555,15 @@ glue("was-drv-think-frac", f"{drv.think_frac:g}", display=False)
 glue("was-drv-cycle", f"{drv.cycle_s:g}", display=False)
 glue("was-drv-blocking", f"{drv.blocking:g}", display=False)
 glue("was-drv-timeout", f"{drv.timeout_s:g}", display=False)
+# the paper's think time (Table 12) and the response the driver's cycle assumes beyond it
+params = data.load_table("workload_parameters.csv")
+think_ms = float(params[(params["workload"] == "was") & (params["name"] == "thinktime")]["value"].iloc[0])
+glue("was-p-think", f"{think_ms / 1000:g}", display=False)
+glue("was-drv-response", f"{drv.cycle_s - think_ms / 1000:.2g}", display=False)
+_ = reference.glue_all()  # ref-vcpus: the virtual CPUs of all guests
+glue("was-reorder-s-8gib", f"{REORDER_S_PER_MIB * 8 * 1024:.2g}", display=False)
+was_defined = data.virtual_systems_frame().loc[list(figures_was.GUESTS), "defined_mib"]
+glue("was-max-defined-gib", f"{was_defined.max() / 1024:g}", display=False)
 table17 = {g.name: g for g in study_guests()}
 skews = [table17[n].skew for n in figures_was.GUESTS]
 glue("was-skew-range", f"{min(skews):.2f} to {max(skews):.2f}", display=False)
@@ -741,7 +751,8 @@ glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'
 # :::{exercise}
 # :label: results_was-ex-memory
 # :class: oc-where-jupyter
-# Take the CPU cut away: run the model with 40 real CPUs, more than the 36 virtual CPUs of all
+# Take the CPU cut away: run the model with 40 real CPUs, more than the
+# {glue:text}`ref-vcpus` virtual CPUs of all
 # guests, so that nobody is cut. How much throughput does the medium level lose at 64 GiB, at
 # 12 GiB and at 10 GiB, and where does it fall below 90 % of its reference? Then make every
 # transaction wait for every stall, as if each page fault stopped the whole application (a
@@ -788,7 +799,8 @@ glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'
 # at 64 GiB: {glue:text}`was-ex-one-64-40`, so the CPUs no longer matter), against
 # {glue:text}`was-m-512-20` at 512/20. Now memory hurts, but too early: the loss is already
 # large at 96 GiB, where the paper's was still moderate. One user is an extreme assumption
-# (DayTrader serves hundreds of requests in parallel), and 500 independent users are the other
+# (DayTrader serves hundreds of requests in parallel), and {glue:text}`was-drv-users`
+# independent users are the other
 # extreme; the paper's triplets behaved as if their stalls hit many requests at once, or were
 # longer than single page reads, as a garbage collection waiting for paged-out heap would be.
 # The model cannot tell which.
@@ -823,8 +835,9 @@ glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'
 # little earlier only because the model charges it more CPU per unit of work. The paper's
 # failures on z/VM 6.2 came already at moderate overcommitment of memory and CPUs and were HTTP
 # communication errors, which suggests long pauses of single guests rather than a slow average:
-# the model's z/VM 6.2 page reorder stops a guest for about a second per 8 GiB resident, far too
-# short for guests of 2 to 4 GiB to break a connection (at 64/20 the longest pause of a
+# the model's z/VM 6.2 page reorder stops a guest for about {glue:text}`was-reorder-s-8gib` s
+# per 8 GiB resident, far too short for guests of at most {glue:text}`was-max-defined-gib` GiB
+# to break a connection (at 64/20 the longest pause of a
 # WebSphere guest is {glue:text}`was-ex-reorder-62` s).
 # :::
 

@@ -637,3 +637,12 @@ __all__ = [
     "release_table", "REGULARITIES", "java_reclaim_times",
 ]
 
+
+
+def zvm62_read_ratio(cid: str = "64/20") -> float:
+    """How many times as much the model's z/VM 6.2 environment reads from the paging devices
+    as z/VM 6.3 (both EDEV-SCSI) at ``cid``: the one computation behind the ratio the paging
+    and replacement chapters state (glue name ``zvm62-read-ratio``)."""
+    from .. import simulate
+    return float(simulate(cid, env="zvm62-edev").system["page_read_mib_s"]
+                 / simulate(cid, env="zvm63-edev").system["page_read_mib_s"])

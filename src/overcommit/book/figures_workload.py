@@ -377,6 +377,14 @@ _GUEST_QUANTITIES = {
 }
 
 
+def guest_value(quantity: str, names, cid, env: str = "zvm63-edev") -> float:
+    """One of the guest quantities of :func:`paper_vs_model` (an observation's ``quantity``,
+    such as ``"page_read_share_pct"``) for the guests ``names`` in the model's run ``cid``:
+    the same computation as the table's model column, for the prose beside it."""
+    r = simulate(cid, env=env)
+    return float(_GUEST_QUANTITIES[quantity][1](r.guests.loc[list(names)], r.system))
+
+
 def subject_guests(subject: str, guests=None) -> list[str]:
     """The model guests an observation's subject refers to: a guest, a variant, a component
     of both WAS levels (``was-ihs``, ``was-was``, ``was-db2``) or a family prefix (``java``)."""
