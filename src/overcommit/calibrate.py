@@ -147,18 +147,36 @@ def _guest_memory(guest, T: float, x: float) -> tuple[float, float]:
     return float(sizes @ h), float(sizes @ (rates * x * miss))
 
 
-def _fit_guest(guest, guest_targets: list[Target], T: float, x: float, skew0: float):
+#: the most regular reference pattern the fit may give a swept guest (Erlang shape k)
+MAX_REGULARITY = 64.0
+#: how hard the fit pulls a swept guest's regularity towards random references (k = 1):
+#: among patterns that meet the guest's targets equally well, the least regular one wins
+REGULARITY_PULL = 0.05
+
+
+def _fit_guest(guest, guest_targets: list[Target], T: float, x: float, skew0: float,
+               swept: bool = False) -> dict[str, float]:
     """Active share, median rate and skew of one guest so that its residency and reads at
     (T, x) match; the skew is pulled gently towards its assumed value ``skew0`` (three
-    parameters for two targets)."""
+    parameters for two targets).
+
+    A ``swept`` guest (its ``regularity`` in ``data/guest_behaviour.csv`` is above 1) has
+    memory that is swept in loops (:func:`overcommit.replacement.regular_residency`); for it the fit
+    also chooses how regular the sweeps are, ``k`` in [1, :data:`MAX_REGULARITY`], pulled
+    towards random references. Random references cannot give a page-in rate above about
+    0.23 / T_g of the memory at any residency; sweeps can. Returns the fitted fields.
+    """
     from dataclasses import replace
 
     def make(theta):
-        return replace(guest, active_frac=float(1 / (1 + math.exp(-theta[0]))),
-                       median_rate_per_s=float(math.exp(theta[1])), skew=float(math.exp(theta[2])))
+        fields = dict(active_frac=float(1 / (1 + math.exp(-theta[0]))),
+                      median_rate_per_s=float(math.exp(theta[1])), skew=float(math.exp(theta[2])))
+        if swept:
+            fields["regularity"] = float(math.exp(theta[3]))
+        return replace(guest, **fields), fields
 
     def residuals(theta):
-        g = make(theta)
+        g, _ = make(theta)
         resident, reads = _guest_memory(g, T, x)
         out = []
         for t in guest_targets:
@@ -166,22 +184,38 @@ def _fit_guest(guest, guest_targets: list[Target], T: float, x: float, skew0: fl
                      "resident_fraction": resident / g.touched_mib}[t.quantity]
             out.append(_residual(t, value))
         out.append(0.2 * math.log(g.skew / skew0))
+        if swept:
+            out.append(REGULARITY_PULL * theta[3])
         return np.array(out)
 
     a = min(max(guest.active_frac, 0.002), 0.998)
-    lower = np.array([-8.0, math.log(1e-8), math.log(0.02)])
-    upper = np.array([8.0, math.log(50.0), math.log(4.0)])
+    lower = [-8.0, math.log(1e-8), math.log(0.02)]
+    upper = [8.0, math.log(50.0), math.log(4.0)]
+    starts = [(a, guest.median_rate_per_s)]
+    regularities = [None]
+    if swept:
+        lower.append(0.0)
+        upper.append(math.log(MAX_REGULARITY))
+        # a swept pool: nearly all of it active, each page touched about once per T_g, at
+        # several regularities (the surface has a valley per regime of k y around 1)
+        starts.append((0.99, 1.0 / T))
+        regularities = [guest.regularity, 4.0, 16.0]
+    lower, upper = np.array(lower), np.array(upper)
     # Several starts, from the guest's own values and across the skew range, and the best
     # solution kept: a local solver started from one point lands in different local minima
     # for neighbouring T, which makes the whole fit jump.
     best = None
-    for skew_start in (max(guest.skew, 0.03), skew0, 0.1, 0.5, 2.0):
-        start = np.array([math.log(a / (1 - a)), math.log(guest.median_rate_per_s), math.log(skew_start)])
-        sol = least_squares(residuals, np.clip(start, lower + 1e-9, upper - 1e-9), bounds=(lower, upper))
-        if best is None or sol.cost < best.cost - 1e-12:
-            best = sol
-    g = make(best.x)
-    return g.active_frac, g.median_rate_per_s, g.skew
+    for k0 in regularities:
+        for a0, r0 in starts:
+            for skew_start in (max(guest.skew, 0.03), skew0, 0.1, 0.5, 2.0):
+                start = [math.log(a0 / (1 - a0)), math.log(r0), math.log(skew_start)]
+                if k0 is not None:
+                    start.append(math.log(min(max(k0, 1.0), MAX_REGULARITY)))
+                sol = least_squares(residuals, np.clip(np.array(start), lower + 1e-9, upper - 1e-9),
+                                    bounds=(lower, upper))
+                if best is None or sol.cost < best.cost - 1e-12:
+                    best = sol
+    return make(best.x)[1]
 
 
 #: the reclaim exponents β the joint fit tries (overcommit.replacement.reclaim_weights)
@@ -234,6 +268,8 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
     start_guests, start_variants = list(guests), dict(variants)
     behaviour = data.load_table("guest_behaviour.csv").set_index("guest")
     skew0 = {g.name: float(behaviour.loc[g.name, "skew"]) for g in guests}
+    # guests whose memory is swept in loops: their regularity is fitted (_fit_guest)
+    swept = {g.name for g in guests if g.regularity > 1.0}
     base_env = environment(CALIBRATION_ENV)
 
     def fit_at(T: float, beta: float, guests, variants, rounds: int):
@@ -248,8 +284,8 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
                 own = [t for t in by_subject.get(g.name, []) if t.quantity != "relative_throughput"]
                 if own:
                     x = float(result.workloads.loc[g.variant, "relative_throughput"])
-                    active, rate, skew = _fit_guest(g, own, T * weight[g.name], x, skew0[g.name])
-                    guests[i] = replace(g, active_frac=active, median_rate_per_s=rate, skew=skew)
+                    guests[i] = replace(g, **_fit_guest(g, own, T * weight[g.name], x, skew0[g.name],
+                                                        g.name in swept))
             for name in ("java-medium", "java-high"):
                 goal = next(t.value for t in by_subject[name] if t.quantity == "relative_throughput")
 
@@ -300,6 +336,8 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
         rows.append((g.name, "active_frac", g.active_frac))
         rows.append((g.name, "skew", g.skew))
         rows.append((g.name, "median_rate_per_s", g.median_rate_per_s))
+        if g.name in swept:
+            rows.append((g.name, "regularity", g.regularity))
     for name in ("java-medium", "java-high"):
         rows.append((name, "blocking", variants[name].blocking))
     fitted = pd.DataFrame(rows, columns=["target", "parameter", "value"])
