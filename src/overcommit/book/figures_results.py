@@ -427,8 +427,33 @@ def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-ede
 #: the dense grid the static site offers: every 8 GiB from 16 to 512 GiB × 1 to 25 CPUs
 ANY_MEMORY_GIB: tuple[int, ...] = tuple(range(16, 513, 8))
 ANY_CPUS: tuple[int, ...] = tuple(range(1, 26))
+#: the grid's memory step (GiB)
+ANY_MEMORY_STEP_GIB: int = ANY_MEMORY_GIB[1] - ANY_MEMORY_GIB[0]
 #: where the build writes the grid, relative to the site's root (and the chart's data URL)
 ANY_CID_FILE = "_static/data/any_cid.csv"
+
+
+def any_grid_texts() -> dict[str, str]:
+    """The dense grid as the chapters' prose states it ("16 to 512 GiB in steps of 8 GiB,
+    1 to 25 CPUs"): glue names ``any-mem-min``, ``any-mem-max``, ``any-mem-step``,
+    ``any-cpus-min`` and ``any-cpus-max``, the same on every page."""
+    return {
+        "any-mem-min": f"{ANY_MEMORY_GIB[0]}",
+        "any-mem-max": f"{ANY_MEMORY_GIB[-1]}",
+        "any-mem-step": f"{ANY_MEMORY_STEP_GIB}",
+        "any-cpus-min": f"{ANY_CPUS[0]}",
+        "any-cpus-max": f"{ANY_CPUS[-1]}",
+    }
+
+
+def glue_any_grid() -> dict[str, str]:
+    """Glue every ``any-*`` name of :func:`any_grid_texts` (not displayed); returns the texts."""
+    from . import glue
+
+    values = any_grid_texts()
+    for name, text in values.items():
+        glue(name, text, display=False)
+    return values
 
 
 def any_cid_frame(memories=ANY_MEMORY_GIB, cpus=ANY_CPUS, envs=ENVIRONMENTS) -> pd.DataFrame:
@@ -489,11 +514,12 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         if v not in VARIANTS:
             raise ValueError(f"variants: {v!r} is not accepted; expected some of {list(VARIANTS)}")
     if memory_gib not in ANY_MEMORY_GIB:
-        raise ValueError(f"memory_gib: {memory_gib!r} is not accepted; expected one of 16, 24, ..., 512")
+        raise ValueError(f"memory_gib: {memory_gib!r} is not accepted; expected one of "
+                         f"{ANY_MEMORY_GIB[0]}, {ANY_MEMORY_GIB[1]}, ..., {ANY_MEMORY_GIB[-1]}")
     if cpus not in ANY_CPUS:
-        raise ValueError(f"cpus: {cpus!r} is not accepted; expected a whole number from 1 to 25")
+        raise ValueError(f"cpus: {cpus!r} is not accepted; expected a whole number from {ANY_CPUS[0]} to {ANY_CPUS[-1]}")
     mem = alt.param(name="any_mem", value=memory_gib,
-                    bind=alt.binding_range(min=ANY_MEMORY_GIB[0], max=ANY_MEMORY_GIB[-1], step=8,
+                    bind=alt.binding_range(min=ANY_MEMORY_GIB[0], max=ANY_MEMORY_GIB[-1], step=ANY_MEMORY_STEP_GIB,
                                            name="Real memory (GiB) "))
     cpu = alt.param(name="any_cpus", value=cpus,
                     bind=alt.binding_range(min=ANY_CPUS[0], max=ANY_CPUS[-1], step=1, name="Real CPUs "))
@@ -541,8 +567,9 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
     what = "each workload variant" if variants is None else ", ".join(chosen_variants)
     return alt.vconcat(top, info, bottom).add_params(mem, cpu, env).properties(
         description=prose(f"""
-            Model results at any host of a dense grid, 16 to 512 GiB of real memory in steps of 8 GiB
-            and 1 to 25 real CPUs, on the environment chosen in the drop-down. Top: the relative
+            Model results at any host of a dense grid, {ANY_MEMORY_GIB[0]} to {ANY_MEMORY_GIB[-1]} GiB of
+            real memory in steps of {ANY_MEMORY_STEP_GIB} GiB and {ANY_CPUS[0]} to {ANY_CPUS[-1]} real CPUs,
+            on the environment chosen in the drop-down. Top: the relative
             throughput of {what} at the memory and CPUs chosen with the two sliders (1 is the
             reference run, dashed line; a workload that failed is drawn in {word(ALERT)}), titled with the
             host and whether the paper ran it; below it the host's overall throughput and page
