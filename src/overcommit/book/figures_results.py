@@ -373,6 +373,38 @@ def threshold_memory(frame: pd.DataFrame, cpus: int = 20, level: float = 0.9) ->
     return pd.DataFrame(rows).set_index("environment")
 
 
+def overall_texts(frame: pd.DataFrame) -> dict[str, str]:
+    """What the overall-results chapter says about the model's grid (``frame`` from
+    :func:`system_frame`), each from the frame its charts draw:
+
+    ``ov-first-paging-gib``
+        the largest memory on the 20-CPU z/VM 6.3 EDEV-SCSI line with any page reads;
+    ``ov-sys-max-63``, ``ov-sys-max-62``
+        the highest CP system CPU (% of the real CPUs) at 96 GiB or more, on z/VM 6.3 (both
+        paging kinds) and on z/VM 6.2;
+    ``ov-t90-edev``, ``ov-t90-eckd``, ``ov-t90-62``
+        :func:`threshold_memory` at 20 CPUs and 0.90, per environment (GiB);
+    ``ov-62-512-20``
+        z/VM 6.2's overall relative throughput at 512/20.
+    """
+    line = frame[(frame["env"] == "zvm63-edev") & (frame["cpus"] == 20)]
+    paging_at = line[line["page_read_mib_s"] > 0]["memory_gib"]
+    high = frame[frame["memory_gib"] >= 96]
+    new = high[high["env"].str.startswith("zvm63")]["system_cpu_pct"].max()
+    old = high[high["env"] == "zvm62-edev"]["system_cpu_pct"].max()
+    t90 = threshold_memory(frame, cpus=20, level=0.9)["first memory below (GiB)"]
+    z62 = frame.set_index(["cid", "env"]).loc[("512/20", "zvm62-edev"), "throughput"]
+    return {
+        "ov-first-paging-gib": f"{int(paging_at.max())}",
+        "ov-sys-max-63": f"{new:.1f} %",
+        "ov-sys-max-62": f"{old:.1f} %",
+        "ov-t90-edev": f"{int(t90[ENV_LABELS['zvm63-edev']])}",
+        "ov-t90-eckd": f"{int(t90[ENV_LABELS['zvm63-eckd']])}",
+        "ov-t90-62": f"{int(t90[ENV_LABELS['zvm62-edev']])}",
+        "ov-62-512-20": f"{float(z62):.2f}",
+    }
+
+
 def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-edev") -> alt.VConcatChart:
     """The live explorer: any host through :func:`overcommit.simulate`, CPU split and key metrics."""
     r = simulate((memory_gib, cpus), env=env)
@@ -436,13 +468,19 @@ ANY_CID_FILE = "_static/data/any_cid.csv"
 def any_grid_texts() -> dict[str, str]:
     """The dense grid as the chapters' prose states it ("16 to 512 GiB in steps of 8 GiB,
     1 to 25 CPUs"): glue names ``any-mem-min``, ``any-mem-max``, ``any-mem-step``,
-    ``any-cpus-min`` and ``any-cpus-max``, the same on every page."""
+    ``any-cpus-min`` and ``any-cpus-max``, the same on every page; and the size of the grid
+    :func:`any_cid_frame` computes: ``any-mem-n`` memory sizes, ``any-cpus-n`` CPU counts,
+    ``any-envs-n`` environments, ``any-runs`` runs in all."""
     return {
         "any-mem-min": f"{ANY_MEMORY_GIB[0]}",
         "any-mem-max": f"{ANY_MEMORY_GIB[-1]}",
         "any-mem-step": f"{ANY_MEMORY_STEP_GIB}",
         "any-cpus-min": f"{ANY_CPUS[0]}",
         "any-cpus-max": f"{ANY_CPUS[-1]}",
+        "any-mem-n": f"{len(ANY_MEMORY_GIB)}",
+        "any-cpus-n": f"{len(ANY_CPUS)}",
+        "any-envs-n": f"{len(ENVIRONMENTS)}",
+        "any-runs": f"{len(ANY_MEMORY_GIB) * len(ANY_CPUS) * len(ENVIRONMENTS):,}",
     }
 
 
