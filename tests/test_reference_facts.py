@@ -122,3 +122,13 @@ def test_no_twin_types_the_model_constants(path):
         if name.startswith("model-"):
             from overcommit.book import model_texts
             assert name in model_texts.texts(), (path.name, name)
+
+
+def test_the_models_reorder_rule_is_the_reports():
+    """replacement and case_jvm: the model 'uses exactly that rule', the WebSphere stacking
+    report's ~1 s of reorder per 8 GB resident (observations_003.csv), glued as
+    ibm-reorder-s-8gb on both pages."""
+    from overcommit import model
+
+    obs = data.observations(["observations_003.csv"]).set_index("id")["value"]
+    assert model.REORDER_S_PER_MIB * 8 * 1024 == pytest.approx(float(obs["o003-t1-reorder-cost"]))

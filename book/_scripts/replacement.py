@@ -393,7 +393,7 @@ glue("replacement-p-db-dpa", f"{float(obs_all['o000-db-dpa-share']):g} %", displ
 glue("replacement-p-db-vmem", f"{float(obs_all['o000-db-vmem']):g}", display=False)
 glue("replacement-p-db-used", f"{float(obs_all['o000-db-used']):g}", display=False)
 # the WebSphere stacking report's rough reorder cost (seconds per 8 GB resident)
-glue("replacement-p-reorder-s", f"{float(obs_all['o003-t1-reorder-cost']):g}", display=False)
+glue("ibm-reorder-s-8gb", f"{float(obs_all['o003-t1-reorder-cost']):g}", display=False)
 # the two releases at 64/20, from the runs the release table shows
 for name, text in figures_replacement.release_texts("64/20").items():
     glue(name, text, display=False)
@@ -523,7 +523,7 @@ Markdown(figures_replacement.java_reclaim_times().reset_index().to_markdown(inde
 # independently of the shortage, more often as paging to disk increases, and works
 # through the hardware reference bits of one guest's resident pages. While reorder
 # processes a guest, that guest is stopped, all its virtual CPUs, for roughly
-# {glue:text}`replacement-p-reorder-s` s per 8 GB of resident memory. Pages taken from a guest could first be moved to
+# {glue:text}`ibm-reorder-s-8gb` s per 8 GB of resident memory. Pages taken from a guest could first be moved to
 # {term}`expanded storage <expanded storage>` ({term}`XSTOR`), a slower second tier of
 # memory, and from there to the paging disks; in an earlier IBM study on z/VM 5.2 the
 # traffic from memory to XSTOR was the largest page movement, closely followed by XSTOR to
