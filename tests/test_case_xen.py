@@ -339,3 +339,22 @@ def test_explorer_chart_marks_impossible_and_rejects_bad_input():
         fx.explorer_chart(2, 8, 0.1)
     with pytest.raises(ValueError, match="cpus: 0"):
         fx.explorer_chart(2, 0, 20)
+
+
+def test_parameter_table_names_documents_not_seeds():
+    """The `from` column is reader-visible: it names each document by author and year, as
+    the book's author-year citations print the bibliography entry, never by our seed number."""
+    import re
+    from pathlib import Path
+
+    bib = (Path(__file__).resolve().parents[1] / "book" / "references.bib").read_text()
+    for key, label in fx.DOCUMENTS.values():
+        entry = bib[bib.index("{" + key + ","):]
+        entry = entry[:entry.index("\n}")]
+        authors = re.search(r"author\s*=\s*\{(.*)\}", entry).group(1).split(" and ")
+        year = re.search(r"year\s*=\s*\{(\d{4})\}", entry).group(1)
+        surnames = [a.split(",")[0].strip() for a in authors]
+        assert label == " and ".join(surnames) + " " + year, (key, label)
+    cells = " ".join(fx.parameter_table()["from"])
+    assert "seed" not in cells
+    assert all(label in cells for _, label in fx.DOCUMENTS.values())

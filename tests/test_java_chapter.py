@@ -369,3 +369,16 @@ def test_paper_view_scales_the_medium_level_only(results):
     high = f[f.variant == "java-high"]
     assert np.allclose(med["paper_view"], med["throughput"] * 0.53, rtol=2e-3)
     assert np.allclose(high["paper_view"], high["throughput"])
+
+
+def test_medium_memory_ceiling_just_below_its_cpu_share_at_64_15(lframe):
+    """The quarter exercise's solution: 'the medium level has one virtual CPU, and at 64 GiB
+    its memory ceiling is already just below its CPU share' (15 CPUs); the high level holds
+    out with 'its two virtual CPUs'."""
+    row = lframe.set_index(["env", "variant", "memory_gib", "cpus"]).loc[("zvm63-edev", "java-medium", 64, 15)]
+    assert row["memory_only"] < row["cpu_only"] <= row["memory_only"] + 0.05
+    above = lframe.set_index(["env", "variant", "memory_gib", "cpus"]).loc[("zvm63-edev", "java-medium", 96, 15)]
+    assert above["memory_only"] > above["cpu_only"]
+    vcpus = data.virtual_systems_frame()["vcpus"]
+    assert (vcpus["java-medium"], vcpus["java-high"]) == (1, 2)
+

@@ -95,3 +95,40 @@ def test_the_tiers_walk_through():
     run = oc.simulate("64/20", env="zvm63-edev")
     ref_ratio = study.reference_totals()["instantiated_mib"] / tiers.dpa_mib(64)
     assert run.system["overcommit_ratio"] < ref_ratio
+
+
+# --- the model's fixed assumptions (overcommit.book.model_texts) --------------------------
+
+
+def test_model_texts_come_from_the_model_constants():
+    from overcommit import model, paging
+    from overcommit.book import model_texts
+
+    t = model_texts.texts()
+    assert float(t["model-reorder-s-8gib"]) == pytest.approx(model.REORDER_S_PER_MIB * 8192, rel=0.05)
+    assert float(t["model-cp-us-per-page"]) == paging.DEFAULT_CP_CPU_S_PER_PAGE["edev-scsi"] * 1e6
+    assert t["model-62-cpu-cost"] == f"{100 * (model.CPU_COST_FACTOR['6.2'] - 1):.0f} %"
+    assert int(t["model-62-steal-ratio"]) == round(model.STEAL_CPU_S_PER_PAGE["6.2"] / model.STEAL_CPU_S_PER_PAGE["6.3"])
+
+
+MODEL_TYPED = re.compile(r"\b10 µs per page|assumed (?:8 %|six times)|(?:a second|one second) per 8 G")
+
+
+@pytest.mark.parametrize("path", sorted(SCRIPTS.glob("*.py")), ids=lambda p: p.stem)
+def test_no_twin_types_the_model_constants(path):
+    text = ROLE.sub("", _markdown(path))
+    assert not MODEL_TYPED.search(text), (path.name, MODEL_TYPED.search(text).group(0))
+    for name in ROLE.findall(_markdown(path)):
+        if name.startswith("model-"):
+            from overcommit.book import model_texts
+            assert name in model_texts.texts(), (path.name, name)
+
+
+def test_the_models_reorder_rule_is_the_reports():
+    """replacement and case_jvm: the model 'uses exactly that rule', the WebSphere stacking
+    report's ~1 s of reorder per 8 GB resident (observations_003.csv), glued as
+    ibm-reorder-s-8gb on both pages."""
+    from overcommit import model
+
+    obs = data.observations(["observations_003.csv"]).set_index("id")["value"]
+    assert model.REORDER_S_PER_MIB * 8 * 1024 == pytest.approx(float(obs["o003-t1-reorder-cost"]))

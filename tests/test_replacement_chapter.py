@@ -258,6 +258,25 @@ def test_release_table_compares_the_two_releases():
     assert table.loc["expanded storage (MiB)"].tolist() == ["0", "2,048"]
 
 
+
+def test_release_prose_follows_the_release_table():
+    """'The model's 6.2 failure at 64/20 is the database, whose reorder stops of about
+    <release-reorder-s> s outlast the <release-pause-limit-s> s its clients wait'; the
+    characteristic-time ratio and the DPA next to 2 GiB of XSTOR come from the same runs."""
+    table = fr.release_table("64/20")
+    runs = fr.release_runs("64/20")
+    t = fr.release_texts("64/20")
+    old, new = runs["zvm62-edev"], runs["zvm63-edev"]
+    assert old["failed_variants"] == ["db-bi"] and not new["failed"]
+    assert old["longest_reorder_guest"] == "db-bi"
+    assert t["release-reorder-s"] == table.loc["longest page-reorder stop (s)"].iloc[1]
+    assert float(t["release-reorder-s"]) > float(t["release-pause-limit-s"])
+    times = table.loc["characteristic time T (s)"].str.replace(",", "").astype(float)
+    assert float(t["release-T-ratio"]) == pytest.approx(times.iloc[1] / times.iloc[0], rel=0.05)
+    assert float(t["release-dpa-xstor"]) > 10  # 'too small ... to change that much'
+    assert fr.zvm62_read_ratio("64/20") == pytest.approx(
+        old["page_read_mib_s"] / new["page_read_mib_s"])
+
 def test_java_reclaim_times_random_case_is_implied_time_and_regularity_only_widens_the_gap():
     """The chapter's 'Pages touched like clockwork' claims: with random references the
     Java pair implies the reclaim times replacement.implied_time gives (LRU), and no

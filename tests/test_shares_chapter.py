@@ -225,3 +225,26 @@ def test_worked_solution_ends_with_the_answer():
     assert ex.answer == [2.37, 0.1, 3.16, 2.37]
     assert "Answer: `[2.37, 0.1, 3.16, 2.37]`" in ex.solution
     assert "capped" in ex.solution
+
+
+def test_level_facts_and_the_databases_satisfaction_follow_the_allocation():
+    """The prose and the equal-shares solution, glued from level_facts and satisfied_at."""
+    guests = fs.study_guests()
+    cmp15 = fs.scheme_comparison(15)
+    lv15, lv20 = fs.level_facts(15), fs.level_facts(20)
+    # every guest that is cut gets exactly the level per virtual CPU (or per guest)
+    cut = cmp15[cmp15[fs.SCHEME_PROPORTIONAL] < cmp15["demand"] - 1e-9]
+    assert len(cut) == lv15["cut"]
+    assert np.allclose(cut[fs.SCHEME_PROPORTIONAL] / cut["vcpus"], lv15["per_vcpu"])
+    cut_eq = cmp15[cmp15[fs.SCHEME_EQUAL] < cmp15["demand"] - 1e-9]
+    assert np.allclose(cut_eq[fs.SCHEME_EQUAL], lv15["per_guest"])
+    # 'two virtual CPUs at the level are less than the equal share'
+    assert 2 * lv15["per_vcpu"] < lv15["per_guest"]
+    sat = fs.satisfied_at("db-bi")
+    # 'the database, at <per_vcpu>, just escapes' at 20 CPUs
+    assert sat["per_vcpu"] < lv20["per_vcpu"] < sat["per_vcpu"] + 0.01
+    # the exact need lies just below the loop's answer in steps of 0.25
+    assert sat["loop_proportional"] - 0.25 < sat["exact"] <= sat["loop_proportional"]
+    # under equal shares it is the last guest satisfied: at the sum of all demands
+    assert sat["loop_equal"] - 0.25 < guests["demand"].sum() <= sat["loop_equal"]
+    assert guests.set_index("guest")["demand"].idxmax() == "db-bi"

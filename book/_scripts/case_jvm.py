@@ -56,6 +56,8 @@ pd.set_option("display.max_colwidth", 120)
 start = jvm.parameters()
 case = jvm.calibrated()
 obs = jvm.observations()
+# the report's rough reorder cost, seconds per 8 GB resident (the same name as in replacement)
+glue("ibm-reorder-s-8gb", f"{float(obs.loc['o003-t1-reorder-cost', 'value']):g}", display=False)
 frame = figures_case_jvm.model_frame(case)
 m = frame.set_index("guests")
 s2 = jvm.vcpu_scan(20, jvm.SCENARIO2, case)
@@ -370,7 +372,8 @@ glue("jvm-20v10", f"{s2.loc[3, 'lpar_load'] - ten3['lpar_load']:.2f}", display=F
 # The report's first setup test found the single 200 GB guest's CPU utilisation dipping
 # sharply at regular intervals. The cause was z/VM's *page reorder*, which rebuilds a guest's
 # list of frames and stops the guest, all its virtual CPUs, while it runs. By IBM's rule
-# of thumb, a reorder takes about one second per 8 GB the guest has resident. The model
+# of thumb, a reorder takes about {glue:text}`ibm-reorder-s-8gb` s per 8 GB the guest has
+# resident. The model
 # uses exactly that rule ({doc}`replacement`). The table applies it to the resident memory
 # the model computes for each configuration:
 

@@ -96,8 +96,9 @@ shown
 # `role` column says whether a value is stated in the document, recovered from its
 # numbers, borrowed from another document, assumed, or fitted; fitted values are shown
 # after fitting, with the data file's start value in brackets. The `from` column names the
-# documents: seed 004 is this one, seed 000 the 2014 study {cite:p}`johanssen2014overcommit`
-# and seed 003 the 2012 JVM stacking report {cite:p}`ibm2012jvmstacking`.
+# documents by author and year: {cite:t}`ibm2009networkcrypto` is the one this case follows,
+# {cite:t}`johanssen2014overcommit` the 2014 study and {cite:t}`ibm2012jvmstacking` the 2012
+# JVM stacking report.
 
 # %% tags=["remove-input"]
 figures_case_xen.parameter_table()

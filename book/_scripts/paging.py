@@ -31,7 +31,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import exercises, paging
-from overcommit.book import figures_paging, figures_replacement
+from overcommit.book import figures_paging, figures_replacement, model_texts
 from overcommit.book.explore import explorer, slider
 
 pd.set_option("display.precision", 3)
@@ -278,7 +278,7 @@ glue("paging-ex-reads-limit", (limit * eckd_path - eckd_guest) / 1.6, display=Fa
 edev_rw = float(m64["zvm63-edev"]["page_read_mib_s"] + m64["zvm63-edev"]["page_write_mib_s"])
 kappa = paging.DEFAULT_CP_CPU_S_PER_PAGE["edev-scsi"]
 glue("paging-m64-edev-rw", f"{edev_rw:.0f}", display=False)
-glue("paging-kappa-us", f"{kappa * 1e6:g}", display=False)
+_ = model_texts.glue_all()  # model-cp-us-per-page: kappa in µs, as every chapter states it
 glue("paging-kappa-cpus", f"{paging.PAGES_PER_MIB * kappa * edev_rw:.2f}", display=False)
 sys_cpu = obs.set_index("id").loc["o000-sys-cpu-lt9-edev"]
 assert sys_cpu["value"] == obs.set_index("id").loc["o000-sys-cpu-lt9-eckd", "value"]  # "in both"
@@ -327,7 +327,7 @@ glue("paging-p-sys-cpu", f"{sys_cpu['value']:g} %", display=False)
 # {glue:text}`paging-p-sys-cpu` of
 # capacity in both z/VM 6.3 environments.
 #
-# The model charges an **assumed** $\kappa$ = {glue:text}`paging-kappa-us` µs of real CPU per
+# The model charges an **assumed** $\kappa$ = {glue:text}`model-cp-us-per-page` µs of real CPU per
 # page moved for EDEV-SCSI and none for ECKD, so the I/O-driving part of the cost is
 # $256\,\kappa\,(R + W)$ CPUs: about {glue:text}`paging-kappa-cpus` CPU at the
 # {glue:text}`paging-m64-edev-rw` MiB/s of reads and writes the model moves at 64/20. CP's page-management work is charged

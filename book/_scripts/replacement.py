@@ -384,6 +384,20 @@ figures_replacement.reclaim_demo()
 # $\sum_c S_c\, h(\lambda_c w_g T) = \text{DPA}$, with CLOCK's $h$ for z/VM 6.3. The
 # chart shows the result for the study's 20-CPU configurations.
 
+# %% tags=["remove-cell"]
+# the paper's database at 64/20 (caption, prose, the global-vs-split exercise), by record id
+obs_all = oc.data.observations().set_index("id")["value"]
+glue("replacement-p-db-resident", f"{float(obs_all['o000-db-resident']):,.0f}", display=False)
+glue("replacement-p-db-resident-gib", f"{float(obs_all['o000-db-resident']) / 1024:.0f}", display=False)
+glue("replacement-p-db-dpa", f"{float(obs_all['o000-db-dpa-share']):g} %", display=False)
+glue("replacement-p-db-vmem", f"{float(obs_all['o000-db-vmem']):g}", display=False)
+glue("replacement-p-db-used", f"{float(obs_all['o000-db-used']):g}", display=False)
+# the WebSphere stacking report's rough reorder cost (seconds per 8 GB resident)
+glue("ibm-reorder-s-8gb", f"{float(obs_all['o003-t1-reorder-cost']):g}", display=False)
+# the two releases at 64/20, from the runs the release table shows
+for name, text in figures_replacement.release_texts("64/20").items():
+    glue(name, text, display=False)
+
 # %% tags=["remove-input"]
 dpa = figures_replacement.dpa_frame()
 figures_replacement.dpa_chart(dpa, "64/20")
@@ -393,8 +407,8 @@ figures_replacement.dpa_chart(dpa, "64/20")
 # **Figure: who holds the DPA.** Instantiated (green) and resident (blue) memory per
 # workload in the model (`overcommit.simulate`, z/VM 6.3, EDEV-SCSI paging), with each
 # workload's share of the DPA; the drop-down picks the CID. The black tick is the database's
-# resident memory measured at `64/20`, 39,936 MiB or 62 % of the DPA
-# {cite:p}`johanssen2014overcommit`.
+# resident memory measured at `64/20`, {glue:text}`replacement-p-db-resident` MiB or
+# {glue:text}`replacement-p-db-dpa` of the DPA {cite:p}`johanssen2014overcommit`.
 # ```
 
 # %% tags=["remove-cell"]
@@ -441,7 +455,7 @@ glue("replacement-jT-rmax", float(java_times.iloc[-1]["medium / high"]), display
 # only {glue:text}`replacement-T-ihs:.0f`. A page must be referenced about that often to
 # stay. The database keeps
 # {glue:text}`replacement-db-resident:,.0f` MiB resident,
-# {glue:text}`replacement-db-share:.0f` % of the DPA (the paper measured 62 %), yet only
+# {glue:text}`replacement-db-share:.0f` % of the DPA (the paper measured {glue:text}`replacement-p-db-dpa`), yet only
 # {glue:text}`replacement-db-kept:.0f` % of its own instantiated memory. Nobody gave it
 # that share directly: it is the largest guest, so its pages age longest, and enough of its
 # buffer pages are referenced within that time. The direct-I/O file-system guests show the other side. Their few
@@ -508,8 +522,8 @@ Markdown(figures_replacement.java_reclaim_times().reset_index().to_markdown(inde
 # available frames and takes frames from guests, and *page reorder*, which runs
 # independently of the shortage, more often as paging to disk increases, and works
 # through the hardware reference bits of one guest's resident pages. While reorder
-# processes a guest, that guest is stopped, all its virtual CPUs, for roughly one second
-# per 8 GB of resident memory. Pages taken from a guest could first be moved to
+# processes a guest, that guest is stopped, all its virtual CPUs, for roughly
+# {glue:text}`ibm-reorder-s-8gb` s per 8 GB of resident memory. Pages taken from a guest could first be moved to
 # {term}`expanded storage <expanded storage>` ({term}`XSTOR`), a slower second tier of
 # memory, and from there to the paging disks; in an earlier IBM study on z/VM 5.2 the
 # traffic from memory to XSTOR was the largest page movement, closely followed by XSTOR to
@@ -544,14 +558,15 @@ figures_replacement.release_table("64/20")
 # %% [markdown]
 # With a flatter hit curve, z/VM 6.2 in the model keeps more cold pages and loses more hot
 # ones, and reads about {glue:text}`zvm62-read-ratio` times as much from the paging devices; the 2 GiB of expanded
-# storage is too small, next to a DPA thirty times larger, to change that much. The paper
+# storage is too small, next to a DPA {glue:text}`release-dpa-xstor` times larger, to change that much. The paper
 # saw the same direction, much more steeply: page-read rates on 6.2 rose far faster than
 # on 6.3 as memory shrank, expanded storage did not make up the difference, and most of
 # the failed runs were 6.2 runs {cite:p}`johanssen2014overcommit`. The model's 6.2
-# failure at `64/20` is the database, whose reorder stops of about five seconds outlast
-# its clients' patience; in the paper it was mostly the WebSphere workload that failed on
-# HTTP errors. The characteristic times differ threefold, but as noted above a FIFO $T$
-# and a CLOCK $T$ measure different things.
+# failure at `64/20` is the database, whose reorder stops of about
+# {glue:text}`release-reorder-s` s outlast the {glue:text}`release-pause-limit-s` s its
+# clients wait; in the paper it was mostly the WebSphere workload that failed on
+# HTTP errors. z/VM 6.2's characteristic time is {glue:text}`release-T-ratio` times
+# 6.3's, but as noted above a FIFO $T$ and a CLOCK $T$ measure different things.
 
 # %% tags=["remove-cell"]
 ex = exercises.generate("replacement", seed=1)
@@ -666,8 +681,9 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 # 0.1 × (1 − 400/2000) = 0.08 per second. Split by size, A gets only 54.5 frames and misses
 # on about 73 % of its 0.9 references per second; the total fault rate is about nine times
 # higher. Size, and defined size even more so, says little about need: the database guest
-# in the study was defined with 300 GiB, used about 80 GiB, and at `64/20` kept about
-# 40 GiB resident.
+# in the study was defined with {glue:text}`replacement-p-db-vmem` GiB, used about
+# {glue:text}`replacement-p-db-used` GiB, and at `64/20` kept about
+# {glue:text}`replacement-p-db-resident-gib` GiB resident {cite:p}`johanssen2014overcommit`.
 # :::
 #
 # :::{exercise}

@@ -80,6 +80,7 @@ import overcommit as oc
 from overcommit import data, planning
 from overcommit import exercises
 from overcommit.exercises import checks
+from overcommit.book import figures_results
 from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 
@@ -208,6 +209,9 @@ glue("db-cpu-halving", f"{ratio.min():.2f}–{ratio.max():.2f}", display=False)
 # %% tags=["remove-input"]
 figures_workload.pages_chart(gframe, KEY)
 
+# %% tags=["remove-cell"]
+_ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapter states it
+
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: page distribution and page reads of the database guest (the paper's Figure
@@ -244,7 +248,9 @@ figures_workload.pages_chart(gframe, KEY)
 # ## Try any host
 #
 # The chart below shows the database at any host of a dense grid: its sliders choose real
-# memory from 16 to 512 GiB in steps of 8 GiB and 1 to 25 real CPUs, on any of the three
+# memory from {glue:text}`any-mem-min` to {glue:text}`any-mem-max` GiB
+# in steps of {glue:text}`any-mem-step` GiB
+# and {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max` real CPUs, on any of the three
 # environments. Its title says whether the paper ran that host or the numbers are the
 # model's alone ("model only").
 

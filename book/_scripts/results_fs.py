@@ -92,6 +92,7 @@ from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_fs
 from overcommit.book import figures_validation
+from overcommit.book import figures_results
 from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 from overcommit.book.figures_results import PAPER_PAGE_READ_6420
@@ -459,11 +460,16 @@ glue("fs-extra-dh-64-20", f"{r6420.guests.loc['fs-direct-high', 'resident_mib'] 
 # pages instead of paging them ({term}`CMMA`). The paper's second reason, that slower
 # page-cached guests need less cache, the model does not have.
 
+# %% tags=["remove-cell"]
+_ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapter states it
+
 # %% [markdown]
 # ## Try any host
 #
 # The chart below shows the four fio variants at any host of a dense grid: its sliders choose
-# real memory from 16 to 512 GiB in steps of 8 GiB and 1 to 25 real CPUs, on any of the three
+# real memory from {glue:text}`any-mem-min` to {glue:text}`any-mem-max` GiB
+# in steps of {glue:text}`any-mem-step` GiB
+# and {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max` real CPUs, on any of the three
 # environments. Its title says whether the paper ran that host or the numbers are the model's
 # alone ("model only").
 

@@ -84,6 +84,7 @@ from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_java
 from overcommit.book import figures_workload
+from overcommit.book import figures_results
 from overcommit.book.explore import explorer, host_controls
 from overcommit.workloads import study_guests, study_variants
 
@@ -116,6 +117,8 @@ glue("jv-p-req-cpus", f"{obs.loc['o000-j-req-cpus', 'value']:g} CPUs", display=F
 for oid, unit in (("o000-j-knee-mem", "GiB"), ("o000-j-knee-cpus", "CPUs")):
     glue(f"jv-p-{oid.removeprefix('o000-j-')}", f"{float(obs.loc[oid, 'lower']):g} and {float(obs.loc[oid, 'upper']):g} {unit}",
          display=False)
+glue("jv-p-knee-mem-lower", f"{float(obs.loc['o000-j-knee-mem', 'lower']):g}", display=False)
+_ = figures_results.glue_any_grid()  # the dense grid of the any-host chart, as every chapter states it
 
 # %% [markdown]
 # ## Throughput over memory and CPUs (Figures 24 and 25)
@@ -271,7 +274,7 @@ glue("jv-val-n", str(len(validation)), display=False)
 glue("jv-val-pass", str(int(validation["verdict"].str.startswith("✓").sum())), display=False)
 
 # %% [markdown]
-# The reference run's 17 guests together used {glue:text}`ref-cpus` processors, so with
+# The reference run's {glue:text}`ref-guests` guests together used {glue:text}`ref-cpus` processors, so with
 # 20 real CPUs or fewer somebody must be cut. The model hands out the real CPUs by
 # {term}`water-filling` over the {term}`relative shares <relative share>`: there is one *water
 # level*, a number of CPUs per 100 shares; every guest that wants more than the level gets
@@ -299,7 +302,7 @@ cuts
 #
 # Java keeps its virtual CPUs busier than almost anyone: {glue:text}`jv-d100-m` and
 # {glue:text}`jv-d100-h` CPUs per 100 shares, ranks {glue:text}`jv-rank-m` and
-# {glue:text}`jv-rank-h` of 17. Under water-filling every guest above the level gets the same
+# {glue:text}`jv-rank-h` of {glue:text}`ref-guests`. Under water-filling every guest above the level gets the same
 # CPU *per share*, so the guest that wanted the most per share loses the largest fraction: at
 # 512/15 the medium Java gets {glue:text}`jv-get-m-15` of its reference CPU, the database
 # {glue:text}`jv-get-db-15`, and the file-system guests, which wanted less than the level,
@@ -441,7 +444,9 @@ glue("jv-skew-others", f"{min(table17[g].skew for g in others):.1f}", display=Fa
 # ## Try any host
 #
 # The chart below shows the two Java levels at any host of a dense grid: its sliders choose real
-# memory from 16 to 512 GiB in steps of 8 GiB and 1 to 25 real CPUs, on any of the three
+# memory from {glue:text}`any-mem-min` to {glue:text}`any-mem-max` GiB in steps of
+# {glue:text}`any-mem-step` GiB and {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max` real
+# CPUs, on any of the three
 # environments. Its title says whether the paper ran that host or the numbers are the model's
 # alone ("model only").
 
@@ -683,9 +688,11 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # still runs at {glue:text}`jv-ex-h-48-15` at 48 GiB, {glue:text}`jv-ex-h-24-15` at 24 GiB and
 # {glue:text}`jv-ex-h-min-15` at {glue:text}`jv-ex-min-mem` GiB, far below any host the paper
 # tried.
-# The medium level has one virtual CPU, and its memory ceiling crosses its CPU share near
-# 64 GiB. For comparison, with 20 CPUs the answers are {glue:text}`jv-ex-q20-hi-m` and
-# {glue:text}`jv-ex-q20-hi-h` GiB. In the paper, Java lost considerably at 96 GiB or less with
+# The medium level has one virtual CPU, and at 64 GiB its memory ceiling
+# ({glue:text}`jv-lim-m-64-15-memory_only`) is already just below its CPU share
+# ({glue:text}`jv-lim-m-64-15-cpu_only`). For comparison, with 20 CPUs the answers are {glue:text}`jv-ex-q20-hi-m` and
+# {glue:text}`jv-ex-q20-hi-h` GiB. In the paper, Java lost considerably at
+# {glue:text}`jv-p-knee-mem-lower` GiB or less with
 # any number of CPUs; the model's answers with 15 CPUs are a consequence of the missed memory
 # knee.
 # :::

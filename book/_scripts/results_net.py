@@ -80,6 +80,7 @@ from overcommit.model import environment, fitted_reclaim_exponent
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_net
+from overcommit.book import figures_results
 from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 from overcommit.workloads import HOT_CORE_MIB, scaled_shares, study_guests
@@ -416,6 +417,9 @@ glue("net-fit-days", f"{1 / max(table17[n].median_rate_per_s for n in net_names)
 skews = [table17[n].skew for n in net_names]
 glue("net-fit-skew", f"{min(skews):.1f} to {max(skews):.1f}", display=False)
 
+# %% tags=["remove-cell"]
+_ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapter states it
+
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: page distribution and page reads of the network guests (the paper's Figures 33 and
@@ -448,7 +452,9 @@ glue("net-fit-skew", f"{min(skews):.1f} to {max(skews):.1f}", display=False)
 # ## Try any host
 #
 # The chart below shows the two network levels at any host of a dense grid: its sliders choose
-# real memory from 16 to 512 GiB in steps of 8 GiB and 1 to 25 real CPUs, on any of the three
+# real memory from {glue:text}`any-mem-min` to {glue:text}`any-mem-max` GiB
+# in steps of {glue:text}`any-mem-step` GiB
+# and {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max` real CPUs, on any of the three
 # environments. Its title says whether the paper ran that host or the numbers are the model's
 # alone ("model only").
 

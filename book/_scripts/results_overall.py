@@ -79,7 +79,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import data
-from overcommit.book import figures_results, figures_validation, reference
+from overcommit.book import figures_replacement, figures_results, figures_validation, model_texts, reference
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book.explore import explorer, host_controls
@@ -96,6 +96,15 @@ glue("ov-p-user", claim_values["cpu-user-94"].lstrip("> "), display=False)
 glue("ov-p-eckd-fail", claim_values["fail-eckd-64"], display=False)
 # the reference run's yardsticks (ref-cpus, ref-gib, ...), as every chapter states them
 _ = reference.glue_all()
+# the model's fixed assumptions (model-*), as every chapter states them
+_ = model_texts.glue_all()
+# what the prose says about the grid, from the frame the charts draw
+for name, text in figures_results.overall_texts(frame).items():
+    glue(name, text, display=False)
+glue("zvm62-read-ratio", f"{figures_replacement.zvm62_read_ratio():.1f}", display=False)
+# the database's size: defined (Table 6) and used (the paper's summary)
+glue("ov-db-defined-gib", f"{data.virtual_systems_frame().loc['db-bi', 'defined_mib'] / 1024:.0f}", display=False)
+glue("ov-p-db-used", f"{obs.loc['o000-db-used', 'value']:g}", display=False)
 
 # %% [markdown]
 # ## How the runs are summarised
@@ -112,7 +121,7 @@ _ = reference.glue_all()
 # Overall relative throughput
 # : The mean, over the eleven workload variants, of each variant's throughput divided by
 #   its throughput in the reference run. Every variant counts the same, so a small
-#   network client weighs as much as the 300 GiB database. The paper calls the measure
+#   network client weighs as much as the {glue:text}`ov-db-defined-gib` GiB database. The paper calls the measure
 #   coarse for exactly that reason.
 #
 # Page read rate
@@ -179,8 +188,9 @@ figures_results.failure_table(frame)
 # %% [markdown]
 # On z/VM 6.2 the failing workload in the model is the database, not WebSphere. z/VM 6.2
 # periodically *reorders* a guest's list of frames and stops the guest while it does so,
-# roughly a second per 8 GB resident; the 80 GiB database has so much resident memory
-# that its pauses outlast the time its clients are willing to wait. At 48 GiB the
+# about {glue:text}`model-reorder-s-8gib` s per 8 GiB resident; the database, which uses about
+# {glue:text}`ov-p-db-used` GiB, has so much resident memory that its pauses outlast the time
+# its clients are willing to wait. At 48 GiB the
 # database has lost so much residency that the pause gets shorter than the time-out again,
 # which is why the bottom row survives. The model has no WebSphere failure mechanism
 # (HTTP error counts). For the ECKD failures it has two, and neither fires: the shared
@@ -218,20 +228,22 @@ figures_results.overall_chart(frame)
 #
 # - **CPUs set the level, memory the slope.** Each line is flat from 512 down to 128 GiB,
 #   where all {glue:text}`ref-gib` GiB the guests instantiated in the reference run still nearly fit, and
-#   the lines sit roughly in proportion to the CPU count: with 5 CPUs the guests get about
-#   a quarter of what they get with 20. That is the water-filling of {doc}`shares`: when
+#   the lines sit roughly in proportion to the CPU count: with 5 CPUs the guests get
+#   {glue:text}`ov-cpu-5-20` of what they get with 20, a little more than a quarter. That is
+#   the water-filling of {doc}`shares`: when
 #   the processors are the bottleneck, throughput is simply the CPU the guests get.
-# - **Memory hurts below about 112 GiB.** Once the guests' touched memory no longer fits
-#   in the {term}`DPA`, the replacement policy of {doc}`replacement` starts evicting pages
-#   that come back soon, page reads climb steeply (bottom panel) and throughput falls.
+# - **Memory hurts from {glue:text}`ov-first-paging-gib` GiB down.** Once the guests' touched
+#   memory no longer fits in the {term}`DPA`, the replacement policy of {doc}`replacement`
+#   starts evicting pages that come back soon, page reads climb steeply (bottom panel) and
+#   throughput falls.
 #   With fewer CPUs the fall is barely visible, because each guest runs more slowly,
 #   touches its pages less often and so faults less.
 # - **Environment order.** 6.3 with EDEV is the best everywhere, ECKD is close to it with
 #   15 or fewer CPUs but falls faster with 20, and z/VM 6.2 is below both, even at 512/25.
-#   In the model the 6.2 deficit at 512/25 comes from an assumed 8 % higher CPU cost per
-#   unit of work (6.2 lacks the newer release's HiperDispatch); under pressure, 6.2's FIFO-like frame
-#   stealing evicts busy pages as readily as idle ones, so it reads roughly twice as many
-#   pages for the same memory.
+#   In the model the 6.2 deficit at 512/25 comes from an assumed {glue:text}`model-62-cpu-cost`
+#   higher CPU cost per unit of work (6.2 lacks the newer release's HiperDispatch); under
+#   pressure, 6.2's FIFO-like frame stealing evicts busy pages as readily as idle ones, so it
+#   reads more pages for the same memory ({glue:text}`zvm62-read-ratio` times as many at 64/20).
 #
 # The page-read panel also shows the model's clearest miss. The paper measured {glue:text}`ov-p-sys-pr` MiB/s at
 # 64/20 with EDEV; the model reads {glue:text}`results-pr-edev` MiB/s. Each guest's pages
@@ -262,7 +274,7 @@ figures_results.cpu_chart(frame)
 # charges a fixed processor time per page it steals and per page it moves (see
 # {doc}`paging`), and the I/O part applies only to EDEV: ECKD I/O is driven by the channel
 # subsystem's own assist processors, while for EDEV CP drives the SCSI I/O itself.
-# z/VM 6.2 pays an assumed six times more CP time per stolen frame (its demand scan
+# z/VM 6.2 pays an assumed {glue:text}`model-62-steal-ratio` times as much CP time per stolen frame (its demand scan
 # against 6.3's aging list) plus the cost of moving pages through expanded storage, which
 # is why its system CPU rises well above the others.
 #
@@ -284,6 +296,9 @@ figures_results.cpu_chart(frame)
 # %% tags=["remove-input"]
 figures_results.breakup_chart(frame)
 
+# %% tags=["remove-cell"]
+_ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapter states it
+
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: CPU breakup.** Each bar is one run's real CPU time in the model,
@@ -295,15 +310,18 @@ figures_results.breakup_chart(frame)
 # (section "z/VM CPU overcommitment" of {cite:t}`johanssen2014overcommit`).
 # ```
 #
-# The model agrees: down to 96 GiB the CP system share stays at about 1 % or less, and
-# at 64 GiB and below it rises, most on z/VM 6.2. Even at 64 GiB on z/VM 6.3 the guests
+# The model agrees: down to 96 GiB the CP system share stays at most
+# {glue:text}`ov-sys-max-63` on z/VM 6.3 ({glue:text}`ov-sys-max-62` on z/VM 6.2), and at
+# 64 GiB and below it rises, most on z/VM 6.2. Even at 64 GiB on z/VM 6.3 the guests
 # get more than the paper's {glue:text}`ov-p-user` of the processors (table in the last section).
 #
 # ## Try any host
 #
 # The figures above are fixed to the paper's grid. The chart below is not: its sliders
-# choose any real memory from 16 to 512 GiB in steps of 8 GiB and any number of real CPUs
-# from 1 to 25, on any of the three environments, and it shows what the model gives there.
+# choose any real memory from {glue:text}`any-mem-min` to {glue:text}`any-mem-max` GiB
+# in steps of {glue:text}`any-mem-step` GiB
+# and any number of real CPUs from {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max`, on
+# any of the three environments, and it shows what the model gives there.
 # Its title says whether the paper ran that host or the numbers are the model's alone.
 
 # %% tags=["remove-input"]
@@ -315,8 +333,9 @@ figures_results.any_cid_chart()
 # the chosen host (1 is the reference run; a variant that failed is red); the title names
 # the host and whether the paper ran it, and below the bars are its overall throughput and
 # page reads. Bottom: the overall relative throughput
-# as memory shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The 4,725 runs
-# behind it (63 memory sizes × 25 CPU counts × 3 environments) are computed when the book
+# as memory shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The
+# {glue:text}`any-runs` runs behind it ({glue:text}`any-mem-n` memory sizes ×
+# {glue:text}`any-cpus-n` CPU counts × {glue:text}`any-envs-n` environments) are computed when the book
 # is built and loaded from one shared file.
 # ```
 #
@@ -379,6 +398,8 @@ numbers
 
 # %% tags=["remove-input"]
 claims = figures_results.claims_table()
+glue("ov-cpu-5-20", f"{float(claims.loc['overall-linear-cpus', 'model']):.2f}", display=False)
+glue("ov-claim-62-factor", claims.loc["paging-62-steeper", "paper"].split(">")[-1].strip(), display=False)
 glue("results-claims-passed", f"{int((claims['verdict'] == '✓ matches').sum())} of {len(claims)}",
      display=False)
 claims[["claim (paper)", "paper", "model", "verdict"]]
@@ -396,8 +417,8 @@ claims[["claim (paper)", "paper", "model", "verdict"]]
 #   {glue:text}`results-pr-edev` MiB/s misses the bursty, heap-sweeping references of the
 #   Java-based guests.
 # - **Much steeper paging on 6.2**: the model's 6.2 reads
-#   {glue:text}`results-pr-62-ratio` times as much as 6.3 at 64/20, just short of the
-#   claim's factor 1.5.
+#   {glue:text}`zvm62-read-ratio` times as much as 6.3 at 64/20, short of the claim's
+#   factor {glue:text}`ov-claim-62-factor`.
 #
 # {doc}`results_model` lists every claim, including the per-workload ones, and why each miss
 # happens.
@@ -415,8 +436,6 @@ t90 = figures_results.threshold_memory(frame, cpus=20, level=0.9)
 glue("results-t90", Markdown(t90.to_markdown(floatfmt=".3f")), display=False)
 z62 = frame.set_index(["cid", "env"]).loc[("64/20", "zvm62-edev")]
 glue("results-pr-62", f"{z62['page_read_mib_s']:.0f}", display=False)
-z63 = frame.set_index(["cid", "env"]).loc[("64/20", "zvm63-edev")]
-glue("results-pr-62-ratio", f"{z62['page_read_mib_s'] / z63['page_read_mib_s']:.2f}", display=False)
 
 # %% tags=["remove-cell"]
 cp_check = checks.get("results_overall-ex-cpsystem").values
@@ -448,10 +467,11 @@ glue("overall-ex-cp-factor", cp_check["factor"], display=False)
 # `figures_results.threshold_memory(frame, cpus=20, level=0.9)`.
 # ````
 #
-# On z/VM 6.3 the threshold is crossed only at 64 GiB, where paging starts to cost real
-# throughput, and earlier on ECKD, whose single-I/O volumes answer page reads more
-# slowly. On z/VM 6.2 the question is a trick: throughput is below 0.90 already at
-# 512/20, with no paging at all. 20 CPUs are less than the {glue:text}`ref-cpus` the guests want, and 6.2
+# On z/VM 6.3 with EDEV-SCSI the threshold is crossed only at {glue:text}`ov-t90-edev` GiB,
+# where paging starts to cost real throughput, and earlier on ECKD
+# ({glue:text}`ov-t90-eckd` GiB), whose single-I/O volumes answer page reads more slowly. On
+# z/VM 6.2 the question is a trick: throughput is below 0.90 already at 512/20
+# ({glue:text}`ov-62-512-20`), with no paging at all. 20 CPUs are less than the {glue:text}`ref-cpus` the guests want, and 6.2
 # needs more CPU per unit of work, so the threshold says nothing about memory there. A
 # fairer question compares each line with its own 512 GiB value.
 # :::
@@ -476,7 +496,7 @@ glue("overall-ex-cp-factor", cp_check["factor"], display=False)
 # {glue:text}`results-pr-eckd` MiB/s and uses {glue:text}`results-cp-eckd` CPUs, a factor of
 # {glue:text}`overall-ex-cp-factor`. An EDEV
 # is a SCSI disk that CP drives itself, so every page moved costs processor time on the
-# z/VM CPUs (the model assumes 10 µs per page). ECKD I/O is handed to the channel subsystem,
+# z/VM CPUs (the model assumes {glue:text}`model-cp-us-per-page` µs per page). ECKD I/O is handed to the channel subsystem,
 # whose system assist processors do the transfer work, so CP's processors pay much less
 # per page (the model charges nothing; what remains is the cost of stealing frames).
 # The per-page CPU cost of each device kind is part of the paging model
@@ -486,7 +506,7 @@ glue("overall-ex-cp-factor", cp_check["factor"], display=False)
 # :::{exercise}
 # :label: results_overall-ex-zvm62
 # :class: oc-where-browser
-# At 64/20, z/VM 6.2 reads far more pages than z/VM 6.3 with the same EDEV devices, and
+# At 64/20, z/VM 6.2 reads more pages than z/VM 6.3 with the same EDEV devices, and
 # still delivers less throughput. Name two reasons from the mechanism chapters, and say
 # why the extra 2 GiB of expanded storage does not help.
 # :::

@@ -91,14 +91,15 @@ import dataclasses
 
 import pandas as pd
 from IPython.display import Markdown
-from overcommit.book import glue, reference
+from overcommit.book import glue, model_texts, reference
 
 import overcommit as oc
 from overcommit import data, planning, replacement
-from overcommit.model import REORDER_S_PER_MIB, environment
+from overcommit.model import environment
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_was
+from overcommit.book import figures_results
 from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 from overcommit.workloads import HOT_CORE_MIB, HOT_CORE_RATE_PER_S, study_guests, study_variants
@@ -436,11 +437,16 @@ res_m = r6420.guests.loc[[f"was-medium-{c}" for c in figures_was.COMPONENTS], "r
 glue("was-dpa-m", f"{100 * res_m / dpa:.1f} %", display=False)
 glue("was-res-mib-m", f"{res_m:,.0f}", display=False)
 
+# %% tags=["remove-cell"]
+_ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapter states it
+
 # %% [markdown]
 # ## Try any host
 #
 # The chart below shows the two WebSphere levels at any host of a dense grid: its sliders choose
-# real memory from 16 to 512 GiB in steps of 8 GiB and 1 to 25 real CPUs, on any of the three
+# real memory from {glue:text}`any-mem-min` to {glue:text}`any-mem-max` GiB
+# in steps of {glue:text}`any-mem-step` GiB
+# and {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max` real CPUs, on any of the three
 # environments. Its title says whether the paper ran that host or the numbers are the model's
 # alone ("model only").
 
@@ -561,7 +567,7 @@ think_ms = float(params[(params["workload"] == "was") & (params["name"] == "thin
 glue("was-p-think", f"{think_ms / 1000:g}", display=False)
 glue("was-drv-response", f"{drv.cycle_s - think_ms / 1000:.2g}", display=False)
 _ = reference.glue_all()  # ref-vcpus: the virtual CPUs of all guests
-glue("was-reorder-s-8gib", f"{REORDER_S_PER_MIB * 8 * 1024:.2g}", display=False)
+_ = model_texts.glue_all()  # model-reorder-s-8gib: the reorder pause, as every chapter states it
 was_defined = data.virtual_systems_frame().loc[list(figures_was.GUESTS), "defined_mib"]
 glue("was-max-defined-gib", f"{was_defined.max() / 1024:g}", display=False)
 table17 = {g.name: g for g in study_guests()}
@@ -835,7 +841,7 @@ glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'
 # little earlier only because the model charges it more CPU per unit of work. The paper's
 # failures on z/VM 6.2 came already at moderate overcommitment of memory and CPUs and were HTTP
 # communication errors, which suggests long pauses of single guests rather than a slow average:
-# the model's z/VM 6.2 page reorder stops a guest for about {glue:text}`was-reorder-s-8gib` s
+# the model's z/VM 6.2 page reorder stops a guest for about {glue:text}`model-reorder-s-8gib` s
 # per 8 GiB resident, far too short for guests of at most {glue:text}`was-max-defined-gib` GiB
 # to break a connection (at 64/20 the longest pause of a
 # WebSphere guest is {glue:text}`was-ex-reorder-62` s).

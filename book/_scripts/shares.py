@@ -225,6 +225,24 @@ live
 # the water level decides. The chart lets you take CPUs away one at a time and switch to
 # the alternative the paper warns against, equal shares of 100 for every guest.
 
+# %% tags=["remove-cell"]
+# the water levels, cuts and the database's numbers the prose and the equal-shares
+# exercise state, from the allocation the chart and the table show
+lv15, lv20 = figures_shares.level_facts(15), figures_shares.level_facts(20)
+glue("shares-level-15", f"{lv15['per_vcpu']:.3f}", display=False)
+glue("shares-level-15-2", f"{2 * round(lv15['per_vcpu'], 3):.2f}", display=False)
+glue("shares-kept-15", f"{len(figures_shares.study_guests()) - lv15['cut']}", display=False)
+glue("shares-equal-15", f"{lv15['per_guest']:.3f}", display=False)
+glue("shares-level-20", f"{lv20['per_vcpu']:.2f}", display=False)
+glue("shares-cut-20", f"{lv20['cut']}", display=False)
+db_sat = figures_shares.satisfied_at("db-bi")
+glue("shares-db-per-vcpu", f"{db_sat['per_vcpu']:.3f}", display=False)
+glue("shares-db-exact", f"{db_sat['exact']:.1f}", display=False)
+glue("shares-db-loop-prop", f"{db_sat['loop_proportional']:.1f}", display=False)
+glue("shares-db-loop-equal", f"{db_sat['loop_equal']:.2f}", display=False)
+glue("shares-db-demand", f"{figures_shares.study_guests().set_index('guest').loc['db-bi', 'demand']:.2f}",
+     display=False)
+
 # %% tags=["remove-input"]
 figures_shares.study_allocation_chart(15)
 
@@ -241,19 +259,21 @@ figures_shares.study_allocation_chart(15)
 #
 # With the study's shares a vessel's height is the guest's load *per virtual CPU*, so the
 # cut falls on the guests that work their virtual CPUs hardest, not on the biggest ones.
-# At 15 real CPUs the water level is 0.436 CPU per virtual CPU. Three guests stay below
-# it and keep their full load: the two high-level file-system guests and the high-level
+# At 15 real CPUs the water level is {glue:text}`shares-level-15` CPU per virtual CPU.
+# {glue:text}`shares-kept-15` guests stay below it and keep their full load: the two high-level file-system guests and the high-level
 # WebSphere application server, which spread modest loads over four virtual CPUs each.
-# Everyone else is held to 0.436 CPU per virtual CPU, and the guests that ran their
+# Everyone else is held to {glue:text}`shares-level-15` CPU per virtual CPU, and the guests that ran their
 # virtual CPUs near a full processor lose most: both Java guests, the medium network
 # server and the medium WebSphere DB2 get less than half of their reference load. At 20
-# real CPUs the level is 0.71 and only eight guests are cut, all with loads above 0.71
-# per virtual CPU; the database, at 0.705, just escapes.
+# real CPUs the level is {glue:text}`shares-level-20` and only {glue:text}`shares-cut-20`
+# guests are cut, all with loads above {glue:text}`shares-level-20` per virtual CPU; the
+# database, at {glue:text}`shares-db-per-vcpu`, just escapes.
 #
 # Equal shares turn this around. Every guest is then a vessel of the same width, its
 # height is its whole load, and the water level is a number of CPUs per guest. The
 # one-virtual-CPU guests, which never want much more than one CPU, are hardly touched; the
-# database, which wanted 2.82 CPUs, is held to 0.915 CPU at 15 real CPUs, the same as every
+# database, which wanted {glue:text}`shares-db-demand` CPUs, is held to
+# {glue:text}`shares-equal-15` CPU at 15 real CPUs, the same as every
 # other guest that wants more than that.
 
 # %% tags=["remove-input"]
@@ -439,14 +459,16 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 # :::{solution} shares-ex-equal
 # :class: dropdown
 #
-# With proportional shares a guest that is cut gets 0.436 CPU per *virtual CPU*; with
-# equal shares it gets 0.915 CPU per *guest*. So the number of virtual CPUs predicts the
+# With proportional shares a guest that is cut gets {glue:text}`shares-level-15` CPU per
+# *virtual CPU*; with equal shares it gets {glue:text}`shares-equal-15` CPU per *guest*. So the number of virtual CPUs predicts the
 # direction: every guest with one or two virtual CPUs gains or stays put (two virtual CPUs
-# at 0.436 are 0.87, less than 0.915), and all four guests with four virtual CPUs lose.
-# The database falls from 1.74 to 0.915 CPUs, the high-level WebSphere application server
+# at {glue:text}`shares-level-15` are {glue:text}`shares-level-15-2`, less than
+# {glue:text}`shares-equal-15`), and all four guests with four virtual CPUs lose.
+# The database falls from 1.74 to {glue:text}`shares-equal-15` CPUs, the high-level WebSphere application server
 # from 1.72, the high-level file-system guests from their full 1.60 and 1.22. The biggest
 # winners are the one-virtual-CPU guests with loads near 1: the medium Java guest, the
-# medium network server and the medium WebSphere DB2 go from 0.436 to 0.915.
+# medium network server and the medium WebSphere DB2 go from {glue:text}`shares-level-15` to
+# {glue:text}`shares-equal-15`.
 #
 # ```python
 # import numpy as np
@@ -461,12 +483,13 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 #     print(scheme, p)
 # ```
 #
-# With the study's shares the database is satisfied once the level reaches its 0.705 CPU
-# per virtual CPU, which takes Σ min(d_g, 0.705 v_g) ≈ 19.9 real CPUs (the loop above,
-# in steps of 0.25, prints 20.0). Under equal shares it has the highest total load of all
+# With the study's shares the database is satisfied once the level reaches its
+# {glue:text}`shares-db-per-vcpu` CPU per virtual CPU, which takes
+# Σ min(d_g, {glue:text}`shares-db-per-vcpu` v_g) ≈ {glue:text}`shares-db-exact` real CPUs
+# (the loop above, in steps of 0.25, prints {glue:text}`shares-db-loop-prop`). Under equal shares it has the highest total load of all
 # seventeen, so it is the last guest to be satisfied: only at {glue:text}`ref-cpus-printed`
 # CPUs, the sum of all
-# the demands (the loop prints 21.75).
+# the demands (the loop prints {glue:text}`shares-db-loop-equal`).
 # :::
 #
 # :::{exercise}

@@ -443,10 +443,20 @@ PARAMETER_MEANINGS = {
 }
 
 
+#: the documents a parameter's source names, as the reader sees them: author and year, as
+#: the book's author-year citations print them (keys in book/references.bib; the data file
+#: names them by their seed numbers, see data/README.md)
+DOCUMENTS: dict[str, tuple[str, str]] = {
+    "seed 004": ("ibm2009networkcrypto", "Weber 2009"),
+    "seed 000": ("johanssen2014overcommit", "Johanssen and Doelle 2014"),
+    "seed 003": ("ibm2012jvmstacking", "Doelle and Sadler 2012"),
+}
+
+
 def _source(row: dict) -> str:
     if row["role"] == "fitted":
-        return "fitted to seed 004"
-    return ", ".join(sorted(set(part for part in ("seed 000", "seed 003", "seed 004") if part in row["source"])))
+        return f"fitted to {DOCUMENTS['seed 004'][1]}"
+    return ", ".join(label for seed, (_, label) in DOCUMENTS.items() if seed in row["source"])
 
 
 def parameter_table(hypervisors: dict[str, xen.Hypervisor] | None = None) -> pd.DataFrame:

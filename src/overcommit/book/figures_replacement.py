@@ -550,7 +550,8 @@ def dpa_chart(frame: pd.DataFrame, default: str = "64/20") -> alt.LayerChart:
         text=alt.Text("dpa_share:Q", format=".1%"),
     )
     paper = data.observations()
-    observed = float(paper.loc[paper["id"] == "o000-db-resident", "value"].iloc[0]) / 1024
+    observed_mib = float(paper.loc[paper["id"] == "o000-db-resident", "value"].iloc[0])
+    observed = observed_mib / 1024
     mark = alt.Chart(pd.DataFrame({"cid": ["64/20"], "group": ["database BI"], "gib": [round(observed, 2)]})) \
         .transform_filter(alt.datum.cid == pick).mark_tick(color=PAPER, thickness=3, size=26) \
         .encode(x=alt.X("gib:Q", scale=xscale), y=y,
@@ -569,33 +570,83 @@ def dpa_chart(frame: pd.DataFrame, default: str = "64/20") -> alt.LayerChart:
             memory, {word(PAGE_MEASURES['resident'])} the part z/VM keeps resident, in GiB, for the CID chosen in the
             drop-down (20 real CPUs, 64 to 512 GiB), from overcommit.simulate on z/VM
             6.3 with EDEV-SCSI paging; the label gives each workload's share of the DPA,
-            a {word(PAPER)} tick the database's resident memory measured at 64/20 (39,936 MiB). At
+            a {word(PAPER)} tick the database's resident memory measured at 64/20 ({observed_mib:,.0f} MiB). At
             64/20 the database holds about two thirds of the DPA.
             """),
     )
 
 
-def release_table(cid: str = "64/20") -> pd.DataFrame:
-    """The model's z/VM 6.3 and 6.2 runs of one CID side by side (EDEV-SCSI paging)."""
-    columns = {}
-    for env, name in (("zvm63-edev", "z/VM 6.3: CLOCK, no XSTOR"),
-                      ("zvm62-edev", "z/VM 6.2: FIFO-like, 2 GiB XSTOR")):
+RELEASE_ENVS: tuple[tuple[str, str], ...] = (
+    ("zvm63-edev", "z/VM 6.3: CLOCK, no XSTOR"),
+    ("zvm62-edev", "z/VM 6.2: FIFO-like, 2 GiB XSTOR"),
+)
+
+
+def release_runs(cid: str = "64/20") -> dict[str, dict]:
+    """The model's z/VM 6.3 and 6.2 runs of one CID (EDEV-SCSI paging), as the numbers
+    :func:`release_table` shows and the chapter's prose states: by environment, the DPA and
+    expanded storage (MiB), characteristic time (s), the database's resident memory (MiB),
+    what expanded storage holds (MiB), page reads (MiB/s), the longest page-reorder stop
+    (s) and the guest it stops, the overall relative throughput and the variants that fail."""
+    out = {}
+    for env, _ in RELEASE_ENVS:
         r = simulate(cid, env=env, strict=False)
         s, g = r.system, r.guests
+        out[env] = {
+            "dpa_mib": float(s["dpa_mib"]),
+            "xstor_mib": float(s["xstor_mib"]),
+            "characteristic_time_s": float(s["characteristic_time_s"]),
+            "db_resident_mib": float(g.loc["db-bi", "resident_mib"]),
+            "xstor_held_mib": float(g["xstor_mib"].sum()),
+            "page_read_mib_s": float(s["page_read_mib_s"]),
+            "longest_reorder_s": float(g["reorder_pause_s"].max()),
+            "longest_reorder_guest": str(g["reorder_pause_s"].idxmax()),
+            "overall_relative_throughput": float(s["overall_relative_throughput"]),
+            "failed": bool(s["failed"]),
+            "failed_variants": [str(v) for v in r.workloads.index[r.workloads["failed"].astype(bool)]],
+        }
+    return out
+
+
+def release_table(cid: str = "64/20") -> pd.DataFrame:
+    """The model's z/VM 6.3 and 6.2 runs of one CID side by side (EDEV-SCSI paging), from
+    :func:`release_runs`."""
+    runs = release_runs(cid)
+    columns = {}
+    for env, name in RELEASE_ENVS:
+        x = runs[env]
         columns[name] = {
-            "DPA (MiB)": f"{s['dpa_mib']:,.0f}",
-            "expanded storage (MiB)": f"{s['xstor_mib']:,.0f}",
-            "characteristic time T (s)": f"{s['characteristic_time_s']:,.0f}",
-            "database resident (MiB)": f"{g.loc['db-bi', 'resident_mib']:,.0f}",
-            "held in expanded storage (MiB)": f"{g['xstor_mib'].sum():,.0f}",
-            "page reads from the paging devices (MiB/s)": f"{s['page_read_mib_s']:.1f}",
-            "longest page-reorder stop (s)": f"{g['reorder_pause_s'].max():.1f}",
-            "overall relative throughput": f"{s['overall_relative_throughput']:.2f}",
-            "a workload failed": "yes" if s["failed"] else "no",
+            "DPA (MiB)": f"{x['dpa_mib']:,.0f}",
+            "expanded storage (MiB)": f"{x['xstor_mib']:,.0f}",
+            "characteristic time T (s)": f"{x['characteristic_time_s']:,.0f}",
+            "database resident (MiB)": f"{x['db_resident_mib']:,.0f}",
+            "held in expanded storage (MiB)": f"{x['xstor_held_mib']:,.0f}",
+            "page reads from the paging devices (MiB/s)": f"{x['page_read_mib_s']:.1f}",
+            "longest page-reorder stop (s)": f"{x['longest_reorder_s']:.1f}",
+            "overall relative throughput": f"{x['overall_relative_throughput']:.2f}",
+            "a workload failed": "yes" if x["failed"] else "no",
         }
     table = pd.DataFrame(columns)
     table.index.name = f"model, CID {cid}"
     return table
+
+
+def release_texts(cid: str = "64/20") -> dict[str, str]:
+    """What the chapter says about the two releases at ``cid``, from :func:`release_runs`
+    (the table's numbers): glue names ``release-T-ratio`` (z/VM 6.2's characteristic time
+    over 6.3's), ``release-reorder-s`` (6.2's longest reorder stop, as the table rounds it),
+    ``release-pause-limit-s`` (how long the stopped guest's clients wait) and
+    ``release-dpa-xstor`` (6.2's DPA over its expanded storage)."""
+    runs = release_runs(cid)
+    new, old = runs["zvm63-edev"], runs["zvm62-edev"]
+    variant = data.virtual_systems_frame().loc[old["longest_reorder_guest"], "variant"]
+    drivers = data.load_table("variant_drivers.csv").set_index("variant")
+    return {
+        "release-T-ratio": f"{old['characteristic_time_s'] / new['characteristic_time_s']:.1f}",
+        "release-reorder-s": f"{old['longest_reorder_s']:.1f}",
+        "release-pause-limit-s": f"{float(drivers.loc[variant, 'pause_limit_s']):g}",
+        "release-dpa-xstor": f"{old['dpa_mib'] / old['xstor_mib']:.0f}",
+    }
 
 
 REGULARITIES: tuple[float, ...] = (1.0, 3.0, 10.0, 100.0)
@@ -634,7 +685,8 @@ __all__ = [
     "BELADY_TRACE", "EXAMPLE_TRACES", "step_table", "anomaly_frame", "anomaly_chart",
     "policy_curves", "approximation_errors", "agreement_chart", "mrc_chart", "hit_shape_frame",
     "hit_shape_chart", "explore_policy", "shared_memory_check", "reclaim_demo", "dpa_frame", "dpa_chart",
-    "release_table", "REGULARITIES", "java_reclaim_times",
+    "release_table", "release_runs", "release_texts", "RELEASE_ENVS", "REGULARITIES", "java_reclaim_times",
+    "zvm62_read_ratio",
 ]
 
 
@@ -642,7 +694,7 @@ __all__ = [
 def zvm62_read_ratio(cid: str = "64/20") -> float:
     """How many times as much the model's z/VM 6.2 environment reads from the paging devices
     as z/VM 6.3 (both EDEV-SCSI) at ``cid``: the one computation behind the ratio the paging
-    and replacement chapters state (glue name ``zvm62-read-ratio``)."""
-    from .. import simulate
-    return float(simulate(cid, env="zvm62-edev").system["page_read_mib_s"]
-                 / simulate(cid, env="zvm63-edev").system["page_read_mib_s"])
+    and replacement chapters state (glue name ``zvm62-read-ratio``), from the runs
+    :func:`release_table` shows."""
+    runs = release_runs(cid)
+    return runs["zvm62-edev"]["page_read_mib_s"] / runs["zvm63-edev"]["page_read_mib_s"]

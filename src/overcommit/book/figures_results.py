@@ -373,6 +373,38 @@ def threshold_memory(frame: pd.DataFrame, cpus: int = 20, level: float = 0.9) ->
     return pd.DataFrame(rows).set_index("environment")
 
 
+def overall_texts(frame: pd.DataFrame) -> dict[str, str]:
+    """What the overall-results chapter says about the model's grid (``frame`` from
+    :func:`system_frame`), each from the frame its charts draw:
+
+    ``ov-first-paging-gib``
+        the largest memory on the 20-CPU z/VM 6.3 EDEV-SCSI line with any page reads;
+    ``ov-sys-max-63``, ``ov-sys-max-62``
+        the highest CP system CPU (% of the real CPUs) at 96 GiB or more, on z/VM 6.3 (both
+        paging kinds) and on z/VM 6.2;
+    ``ov-t90-edev``, ``ov-t90-eckd``, ``ov-t90-62``
+        :func:`threshold_memory` at 20 CPUs and 0.90, per environment (GiB);
+    ``ov-62-512-20``
+        z/VM 6.2's overall relative throughput at 512/20.
+    """
+    line = frame[(frame["env"] == "zvm63-edev") & (frame["cpus"] == 20)]
+    paging_at = line[line["page_read_mib_s"] > 0]["memory_gib"]
+    high = frame[frame["memory_gib"] >= 96]
+    new = high[high["env"].str.startswith("zvm63")]["system_cpu_pct"].max()
+    old = high[high["env"] == "zvm62-edev"]["system_cpu_pct"].max()
+    t90 = threshold_memory(frame, cpus=20, level=0.9)["first memory below (GiB)"]
+    z62 = frame.set_index(["cid", "env"]).loc[("512/20", "zvm62-edev"), "throughput"]
+    return {
+        "ov-first-paging-gib": f"{int(paging_at.max())}",
+        "ov-sys-max-63": f"{new:.1f} %",
+        "ov-sys-max-62": f"{old:.1f} %",
+        "ov-t90-edev": f"{int(t90[ENV_LABELS['zvm63-edev']])}",
+        "ov-t90-eckd": f"{int(t90[ENV_LABELS['zvm63-eckd']])}",
+        "ov-t90-62": f"{int(t90[ENV_LABELS['zvm62-edev']])}",
+        "ov-62-512-20": f"{float(z62):.2f}",
+    }
+
+
 def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-edev") -> alt.VConcatChart:
     """The live explorer: any host through :func:`overcommit.simulate`, CPU split and key metrics."""
     r = simulate((memory_gib, cpus), env=env)
@@ -427,8 +459,39 @@ def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-ede
 #: the dense grid the static site offers: every 8 GiB from 16 to 512 GiB × 1 to 25 CPUs
 ANY_MEMORY_GIB: tuple[int, ...] = tuple(range(16, 513, 8))
 ANY_CPUS: tuple[int, ...] = tuple(range(1, 26))
+#: the grid's memory step (GiB)
+ANY_MEMORY_STEP_GIB: int = ANY_MEMORY_GIB[1] - ANY_MEMORY_GIB[0]
 #: where the build writes the grid, relative to the site's root (and the chart's data URL)
 ANY_CID_FILE = "_static/data/any_cid.csv"
+
+
+def any_grid_texts() -> dict[str, str]:
+    """The dense grid as the chapters' prose states it ("16 to 512 GiB in steps of 8 GiB,
+    1 to 25 CPUs"): glue names ``any-mem-min``, ``any-mem-max``, ``any-mem-step``,
+    ``any-cpus-min`` and ``any-cpus-max``, the same on every page; and the size of the grid
+    :func:`any_cid_frame` computes: ``any-mem-n`` memory sizes, ``any-cpus-n`` CPU counts,
+    ``any-envs-n`` environments, ``any-runs`` runs in all."""
+    return {
+        "any-mem-min": f"{ANY_MEMORY_GIB[0]}",
+        "any-mem-max": f"{ANY_MEMORY_GIB[-1]}",
+        "any-mem-step": f"{ANY_MEMORY_STEP_GIB}",
+        "any-cpus-min": f"{ANY_CPUS[0]}",
+        "any-cpus-max": f"{ANY_CPUS[-1]}",
+        "any-mem-n": f"{len(ANY_MEMORY_GIB)}",
+        "any-cpus-n": f"{len(ANY_CPUS)}",
+        "any-envs-n": f"{len(ENVIRONMENTS)}",
+        "any-runs": f"{len(ANY_MEMORY_GIB) * len(ANY_CPUS) * len(ENVIRONMENTS):,}",
+    }
+
+
+def glue_any_grid() -> dict[str, str]:
+    """Glue every ``any-*`` name of :func:`any_grid_texts` (not displayed); returns the texts."""
+    from . import glue
+
+    values = any_grid_texts()
+    for name, text in values.items():
+        glue(name, text, display=False)
+    return values
 
 
 def any_cid_frame(memories=ANY_MEMORY_GIB, cpus=ANY_CPUS, envs=ENVIRONMENTS) -> pd.DataFrame:
@@ -489,11 +552,12 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         if v not in VARIANTS:
             raise ValueError(f"variants: {v!r} is not accepted; expected some of {list(VARIANTS)}")
     if memory_gib not in ANY_MEMORY_GIB:
-        raise ValueError(f"memory_gib: {memory_gib!r} is not accepted; expected one of 16, 24, ..., 512")
+        raise ValueError(f"memory_gib: {memory_gib!r} is not accepted; expected one of "
+                         f"{ANY_MEMORY_GIB[0]}, {ANY_MEMORY_GIB[1]}, ..., {ANY_MEMORY_GIB[-1]}")
     if cpus not in ANY_CPUS:
-        raise ValueError(f"cpus: {cpus!r} is not accepted; expected a whole number from 1 to 25")
+        raise ValueError(f"cpus: {cpus!r} is not accepted; expected a whole number from {ANY_CPUS[0]} to {ANY_CPUS[-1]}")
     mem = alt.param(name="any_mem", value=memory_gib,
-                    bind=alt.binding_range(min=ANY_MEMORY_GIB[0], max=ANY_MEMORY_GIB[-1], step=8,
+                    bind=alt.binding_range(min=ANY_MEMORY_GIB[0], max=ANY_MEMORY_GIB[-1], step=ANY_MEMORY_STEP_GIB,
                                            name="Real memory (GiB) "))
     cpu = alt.param(name="any_cpus", value=cpus,
                     bind=alt.binding_range(min=ANY_CPUS[0], max=ANY_CPUS[-1], step=1, name="Real CPUs "))
@@ -541,8 +605,9 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
     what = "each workload variant" if variants is None else ", ".join(chosen_variants)
     return alt.vconcat(top, info, bottom).add_params(mem, cpu, env).properties(
         description=prose(f"""
-            Model results at any host of a dense grid, 16 to 512 GiB of real memory in steps of 8 GiB
-            and 1 to 25 real CPUs, on the environment chosen in the drop-down. Top: the relative
+            Model results at any host of a dense grid, {ANY_MEMORY_GIB[0]} to {ANY_MEMORY_GIB[-1]} GiB of
+            real memory in steps of {ANY_MEMORY_STEP_GIB} GiB and {ANY_CPUS[0]} to {ANY_CPUS[-1]} real CPUs,
+            on the environment chosen in the drop-down. Top: the relative
             throughput of {what} at the memory and CPUs chosen with the two sliders (1 is the
             reference run, dashed line; a workload that failed is drawn in {word(ALERT)}), titled with the
             host and whether the paper ran it; below it the host's overall throughput and page

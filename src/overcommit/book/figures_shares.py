@@ -187,6 +187,40 @@ def scheme_comparison(real_cpus: float = 15) -> pd.DataFrame:
     return out.set_index("guest")
 
 
+def level_facts(real_cpus: float = 15) -> dict[str, float]:
+    """The water level of the study's 17 guests at ``real_cpus`` CPUs, reference loads as
+    demand, as the chapter states it: ``per_vcpu`` (shares ∝ virtual CPUs: CPUs per virtual
+    CPU), ``per_guest`` (equal shares: CPUs per guest), and ``cut`` / ``cut_equal``, how many
+    guests get less than their demand under each scheme."""
+    guests = study_guests()
+    out: dict[str, float] = {}
+    for scheme, key, cut in ((SCHEME_PROPORTIONAL, "per_vcpu", "cut"), (SCHEME_EQUAL, "per_guest", "cut_equal")):
+        sh = scheme_shares(guests, scheme)
+        theta = shares.water_level(real_cpus, guests["vcpus"], sh, guests["demand"])
+        out[key] = float(theta * PER_SHARE)
+        x = shares.allocate(real_cpus, guests["vcpus"], sh, guests["demand"])
+        out[cut] = int((x < guests["demand"].to_numpy(float) - 1e-9).sum())
+    return out
+
+
+def satisfied_at(guest: str = "db-bi", step: float = 0.25) -> dict[str, float]:
+    """When ``guest`` gets its full reference load (the equal-shares exercise): its load per
+    virtual CPU (``per_vcpu``, the level that satisfies it under the study's shares), the real
+    CPUs that level takes, Σ min(d_g, level · v_g) (``exact``), and the first CPU count in
+    steps of ``step`` from 1 at which :func:`overcommit.shares.allocate` gives it its load,
+    under each scheme (``loop_proportional``, ``loop_equal``: what the exercise's loop prints)."""
+    guests = study_guests()
+    row = guests.index[guests["guest"] == guest][0]
+    demand, vcpus = guests["demand"].to_numpy(float), guests["vcpus"].to_numpy(float)
+    level = float(demand[row] / vcpus[row])
+    out = {"per_vcpu": level, "exact": float(np.minimum(demand, level * vcpus).sum())}
+    for scheme, key in ((SCHEME_PROPORTIONAL, "loop_proportional"), (SCHEME_EQUAL, "loop_equal")):
+        sh = scheme_shares(guests, scheme)
+        out[key] = float(next(p for p in np.arange(1, 26, step)
+                              if shares.allocate(p, guests["vcpus"], sh, guests["demand"])[row] >= demand[row] - 1e-9))
+    return out
+
+
 @lru_cache(maxsize=2)
 def _cut_table(cpus: tuple[int, ...]) -> pd.DataFrame:
     guests = study_guests()
