@@ -239,6 +239,11 @@ figures_validation.text_table(figures_validation.calibration_scan(), "calibratio
 k = figures_validation.key_numbers()
 glue("vm-reads", f"{k['page_reads_6420']:.0f}", display=False)
 glue("vm-reads-targets", f"{k['page_reads_targets']:.0f}", display=False)
+rate_claim = claims.set_index("id").loc["paging-6420-rate"]
+glue("vm-reads-band", "just inside" if rate_claim["passed"] else "still outside", display=False)
+glue("vm-reads-claim", rate_claim["paper"], display=False)
+glue("vm-db-reads", f"{oc.simulate('64/20').guests.loc['db-bi', 'page_read_mib_s']:.1f}", display=False)
+glue("vm-db-k", f"{next(g for g in oc.study_guests() if g.name == 'db-bi').regularity:.1f}", display=False)
 glue("vm-was-reads", f"{k['was_reads']:.1f}", display=False)
 glue("vm-was-target", f"{k['was_reads_target']:.1f}", display=False)
 glue("vm-java-reads", f"{k['java_reads']:.1f}", display=False)
@@ -286,8 +291,9 @@ glue("vm-db-vcpus", f"{int(data.virtual_systems_frame().loc['db-bi', 'vcpus'])}"
 _ = reference.glue_all()  # ref-guests
 
 # %% [markdown]
-# **Too little paging in total.** At 64/20 the model reads {glue:text}`vm-reads` MiB/s from
-# the paging devices, the paper's system about {glue:text}`vm-p-sys-pr` MiB/s; the
+# **How much paging, and who pages.** At 64/20 the model reads {glue:text}`vm-reads` MiB/s
+# from the paging devices, the paper's system about {glue:text}`vm-p-sys-pr` MiB/s
+# ({glue:text}`vm-reads-band` the claim's band, {glue:text}`vm-reads-claim`); the
 # guest-by-guest targets add up
 # to {glue:text}`vm-reads-targets` MiB/s. An earlier version of the model had one
 # characteristic time for the whole DPA and read about a third of the paper's rate: the
@@ -297,6 +303,12 @@ _ = reference.glue_all()  # ref-guests
 # ({doc}`replacement`): the fit chose the exponent β = {glue:text}`vm-beta`, so every guest
 # gives up about the same number of frames each time z/VM visits it, and at 64/20 the
 # global time is {glue:text}`vm-T` s while the database's own is {glue:text}`vm-T-db` s.
+# That still left the database at about half of its page reads, because random references
+# that keep half of its memory resident cannot be read back at the paper's rate. A BI
+# query scans its tables, so the database's buffer cache is touched in sweeps; modelled that
+# way, with the calibration choosing how regular the sweeps are ($k$ =
+# {glue:text}`vm-db-k`), the database reads {glue:text}`vm-db-reads` of its
+# {glue:text}`vm-p-db-pr` MiB/s ({doc}`results_db`, {doc}`replacement`).
 # The WebSphere guests read {glue:text}`vm-was-reads` MiB/s against a target of
 # {glue:text}`vm-was-target`, the Java guests {glue:text}`vm-java-reads` against
 # {glue:text}`vm-java-target` ({doc}`results_was`, {doc}`results_java`). What is still
@@ -512,8 +524,9 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 # Both numbers belong to the calibration subset: the database's resident memory and its
 # page-in rate at 64/20 are targets the fit was made to hit (they are among the
 # {glue:text}`vm-ex-ncalib` records `calibrate.target_observations()` lists), so matching
-# them would show only that the fit worked (and the page reads it does not even match: the
-# model's database reads {glue:text}`vm-ex-db-pr` MiB/s, see {doc}`results_db`). The
+# them shows only that the fit worked (the model's database reads
+# {glue:text}`vm-ex-db-pr` MiB/s, and only because the calibration was allowed to make its
+# buffer cache swept, see {doc}`results_db`). The
 # database's throughput at other configurations tests the model: the paper's
 # {glue:text}`vm-p-db-9620` at 96/20 against the model's {glue:text}`vm-ex-db-9620` (a miss),
 # its {glue:text}`vm-p-db-51215` at 512/15 (a pass, {glue:text}`vm-db-51215`), its band of

@@ -218,6 +218,42 @@ def _fit_guest(guest, guest_targets: list[Target], T: float, x: float, skew0: fl
     return make(best.x)[1]
 
 
+def random_read_limit(name: str = "db-bi", cid: str = CALIBRATION_CID) -> tuple[float, float]:
+    """The most a guest could read with *random* references while keeping no more memory
+    resident than the calibrated model gives it: (limit in MiB/s, the model's reads).
+
+    At the guest's own reclaim time in the calibrated run, a grid over its active share,
+    skew and reference rate (regularity 1) keeps the combinations whose resident memory is
+    at most 3 % above the model's and returns their largest page-read rate. It measures why
+    the fit marks a guest as swept: for the database the limit is far below the paper's page
+    reads, which sweeps reach (:func:`_fit_guest`).
+    """
+    from dataclasses import replace
+
+    from . import replacement
+    from .model import environment
+
+    result = simulate(cid, env=CALIBRATION_ENV)
+    guests = workloads.study_guests()
+    guest = next((g for g in guests if g.name == name), None)
+    if guest is None:
+        raise ValueError(f"name: {name!r} is not accepted; expected one of {[g.name for g in guests]}")
+    weights = replacement.reclaim_weights(np.array([g.touched_mib for g in guests]),
+                                          environment(CALIBRATION_ENV).reclaim_exponent)
+    T_g = float(result.system["characteristic_time_s"]) * float(weights[guests.index(guest)])
+    x = float(result.workloads.loc[guest.variant, "relative_throughput"])
+    resident = float(result.guests.loc[name, "resident_mib"])
+    best = 0.0
+    for active in (0.1, 0.3, 0.5, 0.7, 0.9, 0.999):
+        for skew in (0.02, 0.3, 0.6, 1.0, 1.5, 2.0):
+            for rate in np.geomspace(1e-6, 1.0, 61):
+                g = replace(guest, active_frac=active, skew=skew, median_rate_per_s=float(rate), regularity=1.0)
+                r, reads = _guest_memory(g, T_g, x)
+                if r <= 1.03 * resident:
+                    best = max(best, reads)
+    return best, float(result.guests.loc[name, "page_read_mib_s"])
+
+
 #: the reclaim exponents β the joint fit tries (overcommit.replacement.reclaim_weights)
 BETA_GRID = (0.0, 0.25, 0.5, 0.75, 1.0)
 #: the global characteristic times T (s) it tries for each β, then refines
