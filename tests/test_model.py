@@ -318,3 +318,18 @@ def test_every_run_on_the_grid_converges(env):
     for m in (4, 8, 16, 32, 48, 64, 96, 128, 256, 512):
         for c in (1, 2, 3, 5, 8, 10, 15, 20, 25, 40):
             assert oc.simulate(f"{m}/{c}", env=env).converged
+
+
+def test_a_run_that_cycles_is_solved_as_a_root_of_the_fixed_point_map():
+    """The memory-hungry planning mix on ECKD at 48/20: stepping along the fixed-point map
+    cycles (its four medium Java copies trade memory), so the solver falls back to a root
+    finder on G(z) - z; the result is a fixed point (one more pass does not move it)."""
+    from overcommit import model, planning
+
+    guests, variants = planning.build_mix(planning.MIXES["memory-hungry"])
+    r = oc.simulate("48/20", env="zvm63-eckd", guests=guests, variants=variants)
+    assert r.converged and r.iterations > model.MAX_ITERATIONS
+    # identical copies end identical
+    x = r.workloads["relative_throughput"]
+    copies = x[x.index.str.startswith("java-medium")]
+    assert copies.max() - copies.min() < 1e-4

@@ -41,6 +41,7 @@ from overcommit.exercises import checks
 
 pd.set_option("display.max_colwidth", 80)
 mixes = figures_planning.mix_frame()
+glue("plan-no-steady", figures_planning.steady_state_note(), display=False)
 variants = figures_planning.variant_frame()
 cat = planning.catalogue()
 
@@ -108,6 +109,7 @@ figures_planning.mixes_chart(mixes)
 # mix's workloads, each relative to its unconstrained run) and page reads, from
 # `planning.mix_grid(...)` for every memory size and CPU count shown, on the chosen
 # environment. Real memory on a log scale, shrinking to the right.
+# {glue:text}`plan-no-steady`
 # ```
 #
 # With 20 CPUs the three mixes keep their throughput down to about 96 GiB, where all three

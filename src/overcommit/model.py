@@ -67,6 +67,7 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 import pandas as pd
+from scipy import optimize
 
 from . import data, dispatch, paging, replacement, shares, tiers
 from .cids import CID, parse_cid
@@ -508,13 +509,16 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
 
     x = np.ones(len(names))
     guess = (100.0, 100.0)
-    cp_system = CP_SYSTEM_BASE_CPUS * host.cpus / 20
     state = None
     lost = None
     converged = False
     history_x: list[np.ndarray] = []
     history_f: list[np.ndarray] = []
-    for iteration in range(1, MAX_ITERATIONS + 1):
+    def one_pass(x: np.ndarray, lost: "float | None"):
+        """The fixed-point map G: from throughputs ``x`` and idle time ``lost`` (None on the
+        first pass: take the idle time the pass computes) to the throughputs the resources
+        allow and the idle time they leave."""
+        nonlocal guess
         mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess)
         guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
         reads = float(mem.read_mib_s.sum())
@@ -576,9 +580,13 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # share allocation with chained variants: repeat so non-bottleneck guests release CPU
         alloc, x_new = shares.chain_allocate(available, np.minimum(cap, vcpus), share, cpu_ref, fault_cp, gv, x_open)
         x_new = np.maximum(x_new, 1e-6)
+        state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit,
+                       available, lost, io_slow, shared_io, dev_pages * rp)
+        return x_new, fresh, lost, state
+
+    for iteration in range(1, MAX_ITERATIONS + 1):
+        x_new, fresh, lost, state = one_pass(x, lost)
         delta = float(np.max(np.abs(x_new - x)))
-        state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit, available,
-                       lost, io_slow, shared_io, dev_pages * rp)
         # converged when the throughputs and the idle time have both settled (the idle time
         # is state of its own: a run may stop moving in x a pass before it does)
         if delta < TOLERANCE and abs(fresh - lost) < TOLERANCE:
@@ -610,6 +618,25 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
                 step = candidate
         x = np.clip(step[:-1], 1e-6, 4.0)
         lost = max(float(step[-1]), 0.0)
+    if not converged:
+        # A limit cycle: under heavy paging two branches of the stall <-> throughput feedback
+        # can take turns (copies of one guest trading memory back and forth), and stepping
+        # along G never settles. The fixed point still exists; find it as a root of G(z) - z
+        # from the mean of the cycle (Powell's hybrid method).
+        zs = np.array(history_x) if history_x else np.append(x, lost or 0.0)[None, :]
+
+        def residual(z: np.ndarray) -> np.ndarray:
+            xz = np.clip(z[:-1], 1e-6, 4.0)
+            x_next, fresh_z, lost_z, _ = one_pass(xz, max(float(z[-1]), 0.0))
+            return np.append(x_next - z[:-1], fresh_z - z[-1])
+
+        sol = optimize.root(residual, zs.mean(axis=0), method="hybr", options={"xtol": TOLERANCE / 10})
+        z = sol.x
+        x_try = np.clip(z[:-1], 1e-6, 4.0)
+        x_new, fresh, lost, state = one_pass(x_try, max(float(z[-1]), 0.0))
+        if float(np.max(np.abs(x_new - x_try))) < TOLERANCE and abs(fresh - lost) < TOLERANCE:
+            x, converged = x_new, True
+        iteration += sol.nfev
     return _Solution(names, vlist, cat, split, config, state, x, iteration, converged)
 
 

@@ -36,6 +36,22 @@ def _grid() -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
+def steady_state_note() -> str:
+    """A sentence for the captions: how many of the grid's runs found no steady state, and
+    which (``planning.mix_grid``'s ``converged``); empty when all did."""
+    g = _grid().drop_duplicates(["mix", "env", "memory_gib", "cpus"])
+    bad = g[~g["converged"]]
+    if bad.empty:
+        return ""
+    envs = {"zvm63-edev": "z/VM 6.3 with EDEV-SCSI paging", "zvm63-eckd": "z/VM 6.3 with ECKD paging",
+            "zvm62-edev": "z/VM 6.2"}
+    where = "; ".join(f"the {r.mix} mix at {r.memory_gib:g}/{r.cpus} on {envs.get(r.env, r.env)}"
+                      for r in bad.itertuples())
+    its = "its" if len(bad) == 1 else "their"
+    return (f"{len(bad)} of the {len(g):,} runs found no steady state ({where}): {its} copies of one "
+            f"guest keep trading memory back and forth, and the chart shows {its} last pass.")
+
+
 def mix_frame() -> pd.DataFrame:
     """One row per (mix, env, memory, CPUs): overall throughput, page reads, overcommit ratio."""
     g = _grid().drop_duplicates(["mix", "env", "memory_gib", "cpus"])
