@@ -198,15 +198,19 @@ def test_tables_and_markdown():
 
 def test_path_chart_binds_the_addresses_and_filters_on_them():
     s = dat.generate(0)
-    spec = fd.path_chart(s).to_dict()
-    (param,) = spec["params"]
-    assert param["bind"]["options"] == list(range(5))
-    assert param["bind"]["labels"][0] == "0: 0x75d9"
-    filters = [json.dumps(t["filter"]) for node in _walk(spec) for t in node.get("transform", []) if "filter" in t]
-    assert len(filters) == 3 and all("addr" in f for f in filters)
-    assert len(spec["description"]) > 100
-    assert spec["width"] <= 470
-    assert len(json.dumps(spec)) < 100_000
+    full = fd.path_chart(s).to_dict()
+    phone = full.pop("usermeta")["narrow"]  # the phone layout (overcommit.js draws it below 640 px)
+    for spec in (full, phone):
+        (param,) = spec["params"]
+        assert param["bind"]["options"] == list(range(5))
+        assert param["bind"]["labels"][0] == "0: 0x75d9"
+        filters = [json.dumps(t["filter"]) for node in _walk(spec) for t in node.get("transform", []) if "filter" in t]
+        assert len(filters) == 3 and all("addr" in f for f in filters)
+        assert len(spec["description"]) > 100
+    assert full["width"] <= 470 and phone["width"] <= 300
+    assert len(json.dumps(full)) + len(json.dumps(phone)) < 100_000
+    # the phone's cell labels are short enough for a 73 px column at 10 px
+    assert fd.cells_frame(s)["short"].str.len().max() <= 14
 
 
 def test_path_frames_differ_between_addresses():

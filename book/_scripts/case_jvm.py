@@ -291,7 +291,7 @@ figures_case_jvm.zvm_chart(frame, case)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: z/VM's CP and system time.** Model bars for Table 4 and, in the last bar
-# ("200, 2 v"), for 200 guests with two virtual CPUs each (scenario 3), from `jvm.scaling()` and `jvm.vcpu_scan()`. CP time
+# (marked "2 v"), for 200 guests with two virtual CPUs each (scenario 3), from `jvm.scaling()` and `jvm.vcpu_scan()`. CP time
 # attributed to guests is the model's fixed share of each guest's CPU plus the stand-ins'
 # dispatching work. Grey band: the report's 0.4 to 1 IFL over 1 to 200 guests
 # {cite:p}`ibm2012jvmstacking`.

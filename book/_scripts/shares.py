@@ -301,7 +301,7 @@ comparison
 
 # %%
 model_15 = oc.simulate("512/15").guests[["vcpus", "share", "cpu_allocated", "cpu_load"]]
-model_15.head(7)
+model_15.head(7).round(2)  # CPUs to the hundredth
 
 # %% tags=["remove-input"]
 figures_shares.cut_chart(15)

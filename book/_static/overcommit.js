@@ -176,8 +176,9 @@
   /* Narrow screens (a phone is about 350 px of text wide): side-by-side views are stacked
      and legends go below their plot, before the first drawing. Then, at any width, if the
      drawing and vega-embed's gutter for its menu (padding on the target) are wider than the
-     box, every plot width is scaled down by the overshoot and the chart drawn again (three
-     times at most): a chart a few pixels too wide gave its box a sideways scroll bar. */
+     box, titles that run past the box are wrapped shorter, or else every plot width is
+     scaled down by the overshoot, and the chart drawn again (four times at most): a chart a
+     few pixels too wide gave its box a sideways scroll bar. */
   var NARROW = 640;
   var OPTIONS = { renderer: "svg", actions: { export: true, source: true, compiled: false, editor: false } };
   /* A chart that loads a shared data file names it from the site's root ("_static/data/...",
@@ -220,9 +221,67 @@
     } else holder[key] = wrapText(t, width);
   }
 
+  /* Every title of a spec (a view's, an axis's, a legend's), with its text as the spec
+     stored it and the width it is wrapped at (characters; Infinity: not wrapped), so that a
+     title found running past its box can be wrapped again, shorter, from its own lines. */
+  function titles(spec) {
+    if (!spec.__ocTitles) {
+      var list = [];
+      walk(spec, function (node) {
+        var t = node.title;
+        if (t === undefined || t === null) return;
+        var text = t && typeof t === "object" && !Array.isArray(t) ? t.text : t;
+        var sub = t && typeof t === "object" && !Array.isArray(t) ? t.subtitle : undefined;
+        if (!wrappable(text) && !wrappable(sub)) return;  // an expression: drawn as it is
+        list.push({ holder: node, text: text, subtitle: sub, width: Infinity });
+      });
+      Object.defineProperty(spec, "__ocTitles", { value: list, enumerable: false });
+    }
+    return spec.__ocTitles;
+  }
+
+  function wrappable(t) {
+    return typeof t === "string" || (Array.isArray(t) && t.every(function (x) { return typeof x === "string"; }));
+  }
+
+  function rewrap(entry, width) {
+    entry.width = width;
+    var t = entry.holder.title;
+    if (t && typeof t === "object" && !Array.isArray(t)) {
+      if (wrappable(entry.text)) t.text = wrapText(entry.text, width);
+      if (wrappable(entry.subtitle)) t.subtitle = wrapText(entry.subtitle, width + 8);
+    } else entry.holder.title = wrapText(entry.text, width);
+  }
+
+  /* After a phone drawing: the lines of view titles that end past the right edge of the box
+     (a title anchored at the left of a plot that a neighbour panel's axis labels push right,
+     or a chart in the narrower box of a live explorer: wrapped at 42 characters, they still
+     ran off). Shrinking the plots does not move such a title left, so each is wrapped again
+     at the number of characters that fit; true if any was. Axis titles are centred under
+     their plot and move with it. */
+  function shortenTitles(spec, svg, right) {
+    var changed = false, entries = titles(spec);
+    svg.querySelectorAll(".role-title text").forEach(function (text) {
+      var spans = text.querySelectorAll("tspan");
+      (spans.length ? Array.prototype.slice.call(spans) : [text]).forEach(function (line) {
+        var r = line.getBoundingClientRect(), words = (line.textContent || "").trim();
+        if (!words || r.right <= right + 1 || r.width <= 0) return;
+        var fit = Math.floor((right - r.left - 4) / (r.width / words.length));
+        entries.forEach(function (entry) {
+          var own = [].concat(entry.holder.title && entry.holder.title.text !== undefined ? entry.holder.title.text : entry.holder.title,
+                              entry.holder.title && entry.holder.title.subtitle || []);
+          if (own.indexOf(words) < 0) return;
+          var width = Math.max(12, Math.min(fit, (entry.width === Infinity ? words.length : entry.width) - 2));
+          if (width < entry.width) { rewrap(entry, width); changed = true; }
+        });
+      });
+    });
+    return changed;
+  }
+
   function narrow(spec) {
+    titles(spec).forEach(function (entry) { rewrap(entry, 42); });
     walk(spec, function (node) {
-      if (node.title !== undefined) wrapTitle(node, "title", 42);
       if (node.hconcat) {
         // a panel beside another left the row labels to it; stacked below, it needs its own
         node.hconcat.slice(1).forEach(function (panel) {
@@ -276,7 +335,15 @@
         var drawn = svg ? svg.getBoundingClientRect().width : 0;
         var style = window.getComputedStyle(target);
         var fits = room - (parseFloat(style.paddingLeft) || 0) - (parseFloat(style.paddingRight) || 0);
-        if (room && drawn > fits + 1 && pass < 3) {
+        if (room && room < NARROW && drawn > fits + 1 && pass < 4 &&
+            shortenTitles(spec, svg, svg.getBoundingClientRect().left + fits)) {
+          // a title wider than the box: wrapped shorter first, as shrinking the plots under it
+          // would not make it fit (the plot shrank to 100 px and the title was still cut)
+          result.finalize();
+          chart.result = null;
+          return embed(chart, spec, room, pass + 1, state);
+        }
+        if (room && drawn > fits + 1 && pass < 4) {
           result.finalize();
           chart.result = null;
           // the overshoot is taken from the widest plot: axis labels, legends and titles

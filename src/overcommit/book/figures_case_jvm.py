@@ -40,8 +40,10 @@ def guests_picker(value: int = 1, name: str = "guests") -> alt.Parameter:
 
 
 def _x_guests(title: str = "Linux guests (number; below it the JVMs per guest)") -> alt.X:
+    # the JVMs per guest as a bare number under the guests: "200 JVMs", "100 JVMs" ran into
+    # each other on a phone, where a bar is about 30 px wide
     return alt.X("guests:O", title=title, sort=GUESTS, scale=alt.Scale(domain=GUESTS),
-                 axis=alt.Axis(labelAngle=0, labelExpr="[datum.label, (200 / datum.value) + ' JVMs']"))
+                 axis=alt.Axis(labelAngle=0, labelExpr="[datum.label, '' + (200 / datum.value)]"))
 
 
 def model_frame(case: jvm.Case | None = None) -> pd.DataFrame:
@@ -87,7 +89,8 @@ def stacking_chart(frame: pd.DataFrame, default_view: str = VIEWS[0]) -> alt.VCo
     long = _stack_long(frame)
     parts = COST_PARTS + [p for p in ZVM_PARTS if p not in COST_PARTS]
     colours = COST_COLOURS + [c for p, c in zip(ZVM_PARTS, ZVM_COLOURS) if p not in COST_PARTS]
-    bars = alt.Chart(long).transform_filter(alt.datum.view == view).mark_bar(size=36).encode(
+    # bars a share of their band, not 36 px: on a phone the band is narrower and they merged
+    bars = alt.Chart(long).transform_filter(alt.datum.view == view).mark_bar(width=alt.RelativeBandSize(0.7)).encode(
         x=_x_guests(),
         y=alt.Y("ifl:Q", stack="zero", title="LPAR CPU load (IFLs)", scale=alt.Scale(domain=[0, 15])),
         color=alt.Color("part:N", title="CPU used for", sort=parts,
@@ -107,11 +110,14 @@ def stacking_chart(frame: pd.DataFrame, default_view: str = VIEWS[0]) -> alt.VCo
     dtext = alt.Chart(doc).mark_text(dy=-14, color=DOC_COLOUR, fontSize=10).encode(
         x=_x_guests(), y="ifl:Q", text="label:N")
     band = pd.DataFrame({"guests": [10], "to": [200], "ifl": [lo + spread],
-                         "label": [f"document: highest of 10 to 200 guests = {lo:g} + {spread:g} (validation)"]})
+                         "label": [f"document: highest of 10 to 200 guests = {lo:g} + {spread:g} (validation)"],
+                         "note": [f"document: highest of 10 to 200 guests\n= {lo:g} + {spread:g} (validation)"]})
     brule = alt.Chart(band).mark_rule(strokeDash=[6, 4], color=DOC_COLOUR, strokeWidth=1.5).encode(
         x=_x_guests(), x2="to:O", y="ifl:Q", tooltip=[alt.Tooltip("label:N", title="document")])
-    btext = alt.Chart(band).mark_text(align="left", dx=-10, dy=-8, color=DOC_COLOUR, fontSize=10).encode(
-        x=_x_guests(), y="ifl:Q", text="label:N")
+    # Vega sets a multi-line text's first line on its baseline: dy lifts both lines (12 px each)
+    btext = alt.Chart(band).mark_text(align="left", baseline="bottom", lineBreak="\n", dx=-10, dy=-16,
+                                      color=DOC_COLOUR, fontSize=10).encode(
+        x=_x_guests(), y="ifl:Q", text="note:N")
     top = alt.layer(bars, brule, btext, dpoints, dtext).add_params(view).properties(
         width=WIDE, height=260, title="LPAR CPU load of the 200 JVMs (bars: model; marks: document)")
 
@@ -258,11 +264,15 @@ def zvm_chart(frame: pd.DataFrame, case: jvm.Case | None = None) -> alt.LayerCha
     long = zvm_frame(frame, case)
     order = [f"{n}" for n in GUESTS] + [EXTRA]
     parts = list(dict.fromkeys(long["part"]))
-    ratios = {r["config"]: f"{r['ratio']:g}:1" for r in long.drop_duplicates("config").to_dict("records")}
-    label = "{" + ", ".join(f"'{k}': '{v}'" for k, v in ratios.items()) + "}"
-    x = alt.X("config:N", sort=order, scale=alt.Scale(domain=order), title="Linux guests (below: virtual : real CPUs)",
-              axis=alt.Axis(labelAngle=0, labelExpr=f"[datum.label, {label}[datum.label]]"))
-    bars = alt.Chart(long).mark_bar(size=32).encode(
+    # each label: the guests, below them the virtual CPUs per real one without its ":1", and
+    # under the extra bar "2 v": "200, 2 v" and "16.7:1" ran into their neighbours on a phone
+    lines = {r["config"]: [r["config"], f"{r['ratio']:g}"] for r in long.drop_duplicates("config").to_dict("records")}
+    lines[EXTRA] = [EXTRA.split(",")[0], lines[EXTRA][1], "2 v"]
+    label = "{" + ", ".join(f"'{k}': [" + ", ".join(f"'{x}'" for x in v) + "]" for k, v in lines.items()) + "}"
+    x = alt.X("config:N", sort=order, scale=alt.Scale(domain=order),
+              title="Linux guests (below: virtual CPUs per real CPU)",
+              axis=alt.Axis(labelAngle=0, labelExpr=f"{label}[datum.label]"))
+    bars = alt.Chart(long).mark_bar(width=alt.RelativeBandSize(0.7)).encode(
         x=x, y=alt.Y("ifl:Q", stack="zero", title="CP and system time (IFLs)", scale=alt.Scale(domain=[0, 1.3])),
         color=alt.Color("part:N", title="model", sort=parts,
                         scale=alt.Scale(domain=parts, range=[CPU_COSTS["CP attributed to guests"], CPU_COSTS["CP dispatching"],

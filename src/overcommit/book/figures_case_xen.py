@@ -70,9 +70,12 @@ def _x_guests(domain: list[int]) -> alt.X:
                                labelFontSize=10, grid=False))
 
 
-def _hv_colour(title: str = "hypervisor (model)", orient: str = "top-left") -> alt.Color:
+def _hv_colour(title: str = "hypervisor (model)", orient: str = "top") -> alt.Color:
+    # above the plot, not in its top left corner: on a phone the corner is where Xen's line
+    # climbs, and the legend's white box hid it
     return alt.Color("hypervisor:N", title=title, sort=HV_LABELS, scale=alt.Scale(domain=HV_LABELS, range=HV_COLOURS),
-                     legend=alt.Legend(orient=orient, fillColor=WHITE))
+                     legend=alt.Legend(orient=orient, fillColor=WHITE,
+                                       direction="horizontal" if orient in ("top", "bottom") else alt.Undefined))
 
 
 def model_frame(hypervisors: dict[str, xen.Hypervisor] | None = None) -> pd.DataFrame:
@@ -259,7 +262,8 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 15, default_memory: 
     need["label"] = "Xen needs " + need["gib"].map("{:.1f}".format) + " GiB"
     nsel = alt.Chart(need).transform_filter(alt.datum.guests == pick)
     nrule = nsel.mark_rule(color=HV_COLOURS[1], strokeDash=[6, 4]).encode(x="gib:Q")
-    ntext = nsel.mark_text(align="right", dx=-4, y=10, color=HV_COLOURS[1], fontSize=10).encode(
+    # at the foot of its dashed line: at the top, on a phone, it ran into the document's note
+    ntext = nsel.mark_text(align="right", dx=-4, y="height", dy=-8, color=HV_COLOURS[1], fontSize=10).encode(
         x="gib:Q", text="label:N")
     obs = xen.observations()
     low = float(obs.loc["o004-zvm-min-mem", "value"])

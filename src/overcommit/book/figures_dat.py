@@ -7,6 +7,8 @@ address takes through them (conventions in :mod:`overcommit.book.figures`).
 
 from __future__ import annotations
 
+import textwrap
+
 import altair as alt
 import pandas as pd
 
@@ -75,9 +77,21 @@ def cells_frame(setup: dat.Setup) -> pd.DataFrame:
             label, category = f"{f}: another guest", CATEGORIES[4]
         rows.append(("host", f, x0, x1, f * h["host"], (f + 1) * h["host"], label, category))
     frame = pd.DataFrame(rows, columns=["column", "index", "x0", "x1", "y0", "y1", "label", "category"])
+    frame["short"] = [_short(label) for label in frame["label"]]
     frame["xm"] = frame["x0"] + 0.06
     frame["ym"] = (frame["y0"] + frame["y1"]) / 2
     return frame
+
+
+#: the phone layout's cell labels: the numbers and the arrow, the state in a word or two
+_SHORTER = (("→ guest page ", "→ "), ("← guest page ", "← "), ("another guest", "other"),
+            ("not instantiated", "not inst."))
+
+
+def _short(label: str) -> str:
+    for long, short in _SHORTER:
+        label = label.replace(long, short)
+    return label.split(" (slot")[0]
 
 
 def links_frame(setup: dat.Setup) -> pd.DataFrame:
@@ -139,6 +153,11 @@ def path_chart(setup: dat.Setup, addresses=None, default: int = 0, bind: bool = 
 
     With ``bind`` (the default) a drop-down picks one of ``addresses`` (default: the
     set-up's own list) in the static page; without it the first address is drawn.
+
+    The spec carries a second layout for a phone screen in ``usermeta.narrow`` (see
+    ``book/_static/overcommit.js``), 300 px wide: cell labels shortened ("7: → 19" for
+    "7: → guest page 19"), column heads and the note on several lines. Squeezed to a
+    phone's width, the wide layout's labels shrank to 8 px.
     """
     if not isinstance(setup, dat.Setup):
         raise ValueError(f"setup: {type(setup).__name__} is not accepted; expected overcommit.dat.generate(...)")
@@ -147,11 +166,21 @@ def path_chart(setup: dat.Setup, addresses=None, default: int = 0, bind: bool = 
         raise ValueError("addresses: empty; expected at least one process virtual address")
     if not 0 <= default < len(addresses):
         raise ValueError(f"default: {default!r} is not accepted; expected 0 to {len(addresses) - 1}")
+    wide = _path_layout(setup, addresses, default, bind, compact=False)
+    return wide.properties(usermeta={"narrow": _path_layout(setup, addresses, default, bind, compact=True).to_dict()})
+
+
+def _path_layout(setup: dat.Setup, addresses: list, default: int, bind: bool, compact: bool) -> alt.LayerChart:
+    """:func:`path_chart`'s drawing, at full width or (``compact``) for a phone."""
     h = _rows(setup)
     span = h["span"]
     cells = cells_frame(setup)
     outline, hlinks, texts = path_frames(setup, addresses)
-    y_scale = alt.Scale(domain=[-1.6, span + 3.2], nice=False, reverse=True)
+    if compact:  # the note on lines of at most 46 characters
+        texts["text"] = ["\n".join(textwrap.fill(line, 46) for line in t.split("\n")) for t in texts["text"]]
+    lines = int(texts["text"].str.count("\n").max()) + 1
+    top = -2.6 if compact else -1.6
+    y_scale = alt.Scale(domain=[top, span + 1.2 + 1.0 * lines], nice=False, reverse=True)
     x, y = _x("x0"), _y("y0", y_scale)
 
     if bind:
@@ -169,7 +198,7 @@ def path_chart(setup: dat.Setup, addresses=None, default: int = 0, bind: bool = 
     )
     labels = alt.Chart(cells).mark_text(align="left", baseline="middle", fontSize=10, color=ON_PALE).encode(
         x=_x("xm"),
-        y=_y("ym", y_scale), text="label:N",
+        y=_y("ym", y_scale), text="short:N" if compact else "label:N",
     )
     links = alt.Chart(links_frame(setup)).mark_rule(color=MUTED, strokeWidth=0.7).encode(
         x=_x("x"), x2="x2:Q",
@@ -185,11 +214,12 @@ def path_chart(setup: dat.Setup, addresses=None, default: int = 0, bind: bool = 
     heads = pd.DataFrame(
         {
             "x": [_COLUMNS[c][0] for c in ("process", "guest", "host")],
-            "y": [-0.9] * 3,
-            "text": ["process page table (Linux)", "z/VM table for the guest", "host frames (z/VM)"],
+            "y": [-1.9 if compact else -0.9] * 3,
+            "text": (["process page\ntable (Linux)", "z/VM table\nfor the guest", "host frames\n(z/VM)"] if compact
+                     else ["process page table (Linux)", "z/VM table for the guest", "host frames (z/VM)"]),
         }
     )
-    titles = alt.Chart(heads).mark_text(align="left", fontSize=11, fontWeight="bold").encode(
+    titles = alt.Chart(heads).mark_text(align="left", fontSize=11, fontWeight="bold", lineBreak="\n").encode(
         x=_x("x"), y=_y("y", y_scale),
         text="text:N",
     )
@@ -204,8 +234,8 @@ def path_chart(setup: dat.Setup, addresses=None, default: int = 0, bind: bool = 
     if pick is not None:
         chart = chart.add_params(pick)
     return chart.properties(
-        width=WIDE,
-        height=int(15 * span + 70),
+        width=300 if compact else WIDE,
+        height=int(15 * span + 40 + 15 * lines + (15 if compact else 0)),
         title=f"One address through both tiers (seed {setup.seed})",
         description=(
             f"Diagram of the seed-{setup.seed} set-up in three columns: the process page table "

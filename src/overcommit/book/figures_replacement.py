@@ -519,8 +519,9 @@ def dpa_frame(cids: Sequence[str] = DPA_CIDS, env: str = "zvm63-edev") -> pd.Dat
                 dpa_share=round(row["resident_mib"] / dpa, 4),
                 dpa_gib=round(dpa / 1024, 2),
                 T_s=None if math.isinf(T) else round(T, 1),
-                label=("everything fits: no page is taken (T = ∞)" if math.isinf(T)
-                       else f"characteristic time T = {T:,.0f} s (one sweep of the aging list)"),
+                # two lines (the chart breaks at "\n"): on one, the note ran past a phone's edge
+                label=("everything fits: no page is taken\n(T = ∞)" if math.isinf(T)
+                       else f"characteristic time T = {T:,.0f} s\n(one sweep of the aging list)"),
             ))
     return pd.DataFrame(rows)
 
@@ -557,11 +558,11 @@ def dpa_chart(frame: pd.DataFrame, default: str = "64/20") -> alt.LayerChart:
         .encode(x=alt.X("gib:Q", scale=xscale), y=y,
                 tooltip=[alt.Tooltip("gib:Q", title="paper: database resident at 64/20 (GiB)", format=".1f")])
     caption = base.transform_filter(alt.datum.group == "database BI").mark_text(
-        align="left", fontSize=11, color=INK
-    ).encode(x=alt.value(4), y=alt.value(-8), text="label:N")
+        align="left", baseline="bottom", lineBreak="\n", fontSize=11, color=INK
+    ).encode(x=alt.value(4), y=alt.value(-20), text="label:N")  # the first of two 13 px lines
     return (inst + res + share + mark + caption).add_params(pick).properties(
         width=WIDE, height=200,
-        title=alt.TitleParams("Who holds the DPA (model, z/VM 6.3)", offset=18,
+        title=alt.TitleParams("Who holds the DPA (model, z/VM 6.3)", offset=38,
                               subtitle=[f"{word(PAGE_MEASURES['instantiated'])}: instantiated · "
                                         f"{word(PAGE_MEASURES['resident'])}: resident · label: share of the "
                                         f"DPA · {word(PAPER)} tick: measured (paper)"]),

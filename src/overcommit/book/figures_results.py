@@ -272,7 +272,10 @@ def breakup_chart(frame: pd.DataFrame, default_cid: str = "64/20") -> alt.VConca
            alt.Tooltip("part:N"), alt.Tooltip("share:Q", format=".1%"),
            alt.Tooltip("processors:Q", format=".2f", title="processors")]
     allcids = alt.Chart(long).transform_filter(alt.datum.env == env).mark_bar().encode(
-        x=alt.X("cid:N", sort=_paper_cids(), title="configuration (CID: GiB / CPUs)"),
+        # 29 labels in a phone's 220 px ran into each other: Vega drops every other one
+        # (and again) until they fit; at full width all of them fit
+        x=alt.X("cid:N", sort=_paper_cids(), title="configuration (CID: GiB / CPUs)",
+                axis=alt.Axis(labelOverlap="parity", labelSeparation=2)),
         y=alt.Y("share:Q", stack="normalize", title="share of real CPU time (%)", axis=alt.Axis(format="%")),
         color=colour, order=alt.Order("order:Q"),
         opacity=alt.condition(alt.datum.cid == cid, alt.value(1.0), alt.value(0.45)),

@@ -27,6 +27,8 @@ SHORT = {
     "fs-pagecache-medium": "FS page cache, medium", "fs-pagecache-high": "FS page cache, high",
     "db-bi": "Database BI", "was-was": "WebSphere AS", "java": "Java",
 }
+#: shorter names in the recomputed table, whose cells are about 80 px wide on a phone
+CELL_NAMES = {"FS page cache, medium": "FS cache, medium", "FS page cache, high": "FS cache, high"}
 AGREEMENT_COLOURS = {"same cell as the paper": MODEL, "another cell": ALERT}
 READS_FLOOR = 0.01  # % per guest: "negligible" paging drawn at the bottom of the log scale
 
@@ -98,7 +100,11 @@ def tolerance_chart(frame: pd.DataFrame | None = None, cid: str = "64/20", env: 
     y = alt.Y("resident_remaining_pct:Q", scale=alt.Scale(domain=[0, 100]),
               title="remaining resident pages (% of instantiated)")
     points = base.mark_point(filled=True, size=90).encode(x=x, y=y, color=colour, tooltip=tip)
-    names = base.mark_text(align="left", dx=7, fontSize=10).encode(x=x, y=y, text="workload:N", color=colour)
+    # a name right of its point, or left of it in the right third: a name running past the
+    # plot widened the drawing, and on a phone the whole chart was shrunk to make room for it
+    right = "datum.read_share_pct > 4"
+    names = base.mark_text(align=alt.expr(f"{right} ? 'right' : 'left'"), dx=alt.expr(f"{right} ? -7 : 7"),
+                           fontSize=10).encode(x=x, y=y, text="workload:N", color=colour)
     lines = pd.DataFrame({"k": [0]})
     vrules = [alt.Chart(lines).transform_calculate(v=p.name).mark_rule(color=MUTED, strokeDash=[5, 3]).encode(
         x=alt.X("v:Q", scale=alt.Scale(type="log", domain=[READS_FLOOR, 100], nice=False))) for p in bounds[:2]]
@@ -109,35 +115,47 @@ def tolerance_chart(frame: pd.DataFrame | None = None, cid: str = "64/20", env: 
         title=alt.TitleParams("The two measures of Table 2, per workload", anchor="start",
                               subtitle="dashed: class boundaries (sliders)"))
     order = {"low": 0, "medium": 1, "high": 2}
-    cell_w, rows_per_cell = (WIDE - 110) / 3, 5
+    rows_per_cell = 5
+    names_js = "{" + ", ".join(f"'{k}': '{v}'" for k, v in CELL_NAMES.items()) + "}"
     grid = (base.transform_calculate(
-        ri=f"{order}[datum.rc]".replace("'", '"'), si=f"{order}[datum.sc]".replace("'", '"'))
+        ri=f"{order}[datum.rc]".replace("'", '"'), si=f"{order}[datum.sc]".replace("'", '"'),
+        cell=f"{names_js}[datum.workload] || datum.workload")
         .transform_window(rank="row_number()", groupby=["rc", "sc"], sort=[alt.SortField("workload")])
         .transform_calculate(gx="datum.si + 0.5", gy=f"datum.ri * {rows_per_cell} + datum.rank"))
-    text = grid.mark_text(fontSize=11, limit=cell_w - 6).encode(
+    text = grid.mark_text(fontSize=11).encode(
         x=alt.X("gx:Q", scale=alt.Scale(domain=[0, 3], nice=False), axis=None),
         y=alt.Y("gy:Q", scale=alt.Scale(domain=[0, 3 * rows_per_cell], nice=False, reverse=True), axis=None),
-        text="workload:N", color=colour, tooltip=tip)
+        text="cell:N", color=colour, tooltip=tip)
     cells = pd.DataFrame([{"x0": i, "x1": i + 1, "y0": j * rows_per_cell, "y1": (j + 1) * rows_per_cell}
                           for i in range(3) for j in range(3)])
     boxes = alt.Chart(cells).mark_rect(fill=WHITE, stroke=MUTED, strokeWidth=1).encode(
         x=alt.X("x0:Q", scale=alt.Scale(domain=[0, 3], nice=False), axis=None), x2="x1:Q",
         y=alt.Y("y0:Q", scale=alt.Scale(domain=[0, 3 * rows_per_cell], nice=False, reverse=True), axis=None),
         y2="y1:Q")
-    heads = pd.DataFrame({"label": ["resident: low", "resident: medium", "resident: high"], "gx": [0.5, 1.5, 2.5]})
-    col_heads = alt.Chart(heads).mark_text(fontWeight="bold", fontSize=11, dy=-8).encode(
-        x=alt.X("gx:Q", scale=alt.Scale(domain=[0, 3], nice=False), axis=None), y=alt.value(0), text="label:N")
-    side = pd.DataFrame({"label": ["page reads: low", "page reads: medium", "page reads: high"],
-                         "gy": [rows_per_cell * (i + 0.5) for i in range(3)]})
-    row_heads = alt.Chart(side).mark_text(fontWeight="bold", fontSize=11, align="right").encode(
+    # headed like a two-way table: "remaining resident" over the columns low, medium, high and
+    # "page reads" beside the rows; "resident: medium" over each column and "page reads:
+    # medium" beside each row ran into each other and squeezed the cells on a phone
+    levels = ["low", "medium", "high"]
+    gx = alt.X("gx:Q", scale=alt.Scale(domain=[0, 3], nice=False), axis=None)
+    col_heads = alt.Chart(pd.DataFrame({"label": levels, "gx": [0.5, 1.5, 2.5]})).mark_text(
+        fontSize=11, dy=-8).encode(x=gx, y=alt.value(0), text="label:N")
+    col_title = alt.Chart(pd.DataFrame({"label": ["remaining resident"], "gx": [1.5]})).mark_text(
+        fontSize=11, fontWeight="bold", dy=-24).encode(x=gx, y=alt.value(0), text="label:N")
+    side = pd.DataFrame({"label": levels, "gy": [rows_per_cell * (i + 0.5) for i in range(3)]})
+    row_heads = alt.Chart(side).mark_text(fontSize=11, align="right").encode(
         x=alt.value(-6),
         y=alt.Y("gy:Q", scale=alt.Scale(domain=[0, 3 * rows_per_cell], nice=False, reverse=True), axis=None),
         text="label:N")
-    table = alt.layer(boxes, text, col_heads, row_heads).properties(
-        width=WIDE - 110, height=3 * 15 * rows_per_cell,
+    row_title = alt.Chart(pd.DataFrame({"gy": [1.5 * rows_per_cell]})).mark_text(
+        fontSize=11, fontWeight="bold", angle=270, baseline="bottom").encode(
+        x=alt.value(-52),
+        y=alt.Y("gy:Q", scale=alt.Scale(domain=[0, 3 * rows_per_cell], nice=False, reverse=True), axis=None),
+        text=alt.value("page reads"))
+    table = alt.layer(boxes, text, col_heads, col_title, row_heads, row_title).properties(
+        width=WIDE - 60, height=3 * 15 * rows_per_cell,
         title=alt.TitleParams(alt.expr("'Table 2 recomputed: ' + cid + ' on ' + "
                                        + "({" + ", ".join(f"'{e}': '{ENV_LABELS[e]}'" for e in ENVIRONMENTS)
-                                       + "})[env]"), anchor="start", offset=18,
+                                       + "})[env]"), anchor="start", offset=34,
                               subtitle="upper left tolerates memory overcommitment; lower right suffers first"))
     return alt.vconcat(top, table, spacing=14).add_params(cid_pick, env_pick, *bounds).properties(
         description=prose(f"""
