@@ -139,10 +139,16 @@ def test_invariants(host):
 
 @settings(max_examples=25, deadline=None)
 @given(st.floats(16, 500), st.floats(1.05, 2.0), st.integers(5, 25), st.sampled_from(oc.ENVIRONMENTS))
-def test_more_memory_never_raises_page_reads(memory, factor, cpus, env):
+def test_more_memory_never_raises_page_reads_without_more_work(memory, factor, cpus, env):
+    # Per reference, more frames never mean more misses; but a thrashing guest given more
+    # memory runs faster and references more pages per second, so the reads per second may
+    # rise (16 -> 17 GiB at 15 CPUs on ECKD: WebSphere medium 0.83 -> 0.99). They may rise
+    # only together with the work done.
     small = oc.simulate((memory, cpus), env=env, strict=False)
     large = oc.simulate((memory * factor, cpus), env=env, strict=False)
-    assert large.system["page_read_mib_s"] <= small.system["page_read_mib_s"] * (1 + 1e-6) + 1e-9
+    more_reads = large.system["page_read_mib_s"] > small.system["page_read_mib_s"] * (1 + 1e-6) + 1e-9
+    more_work = large.system["overall_relative_throughput"] > small.system["overall_relative_throughput"]
+    assert not more_reads or more_work
 
 
 def test_cli_simulate(capsys):

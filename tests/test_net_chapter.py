@@ -252,7 +252,7 @@ def test_network_pages_are_the_hot_core_and_rarely_read():
     assert all(target[n] < g.loc[n, "page_read_mib_s"] < 5 * target[n] for n in NET)
     # the fitted rest is almost unreferenced: median page less than once in ten days, steep skew
     fitted = {x.name: x for x in study_guests()}
-    assert all(fitted[n].median_rate_per_s < 1 / (10 * 86400) and fitted[n].skew > 2.0 for n in NET)
+    assert all(fitted[n].median_rate_per_s < 1 / (10 * 86400) and fitted[n].skew > 1.5 for n in NET)
     pv = fw.paper_vs_model("net")
     assert pv.loc["o000-n-res-frac", "verdict"] == "✗" and pv.loc["o000-n-nopaging", "verdict"] == "✓"
     assert float(pv.loc["o000-n-res-frac", "model"]) < obs["lower"]  # missed from below

@@ -509,7 +509,9 @@ def test_hit_and_slope_is_the_log_derivative(policy):
 
 
 def test_the_model_evaluates_the_hit_formula_of_this_module():
-    """One formula in one place: the model's resident shares are replacement's h(λT)."""
+    """One formula in one place: the model's resident shares are replacement's h(λT), for
+    random references (hit_and_miss) and for swept ones (the database: regular_residency,
+    both through resident_slope_miss)."""
     import overcommit as oc
     from overcommit import model
 
@@ -521,7 +523,14 @@ def test_the_model_evaluates_the_hit_formula_of_this_module():
     for g in guests[:3]:
         sizes, rates = oc.workloads.memory_classes(g)
         w = float(replacement.reclaim_weights([g.touched_mib], beta)[0])  # T_g = w_g T
-        h = replacement.hit_and_miss(rates * x[g.variant] * w * T, "clock")[0]
+        y = rates * x[g.variant] * w * T
+        h = replacement.resident_slope_miss(y, "clock", oc.workloads.class_regularity(g))[0]
+        if g.regularity == 1.0:
+            np.testing.assert_allclose(h, replacement.hit_and_miss(y, "clock")[0], rtol=1e-12)
+        else:
+            assert g.name == "db-bi"
+            active = oc.workloads.class_regularity(g) > 1
+            np.testing.assert_allclose(h[active], replacement.regular_residency(y[active], g.regularity)[0], rtol=1e-12)
         # the fixed point stops within 1e-6 of its throughputs, hence the tolerance
         assert r.guests.loc[g.name, "resident_mib"] == pytest.approx(float(sizes @ h), rel=1e-6)
     assert not hasattr(model, "_hit") and not hasattr(model, "_chain_allocate")

@@ -93,11 +93,14 @@ def test_paper_pin_check_finds_the_tenfold_inconsistency_the_chapter_describes()
 
 def test_the_prose_on_the_largest_misses_still_holds():
     k = fv.key_numbers()
-    # "too little paging in total": short of the paper's 88 MiB/s (outside the claim's
-    # band) and of the targets' sum; WebSphere short of its targets, Java close to its own
-    assert 0.5 * 88 < k["page_reads_6420"] < 0.75 * 88
+    # "How much paging": below the paper's 88 MiB/s and the targets' sum; "just inside" or
+    # "still outside" the claim's band, whichever the claim says; WebSphere short of its
+    # targets, Java close to its own
+    assert 0.5 * 88 < k["page_reads_6420"] < 88
     assert k["page_reads_6420"] < k["page_reads_targets"]
-    assert k["was_reads"] < 0.75 * k["was_reads_target"]
+    claims = fv.claims_frame().set_index("id")
+    assert bool(claims.loc["paging-6420-rate", "passed"]) == (k["page_reads_6420"] >= 0.75 * 88)
+    assert k["was_reads"] < k["was_reads_target"]
     assert k["java_reads"] == pytest.approx(k["java_reads_target"], rel=0.1)
     # per-guest reclaim times: the fitted exponent makes the database's own time many times
     # the global one, and the paper's Java pair implies less than the global time
