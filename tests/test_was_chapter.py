@@ -191,21 +191,28 @@ def test_cpus_dominate_and_the_decline_is_near_linear():
         assert c / 20 - 0.12 <= x / xs[0] <= c / 20  # "close to linear, a little steeper"
 
 
-def test_hardly_any_loss_down_to_112_gib_and_one_to_two_percent_at_64_with_few_cpus():
+def test_hardly_any_loss_down_to_112_gib_and_two_to_three_percent_at_64_with_few_cpus():
     for c in fx.CPU_COUNTS:
         assert _x(f"112/{c}") / _x(f"512/{c}") >= 0.995  # "well under one per cent"
-    for c in (15, 10, 5):
-        assert 0.975 <= _x(f"64/{c}") / _x(f"512/{c}") <= 0.99
-    # the intro: "at most 2.5 % down to 48 GiB", either level, any CPU count of the paper's grid
+    for c in (15, 10, 5):  # "about two to three per cent at 64 GiB"
+        assert 0.965 <= _x(f"64/{c}") / _x(f"512/{c}") <= 0.985
+        assert 0.965 <= _x(f"64/{c}", "was-high") / _x(f"512/{c}", "was-high") <= 0.985  # "both triplets"
+    # with 15 CPUs the water level falls a little more than with 20, and the triplets with it
+    assert _x("64/15") / _x("512/15") < _x("64/20") / _x("512/20")
+    th = {cid: fx.water_level(oc.simulate(cid)) for cid in ("512/20", "64/20", "512/15", "64/15")}
+    assert th["64/15"] / th["512/15"] < th["64/20"] / th["512/20"] < 1
+    # the intro: "neither level loses more than" a few per cent down to 48 GiB, either level, any
+    # CPU count of the paper's grid
     worst = min(_x(f"{m}/{c}", v) / _x(f"512/{c}", v) for m in (112, 96, 64, 48) for c in fx.CPU_COUNTS
                 for v in fx.LEVELS)
-    assert 0.97 < worst < 0.98
+    assert 0.96 < worst < 0.975
 
 
-def test_with_20_cpus_the_triplets_hold_to_64_gib_and_gain_at_48():
+def test_with_20_cpus_the_triplets_slip_one_to_two_percent_to_64_gib_and_gain_at_48():
     for v in fx.LEVELS:
         a, b, c, d = (_x(f"{m}/20", v) for m in (512, 96, 64, 48))
-        assert c <= b <= a and a - c < (0.01 if v == "was-medium" else 0.015) * a  # "hardly moves"
+        # "slips by one to two per cent down to 64 GiB": a small decline, not the paper's clear one
+        assert c < b < a and 0.98 * a < c < 0.99 * a
         assert a < d < 1.0  # "gains: above its 512/20 value"
     # ECKD: the gain is much larger; z/VM 6.2: slower from the start and loses further
     assert _x("64/20", env="zvm63-eckd") > 1.1 * _x("512/20", env="zvm63-eckd")
@@ -264,10 +271,12 @@ def test_levels_in_one_ratio_without_paging_slightly_lower_with_and_components_w
     assert max(abs(v - 1) for v in f) < 0.01
 
 
-def test_cpu_load_level_to_64_gib_and_rising_at_48_with_20_cpus(results):
+def test_cpu_load_falls_about_one_percent_to_64_gib_and_rises_at_48_with_20_cpus(results):
     for v in fx.LEVELS:
         s = results[(results.env == "zvm63-edev") & (results.variant == v)].set_index("cid")["cpu_load"]
-        assert abs(s["96/20"] / s["512/20"] - 1) < 0.01 and abs(s["64/20"] / s["512/20"] - 1) < 0.01
+        # "falls too, but only by about one per cent down to 64 GiB"
+        assert s["96/20"] < s["512/20"] and s["64/20"] < s["512/20"]
+        assert s["64/20"] > 0.98 * s["512/20"] and s["96/20"] > 0.98 * s["512/20"]
         assert s["48/20"] > 1.01 * s["512/20"]
 
 
@@ -276,12 +285,12 @@ def test_pages_resident_shares_near_the_paper_reads_between_the_papers_two_numbe
     obs = data.observations().set_index("id")["value"].astype(float)
     for lv in fx.LEVELS:
         assert p.loc[f"{lv}-was", "resident (%)"] > p.loc[f"{lv}-ihs", "resident (%)"] > p.loc[f"{lv}-db2", "resident (%)"]
-    # "each within 3 percentage points of the paper's" (the glued gap rounds to 3)
+    # "each within a few percentage points of the paper's" (glued with one decimal)
     gap = (p["resident (%)"] - p["paper: resident (%)"]).abs().max()
-    assert 2.5 <= gap < 3.5
-    # paged-in shares: "2 to 7 times the paper's"
+    assert 1 <= gap < 3
+    # paged-in shares: "2 to 6 times the paper's" (glued, rounded)
     ratio = p["paged in (%/s)"] / p["paper: paged in (%/s)"]
-    assert 1.5 < ratio.min() < 2.5 and 6.5 < ratio.max() < 7.5
+    assert 1.5 < ratio.min() < 2.5 and 5.5 <= ratio.max() < 6.5
     # WAS reads about 2 times IHS and 5 times DB2, not 3 times each
     for lv in fx.LEVELS:
         assert p.loc[f"{lv}-ihs", "WAS reads ÷ these"] < 2.5 and p.loc[f"{lv}-db2", "WAS reads ÷ these"] > 4.5
@@ -320,9 +329,9 @@ def test_components_fully_in_use_moderately_skewed_db2_touched_rarely():
     t17 = {g.name: g for g in study_guests()}
     for n in fx.GUESTS:
         assert 0.3 < t17[n].skew < 1.0
-        # "practically all" of the WAS and DB2 guests' memory in use, "most" of the IHS guests'
+        # "practically all" of the WAS and DB2 guests' memory in use, "about a third" of the IHS guests'
         if n.endswith("-ihs"):
-            assert 0.8 < t17[n].active_frac < 0.99
+            assert 0.25 < t17[n].active_frac < 0.4
         else:
             assert t17[n].active_frac > 0.99
     for lv in fx.LEVELS:
@@ -331,20 +340,20 @@ def test_components_fully_in_use_moderately_skewed_db2_touched_rarely():
 
 
 def test_memory_alone_costs_nothing_until_ihs_loses_its_hot_core_and_one_user_loses_early():
-    for m in (64, 12):
+    for m in (64, 14):
         assert _x((m, 40)) > 0.99
-    assert _x((10, 40)) < 0.9
+    assert _x((12, 40)) < 0.9
     bp = planning.memory_break_point("was-medium", 0.9, 40)
-    assert bp is not None and 10 <= bp < 12
-    runs = {m: oc.simulate((m, 40)) for m in (64, 12, 10)}
+    assert bp is not None and 12 <= bp < 14
+    runs = {m: oc.simulate((m, 40)) for m in (64, 14, 12)}
     blocked = {m: float(r.guests.loc["was-medium-ihs", "blocked_vcpus"]) for m, r in runs.items()}
     t17 = {g.name: g for g in study_guests()}
-    assert blocked[64] < 0.05 < blocked[12] < 1 - t17["was-medium-ihs"].cpu_load < blocked[10]
+    assert blocked[64] < 0.05 < blocked[14] < 1 - t17["was-medium-ihs"].cpu_load < blocked[12]
     # the IHS guest is what breaks: the other components keep nearly all their virtual CPUs
     for c in ("was", "db2"):
-        assert float(runs[10].guests.loc[f"was-medium-{c}", "blocked_vcpus"]) < 0.1
+        assert float(runs[12].guests.loc[f"was-medium-{c}", "blocked_vcpus"]) < min(0.15, 0.25 * blocked[12])
     # ordinary faults hold the vCPU for the blocking share of one wait per paging I/O; at 64 GiB
-    # that is all of it, at 12 and 10 GiB less than half: the rest is the hot core (the kernel)
+    # that is all of it, at 14 and 12 GiB less than half: the rest is the hot core (the kernel)
     ppi = paging.PagingConfig.from_data(environment("zvm63-edev").paging_kind).pages_per_io
     for m, r in runs.items():
         ordinary = (study_variants()["was-medium"].blocking * r.guests.loc["was-medium-ihs", "page_read_mib_s"]
@@ -353,10 +362,10 @@ def test_memory_alone_costs_nothing_until_ihs_loses_its_hot_core_and_one_user_lo
             assert blocked[m] == pytest.approx(ordinary, rel=0.02)
         else:
             assert blocked[m] > 2 * ordinary
-    # the IHS guest's pages age for about as long as a hot-core page goes untouched at 10 GiB
+    # the IHS guest's pages age for about as long as a hot-core page goes untouched at 12 GiB
     w_ihs = float(replacement.reclaim_weights([t17["was-medium-ihs"].touched_mib],
                                               environment("zvm63-edev").reclaim_exponent)[0])
-    assert 0.5 < runs[10].system["characteristic_time_s"] * w_ihs * HOT_CORE_RATE_PER_S < 2
+    assert 0.5 < runs[12].system["characteristic_time_s"] * w_ihs * HOT_CORE_RATE_PER_S < 2
     v = study_variants()
     one = dict(v)
     for lv in fx.LEVELS:
@@ -373,6 +382,12 @@ def test_failures_only_when_cpus_are_starved():
     xstar = 1 / (v.timeout_s / v.cycle_s + v.think_frac)
     need = {(e, m): planning.cpus_needed("was-medium", xstar, m, env=e)
             for e in ("zvm63-edev", "zvm62-edev") for m in (512, 64)}
-    assert need[("zvm63-edev", 512)] == need[("zvm63-edev", 64)] <= 5
-    assert need[("zvm62-edev", 512)] == need[("zvm62-edev", 64)] <= 6
+    # "only when the CPUs are starved": a quarter of the 20 CPUs or fewer still suffices
+    assert all(n <= 5 for n in need.values())
+    # "memory costs at most one CPU more", and on z/VM 6.3 it does cost one at 64 GiB
+    for e in ("zvm63-edev", "zvm62-edev"):
+        assert need[(e, 512)] <= need[(e, 64)] <= need[(e, 512)] + 1
+    assert need[("zvm63-edev", 64)] == need[("zvm63-edev", 512)] + 1
+    # "with all the memory z/VM 6.2 needs one CPU more than z/VM 6.3"
+    assert need[("zvm62-edev", 512)] == need[("zvm63-edev", 512)] + 1
     assert "time-out" in oc.simulate("512/4", env="zvm62-edev").workloads.loc["was-medium", "failure_reason"]
