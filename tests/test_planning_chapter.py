@@ -97,8 +97,6 @@ def test_mix_grid_refuses_unknown_mix():
 
 
 def test_overall_texts_follow_the_mixes_chart():
-    from overcommit.book import figures_planning as fp
-
     frame = fp.mix_frame()
     texts = fp.overall_texts(frame)
     keep = float(texts["plan-keep-gib"])
@@ -120,8 +118,6 @@ def test_overall_texts_follow_the_mixes_chart():
 
 
 def test_cpus_table_supports_the_prose():
-    from overcommit.book import figures_planning as fp
-
     t = fp.cpus_table(0.9)
     # the Java guests are the exception at 64 GiB; most workloads need the same at 128 and 64
     assert (t.loc[["java-medium", "java-high"], "64 GiB"] == "more than 40").all()
