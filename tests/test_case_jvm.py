@@ -404,3 +404,38 @@ def test_explorer_chart(case):
         fj.explorer_chart(vcpus=8, cpus=4)
     with pytest.raises(ValueError, match="binaries"):
         fj.explorer_chart(binaries="nfs")
+
+
+# --- the chapter's prose: the report's numbers by record id ----------------------------------
+
+
+def test_document_texts_read_every_record():
+    case = jvm.calibrated()
+    texts = fj.document_texts(case)
+    obs = jvm.observations()
+    for rid, r in obs.iterrows():
+        if r["relation"] == "between":
+            assert texts[f"{rid}-lower"] == f"{r['lower']:g}" and texts[f"{rid}-upper"] == f"{r['upper']:g}"
+        else:
+            assert texts[rid] == f"{r['value']:g}"
+    v = obs["value"]
+    # the derived numbers the prose states: 13.7 - 8.8 and the CP part of scenario 3 (2.3 - 1.9)
+    assert float(texts["jvm-doc-lpar-diff"]) == pytest.approx(v["o003-s1-lpar-max"] - v["o003-s1-lpar-min"])
+    assert float(texts["jvm-doc-s3-cp-inc"]) == pytest.approx(v["o003-s3-lpar-inc"] - v["o003-s3-emu-inc"])
+    # the model's inputs are the report's LPAR, and the single guest has every IFL as a virtual CPU
+    assert case.cpus == v["o003-lpar-cpus"] and case.lpar_memory_gib == v["o003-lpar-memory"]
+    assert case.heap_mib == v["o003-jvm-heap"] and case.jvms_total == v["o003-jvms-total"]
+    assert texts["jvm-doc-t4-vcpus1"] == f"{case.cpus}"
+
+
+def test_case_jvm_twin_types_no_report_number():
+    import re
+    from pathlib import Path
+    twin = Path(__file__).resolve().parents[1] / "book" / "_scripts" / "case_jvm.py"
+    prose = "\n".join(line for line in twin.read_text().splitlines()
+                      if line.startswith("#") and not line.startswith("# #"))
+    prose = re.sub(r"\{glue:text\}`[^`]*`", "", prose)
+    prose = re.sub(r"`[^`]*`", "", prose)
+    for typed in ("13.7", "8.8", "4.9", "3.6", "3.2", "1.9", "2.3", "1.4", "2.2", "1.5", "16.7", "8.3", "0.4",
+                  "3 %", "19 %", "700 MiB", "128 MiB", "64 MiB", "200 GB", "140", "22:1"):
+        assert typed not in prose, typed

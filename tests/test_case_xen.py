@@ -358,3 +358,49 @@ def test_parameter_table_names_documents_not_seeds():
     cells = " ".join(fx.parameter_table()["from"])
     assert "seed" not in cells
     assert all(label in cells for _, label in fx.DOCUMENTS.values())
+
+
+# --- the chapter's prose: every document number from its record ---------------------------
+
+
+def test_document_texts_read_the_records(z, x):
+    texts = fx.document_texts({"zvm": z, "xen": x})
+    obs = xen.observations()["value"]
+    t = xen.table()
+    assert texts["xen-doc-defined-mb"] == f"{obs['o004-defined-mem']:,.0f}" == f"{t['virtual_memory_mb'].iloc[-1]:,}"
+    assert texts["xen-doc-alloc-mb"] == f"{obs['o004-zvm-alloc-mem']:,.0f}"
+    assert texts["xen-doc-xen-cpu-at-max"] == f"{obs['o004-xen-cpu-at-max']:.0f}"
+    assert texts["xen-doc-xen-max-cpu"] == f"{obs['o004-xen-max-cpu']:.0f}"
+    assert texts["xen-doc-min-mb"] == f"{obs['o004-zvm-min-mem'] * 1024:,.0f}"
+    # the table's rows: 4 virtual CPUs and 4,598 MB per triplet, the model's input
+    per = np.diff(t["virtual_memory_mb"].to_numpy())
+    assert set(per) == {z.defined_mib_per_triplet}
+    assert texts["xen-in-mb-per-triplet"] == f"{per[0]:,.0f}"
+    assert texts["xen-in-vcpus-per-triplet"] == f"{int(np.diff(t['virtual_cpus'].to_numpy())[0])}"
+    # the model's instantiated share is the slide's 11,355 of 22,990 MB
+    assert texts["xen-in-inst-pct"] == f"{100 * obs['o004-zvm-alloc-mem'] / obs['o004-defined-mem']:.0f}"
+    assert texts["xen-in-xen-share"] == f"{x.shares[0]:g}" and len(set(x.shares)) == 1
+    # z/VM's borrowed overhead: 0.6 processor over ratios up to 8.3:1 on about ten of guest work
+    growth, top = float(texts["xen-doc3-cp-growth"]), float(texts["xen-doc3-ratio-max"])
+    assert z.sched_overhead == pytest.approx(growth / (10 * (top - 2)), rel=0.25)
+
+
+def test_prose_facts_hold(z, x):
+    fx_ = xen.scaling(xen.TRIPLETS, x)
+    # "at 2.0:1 that cost doubles"
+    assert fx_.loc[12, "sched_cpu"] == pytest.approx(2 * fx_.loc[9, "sched_cpu"])
+    # the memory sweep reaches the slide's 7 GB and the document host's 20 GiB
+    obs = xen.observations()["value"]
+    sweep = xen.memory_sweep()
+    assert {float(obs["o004-zvm-min-mem"]), z.memory_gib} <= set(sweep["memory_gib"])
+
+
+def test_case_xen_twin_types_no_document_number():
+    import re
+    from pathlib import Path
+    twin = Path(__file__).resolve().parents[1] / "book" / "_scripts" / "case_xen.py"
+    prose = "\n".join(line for line in twin.read_text().splitlines() if line.startswith("#"))
+    prose = re.sub(r"\{glue:text\}`[^`]*`", "", prose)
+    for typed in ("4,598", "22,990", "11,355", "18,392", "7,168", "49 %", "83 %", "92 %", " 256", "0.6 of",
+                  "8.3:1", "1.5:1", "99.9 %", "24 GiB", "24 GB"):
+        assert typed not in prose, typed

@@ -333,3 +333,38 @@ def test_comparison_table_for_the_page(case):
     assert t.loc[(6, "DASD pages"), "document"] == "6,280,409"
     assert t.loc[(6, "throughput %"), "used for"] == "calibration"
     assert isinstance(t, pd.DataFrame)
+
+
+# --- the chapter's prose: Table 1 by row, the findings by record id --------------------------
+
+
+def test_document_texts_read_the_table_and_records():
+    case = zvm52.calibrated()
+    texts = fz.document_texts(case)
+    t = zvm52.table1()
+    obs = data.observations(["observations_002.csv"]).set_index("id")["value"]
+    assert texts["zvm52-doc-tp-list"].split(", ") == [f"{v:g}" for v in t["throughput_pct"]]
+    assert texts["zvm52-doc-tp-last"] == f"{obs['o002-rel-tput-10']:g}"
+    assert texts["zvm52-doc-memory-pages"] == f"{obs['o002-total-memory-pages']:,.0f}"
+    # the case's memory is the report's, and a guest defines a fifth of it (planned + 20 points each)
+    assert case.central_memory_gib == obs["o002-total-memory-gb"]
+    assert case.defined_mib / 1024 * case.baseline_guests == case.central_memory_gib
+    assert float(texts["zvm52-doc-planned-step"]) == 100 / case.baseline_guests
+    # 'the DASD count triples' from six guests on, while XSTOR stays near the 4 GiB the case assumes
+    assert 2.5 < t["dasd_pages"].iloc[-1] / t.loc[6, "dasd_pages"] < 3.5
+    assert float(texts["zvm52-doc-xstor-max-m"]) * 1e6 <= case.xstor_gib * zvm52.PAGES_PER_GIB
+    # real exceeds planned by 32 points at eight guests, 4 at ten (pages held twice collapse)
+    assert float(texts["zvm52-doc-excess8"]) > 5 * float(texts["zvm52-doc-excess10"])
+
+
+def test_case_zvm52_twin_types_no_table_number():
+    import re
+    from pathlib import Path
+    twin = Path(__file__).resolve().parents[1] / "book" / "_scripts" / "case_zvm52.py"
+    prose = "\n".join(line for line in twin.read_text().splitlines()
+                      if line.startswith("#") and not line.startswith("# #"))
+    prose = re.sub(r"\{glue:text\}`[^`]*`", "", prose)
+    prose = re.sub(r"`[^`]*`", "", prose)
+    for typed in ("52 %", "31 %", "47, 41", "20,971,520", "1.032", "1,048,576", "16 GiB", "80 GiB", "13 GiB",
+                  "20.2", "20.8", "160 GiB", "16 % low", "the study's database\n# guest"):
+        assert typed not in prose, typed

@@ -94,3 +94,44 @@ def test_explorer_reports_break_point_and_refuses_bad_choices():
 def test_mix_grid_refuses_unknown_mix():
     with pytest.raises(ValueError, match="name: 'random'"):
         planning.mix_grid("random", [64], [20])
+
+
+def test_overall_texts_follow_the_mixes_chart():
+    frame = fp.mix_frame()
+    texts = fp.overall_texts(frame)
+    keep = float(texts["plan-keep-gib"])
+    f = frame[(frame["env"] == "zvm63-edev") & (frame["cpus"] == 20)]
+    below = max(m for m in fp.MEMORIES if m < keep)
+    top = max(fp.MEMORIES)
+    lost = []
+    for mix in planning.MIXES:
+        sub = f[f["mix"] == mix].set_index("memory_gib")["overall"]
+        assert (sub[sub.index >= keep] >= fp.KEEP * sub.loc[top]).all()
+        lost.append(sub.loc[below] < fp.KEEP * sub.loc[top])
+    assert any(lost)  # one size further down, some mix falls out of the band
+    ratios = f[f["memory_gib"] == keep]["ratio"]
+    assert texts["plan-keep-ratio-min"] == f"{ratios.min():.1f}" and texts["plan-keep-ratio-max"] == f"{ratios.max():.1f}"
+    # "with 10 CPUs ... about half their throughput already at 512 GiB"
+    starved = frame[(frame["env"] == "zvm63-edev") & (frame["cpus"] == 10) & (frame["memory_gib"] == top)]["overall"]
+    assert 0.4 <= starved.min() and starved.max() <= 0.6
+    assert texts["plan-grid-memories"] == str(len(fp.MEMORIES))
+
+
+def test_cpus_table_supports_the_prose():
+    t = fp.cpus_table(0.9)
+    # the Java guests are the exception at 64 GiB; most workloads need the same at 128 and 64
+    assert (t.loc[["java-medium", "java-high"], "64 GiB"] == "more than 40").all()
+    assert (t["128 GiB"] == t["64 GiB"]).sum() > len(t) / 2
+    # the database's count does not change with memory (the exercise's answer)
+    assert t.loc["db-bi", "128 GiB"] == t.loc["db-bi", "96 GiB"]
+
+
+def test_case_planning_twin_types_no_model_number():
+    import re
+    from pathlib import Path
+    twin = Path(__file__).resolve().parents[1] / "book" / "_scripts" / "case_planning.py"
+    prose = "\n".join(line for line in twin.read_text().splitlines() if line.startswith("#"))
+    prose = re.sub(r"\{glue:text\}`[^`]*`", "", prose)
+    for typed in ("seventeen", "96 GiB, where", "1.2 to 1.3", "(21 for", "11 memory sizes", "Thirty GiB",
+                  "ten times an hour"):
+        assert typed not in prose, typed

@@ -18,17 +18,17 @@
 # asked a question customers kept raising: should many WebSphere application servers share
 # one big Linux guest (*vertical* stacking), or should each get a small guest of its own
 # (*horizontal* stacking)? Their report {cite:p}`ibm2012jvmstacking` kept the work fixed at
-# 200 JVMs on one z196 {term}`LPAR` with 24 IFLs and 200 GB of memory, and spread them over
-# 1 to 200 guests. At one end a single guest ran all 200 JVMs on 24
+# {glue:text}`o003-jvms-total` JVMs on one z196 {term}`LPAR` with {glue:text}`o003-lpar-cpus` IFLs and {glue:text}`o003-lpar-memory` GB of memory, and spread them over
+# {glue:text}`o003-guest-range-lower` to {glue:text}`o003-guest-range-upper` guests. At one end a single guest ran all of them on {glue:text}`jvm-doc-t4-vcpus1`
 # {term}`virtual CPUs <virtual CPU>`. At the other, 200 guests ran one JVM each on one
-# virtual CPU, so 200 virtual CPUs shared the 24 real ones. Memory was never
+# virtual CPU, so 200 virtual CPUs shared the {glue:text}`o003-lpar-cpus` real ones. Memory was never
 # overcommitted.
 #
 # The report expected two costs to pull against each other: z/VM's work grows with the
 # number of guests, Linux's with the number of JVMs inside one guest. Its findings: the
-# throughput hardly moved (3 % between best and worst), but the LPAR's CPU load did, from
-# 13.7 IFLs with one guest down to 8.8 with 20 guests of 10 JVMs, and up again towards 200
-# guests. z/VM's own share stayed below one IFL. The difference came from inside the
+# throughput hardly moved ({glue:text}`o003-s1-tput-spread` % between best and worst), but the LPAR's CPU load did, from
+# {glue:text}`o003-s1-lpar-max` IFLs with one guest down to {glue:text}`o003-s1-lpar-min` with 20 guests of 10 JVMs, and up again towards 200
+# guests. z/VM's own share stayed at or below {glue:text}`o003-cp-sys-range-upper` IFL. The difference came from inside the
 # guests.
 #
 # This chapter runs the book's model on that LPAR, with the mechanisms of the earlier
@@ -56,6 +56,7 @@ pd.set_option("display.max_colwidth", 120)
 start = jvm.parameters()
 case = jvm.calibrated()
 obs = jvm.observations()
+doc = figures_case_jvm.glue_document_texts(case)
 # the report's rough reorder cost, seconds per 8 GB resident (the same name as in replacement)
 glue("ibm-reorder-s-8gb", f"{float(obs.loc['o003-t1-reorder-cost', 'value']):g}", display=False)
 frame = figures_case_jvm.model_frame(case)
@@ -63,15 +64,26 @@ m = frame.set_index("guests")
 s2 = jvm.vcpu_scan(20, jvm.SCENARIO2, case)
 s3 = jvm.vcpu_scan(200, jvm.SCENARIO3, case)
 sweep = jvm.memory_sweep(case=case)
+_mems = sorted(sweep["memory_gib"].unique())
+glue("jvm-sweep-min", f"{_mems[0]:g}", display=False)
+glue("jvm-sweep-max", f"{_mems[-1]:g}", display=False)
+glue("jvm-sweep-step", f"{_mems[1] - _mems[0]:g}", display=False)
+_off = [n for n in jvm.scenarios().index
+        if case.lpar_memory_gib / n >= float(obs.loc["o003-t1-reorder-off", "value"])]
+glue("jvm-reorder-off-min", f"{min(_off)}", display=False)
+glue("jvm-reorder-off-max", f"{max(_off)}", display=False)
+glue("jvm-doc-t4-vcpus1-extra", f"{int(doc['jvm-doc-t4-vcpus1']) - 1}", display=False)
+glue("jvm-close-pct", f"{100 * jvm.CLOSE:g}", display=False)
+glue("jvm-rough-pct", f"{100 * jvm.ROUGH:g}", display=False)
 comp = jvm.comparison(case)
 k = CPU_COST_FACTOR[jvm.environment(case).generation]
 
 # %% [markdown]
 # ## The system as the model sees it
 #
-# Table 4 of the report defines the eight configurations of its first scenario. The
-# guests always share the LPAR's 200 GB of memory equally. Their virtual CPUs shrink with
-# them until one is left, from 50 guests on.
+# Table 4 of the report defines the {glue:text}`jvm-doc-t4-configs` configurations of its first scenario. The
+# guests always share the LPAR's {glue:text}`o003-lpar-memory` GB of memory equally. Their virtual CPUs shrink with
+# them until one is left, from {glue:text}`o003-s1-up-start` guests on.
 
 # %% tags=["remove-input"]
 t4 = jvm.scenarios()
@@ -94,15 +106,15 @@ figures.parameter_table(jvm.provenance(), case)
 
 # %% [markdown]
 # The LPAR
-# : 24 IFLs and 200 GiB, with no expanded storage. The report gives the z/VM release
+# : {glue:text}`jvm-in-cpus` IFLs and {glue:text}`jvm-in-lpar-memory-gib` GiB, with no expanded storage. The report gives the z/VM release
 #   twice and differently, 6.1 and 5.4. Both are older than 6.3, so either way the model
 #   uses the older memory management: a FIFO-like demand scan ({doc}`replacement`), page
 #   reorder, and the older CPU cost factor of {glue:text}`jvm-k` per unit of work. CP keeps
-#   part of the 200 GiB for itself, and the rest is the {term}`DPA` ({doc}`tiers`).
+#   part of the {glue:text}`jvm-in-lpar-memory-gib` GiB for itself, and the rest is the {term}`DPA` ({doc}`tiers`).
 #
 # The guests
-# : Each JVM touches its 700 MiB heap (the report fixes minimum and maximum) plus an
-#   assumed 100 MiB of native memory, and each guest an assumed 128 MiB for Linux. So the
+# : Each JVM touches its {glue:text}`jvm-in-heap-mib` MiB heap (the report fixes minimum and maximum) plus an
+#   assumed {glue:text}`jvm-in-jvm-native-mib` MiB of native memory, and each guest an assumed {glue:text}`jvm-in-linux-base-mib` MiB for Linux. So the
 #   guests touch between {glue:text}`jvm-inst1` GiB (one guest) and
 #   {glue:text}`jvm-inst200` GiB (200 guests) of a {glue:text}`jvm-dpa` GiB DPA:
 #   everything stays resident, as the report says. Every guest has the default
@@ -131,7 +143,7 @@ glue("jvm-idle-max", f"{m['idle'].max():.1f}", display=False)
 #
 # Run those guests through the model with the same CPU demand for every JVM, and every
 # configuration comes out the same. The reason is that nothing in the model's closed loop
-# is short here. The report's 8.8 to 13.7 IFLs of load leave a third or more of the 24
+# is short here. The report's {glue:text}`o003-s1-lpar-min` to {glue:text}`o003-s1-lpar-max` IFLs of load leave a third or more of the {glue:text}`o003-lpar-cpus`
 # IFLs idle, so the water-filling of {doc}`shares` gives every guest what it asks for.
 # Every page is resident, so no guest waits for a page ({doc}`paging`). Every driver
 # therefore runs at its reference throughput: {glue:text}`jvm-x` % of it here (the older
@@ -185,13 +197,13 @@ glue("jvm-psi-start", f"{getattr(start, 'cp_vcpu_overhead'):g}", display=False)
 # The function `jvm.calibrate()` solves the four parameters together so that the model
 # reproduces four of the report's numbers, declared in `jvm.CALIBRATION`:
 #
-# - the LPAR load with all 200 JVMs in one guest, 13.7 IFLs;
-# - the LPAR load with 20 guests of 10 JVMs, 8.8 IFLs;
-# - what a second virtual CPU for each of the 200 one-JVM guests adds: 1.9 IFLs of
-#   emulation and 2.3 IFLs of LPAR load (scenario 3).
+# - the LPAR load with all 200 JVMs in one guest, {glue:text}`o003-s1-lpar-max` IFLs;
+# - the LPAR load with 20 guests of 10 JVMs, {glue:text}`o003-s1-lpar-min` IFLs;
+# - what a second virtual CPU for each of the 200 one-JVM guests adds: {glue:text}`o003-s3-emu-inc` IFLs of
+#   emulation and {glue:text}`o003-s3-lpar-inc` IFLs of LPAR load (scenario 3).
 #
 # The last pair isolates the virtual CPUs: with one JVM per guest there is no stacking, and
-# the CP part of the increase (0.4 IFL) fixes $\psi$. The two loads of scenario 1 then fix
+# the CP part of the increase ({glue:text}`jvm-doc-s3-cp-inc` IFL) fixes $\psi$. The two loads of scenario 1 then fix
 # $u$ and $\sigma$. The result:
 #
 # | parameter | fitted | meaning |
@@ -224,10 +236,10 @@ figures_case_jvm.stacking_chart(frame)
 # ```{container} oc-caption
 # **Figure: LPAR CPU load over the stacking.** Model bars from `jvm.scaling()`, which runs
 # `overcommit.simulate` for each configuration of Table 4 with the calibrated cost law.
-# Black diamonds: the report's 13.7 and 8.8 IFLs (calibration); dashed line: its highest
-# load between 10 and 200 guests, 8.8 + 2 IFLs {cite:p}`ibm2012jvmstacking`. Bottom:
+# Black diamonds: the report's {glue:text}`o003-s1-lpar-max` and {glue:text}`o003-s1-lpar-min` IFLs (calibration); dashed line: its highest
+# load between 10 and 200 guests, {glue:text}`o003-s1-lpar-min` + {glue:text}`o003-s1-lpar-spread-common` IFLs {cite:p}`ibm2012jvmstacking`. Bottom:
 # throughput relative to the best configuration. The model's is flat; the report's differs
-# by 3 %.
+# by {glue:text}`o003-s1-tput-spread` %.
 # ```
 
 # %% tags=["remove-cell"]
@@ -254,7 +266,7 @@ glue("jvm-emu-over", f"{100 * ((m.loc[1, 'emulation'] - m.loc[20, 'emulation']) 
 #   {glue:text}`jvm-l10` IFLs for 1, 2, 4 and 10 guests.
 # - **Many small guests.** Every guest brings at least one virtual CPU, and 200 of them
 #   cost {glue:text}`jvm-vcpu200` IFLs. Beyond 24 virtual CPUs z/VM also has to dispatch
-#   them ({glue:text}`jvm-disp200` IFL at 200 guests, 8.3 virtual CPUs per real one). The
+#   them ({glue:text}`jvm-disp200` IFL at 200 guests, {glue:text}`o003-s3-ratio-1` virtual CPUs per real one). The
 #   load rises again to {glue:text}`jvm-l100` and {glue:text}`jvm-l200` IFLs for 100 and
 #   200 guests.
 #
@@ -264,25 +276,25 @@ glue("jvm-emu-over", f"{100 * ((m.loc[1, 'emulation'] - m.loc[20, 'emulation']) 
 # report found it. That difference is far below anything the report could resolve, but it
 # counts as a miss. Between 10 and 200 guests the model's load varies by
 # {glue:text}`jvm-spread-common` IFLs ({glue:text}`jvm-var-common` %), against the
-# report's 2 IFLs (19 %).
+# report's {glue:text}`o003-s1-lpar-spread-common` IFLs ({glue:text}`o003-s1-lpar-var-common` %).
 #
 # The report also measured the guests' CPU from inside Linux. Between one guest and 20,
-# user time fell by 3.2 IFLs and system time by 0.8. In the model the guests' emulation
+# user time fell by {glue:text}`o003-linux-user-spread` IFLs and system time by {glue:text}`o003-linux-sys-spread`. In the model the guests' emulation
 # time falls by {glue:text}`jvm-emu-spread` IFLs: the same direction,
 # {glue:text}`jvm-emu-over` % more. The
-# report itself rounds the LPAR difference of 13.7 − 8.8 = 4.9 IFLs to "nearly 4".
+# report itself rounds the LPAR difference of {glue:text}`o003-s1-lpar-max` − {glue:text}`o003-s1-lpar-min` = {glue:text}`jvm-doc-lpar-diff` IFLs to "nearly {glue:text}`o003-s1-lpar-spread`".
 #
 # Throughput is where the model is blind. Nothing is saturated, so it predicts exactly
-# the same throughput for every configuration. The report's 3 % (best with 200 guests,
-# worst with 10) needs a mechanism that costs throughput without a saturated resource,
+# the same throughput for every configuration. The report's {glue:text}`o003-s1-tput-spread` % (best with {glue:text}`o003-s1-tput-max` guests,
+# worst with {glue:text}`o003-s1-tput-min`) needs a mechanism that costs throughput without a saturated resource,
 # such as queueing for a guest's few virtual CPUs. The model has none.
 #
 # ## z/VM's own share
 #
 # The report split z/VM's CPU time into emulation (the guests' own work), CP time spent on
 # behalf of a guest, and system time that no guest can be charged for. The emulation
-# dominated. CP and system time together stayed between 0.4 and 1 IFL: flat and lowest
-# from 2 to 20 guests, rising steeply beyond about 2 virtual CPUs per real one, and with
+# dominated. CP and system time together stayed between {glue:text}`o003-cp-sys-range-lower` and {glue:text}`o003-cp-sys-range-upper` IFL: flat and lowest
+# from 2 to 20 guests, rising steeply beyond about {glue:text}`o003-cp-rise-ratio` virtual CPUs per real one, and with
 # the system part highest for the single 200-JVM guest.
 
 # %% tags=["remove-input"]
@@ -293,7 +305,7 @@ figures_case_jvm.zvm_chart(frame, case)
 # **Figure: z/VM's CP and system time.** Model bars for Table 4 and, in the last bar
 # (marked "2 v"), for 200 guests with two virtual CPUs each (scenario 3), from `jvm.scaling()` and `jvm.vcpu_scan()`. CP time
 # attributed to guests is the model's fixed share of each guest's CPU plus the stand-ins'
-# dispatching work. Grey band: the report's 0.4 to 1 IFL over 1 to 200 guests
+# dispatching work. Grey band: the report's {glue:text}`o003-cp-sys-range-lower` to {glue:text}`o003-cp-sys-range-upper` IFL over {glue:text}`o003-guest-range-lower` to {glue:text}`o003-guest-range-upper` guests
 # {cite:p}`ibm2012jvmstacking`.
 # ```
 
@@ -306,7 +318,7 @@ glue("jvm-cp1", f"{m.loc[1, 'cp_attributed']:.2f}", display=False)
 
 # %% [markdown]
 # The model stays inside the band, from {glue:text}`jvm-cps-min` to
-# {glue:text}`jvm-cps-max` IFL, and its CP time does rise beyond 2:1, driven by the
+# {glue:text}`jvm-cps-max` IFL, and its CP time does rise beyond {glue:text}`o003-cp-rise-ratio`:1, driven by the
 # dispatching term. Two things it cannot do:
 #
 # - **System time that depends on the configuration.** The model's CP system time is
@@ -319,7 +331,7 @@ glue("jvm-cp1", f"{m.loc[1, 'cp_attributed']:.2f}", display=False)
 #   200 virtual network interfaces z/VM has to drive. The dispatching term grows with the
 #   virtual-CPU ratio, which rises with the guest count in Table 4, so it covers the same
 #   rise. Scenario 3 changes the virtual CPUs but not the guests, and its CP increase of
-#   0.4 IFL (to {glue:text}`jvm-cps-s3` IFL of CP and system time at 16.7:1 in the model)
+#   {glue:text}`jvm-doc-s3-cp-inc` IFL (to {glue:text}`jvm-cps-s3` IFL of CP and system time at {glue:text}`o003-s3-ratio-2`:1 in the model)
 #   is what fixed $\psi$.
 #   With only these numbers, the two causes cannot be told apart.
 #
@@ -354,7 +366,7 @@ glue("jvm-20v10", f"{s2.loc[3, 'lpar_load'] - ten3['lpar_load']:.2f}", display=F
 
 # %% [markdown]
 # Scenario 3 is calibrated, so it matches by construction. Scenario 2 is the model's
-# clearest miss. The report found that the third virtual CPU per guest added 3.6 IFLs, and
+# clearest miss. The report found that the third virtual CPU per guest added {glue:text}`o003-s2-lpar-spread` IFLs, and
 # that one virtual CPU was worse than two. The model adds {glue:text}`jvm-s2-spread` IFL
 # across the whole range and is cheapest with {glue:text}`jvm-s2-min` virtual CPU. In the
 # calibrated model a virtual CPU costs its guest {glue:text}`jvm-o-used` IFL, which is
@@ -364,12 +376,12 @@ glue("jvm-20v10", f"{s2.loc[3, 'lpar_load'] - ten3['lpar_load']:.2f}", display=F
 # a guest with one. The report's scenario 4 saw the same thing from inside Linux: more
 # virtual CPUs, more active WebSphere threads, more CPU time. A cost per virtual CPU that
 # does not depend on the JVMs behind it cannot produce this ({ref}`case_jvm-ex-vcpu` asks what
-# would). The comparison of 20 and 10 guests at three virtual CPUs each, 1 IFL apart in
+# would). The comparison of 20 and 10 guests at three virtual CPUs each, {glue:text}`o003-s2-20vs10` IFL apart in
 # the report, shows the same gap: the model puts them {glue:text}`jvm-20v10` IFL apart.
 #
 # ## Page reorder, and where the binaries live
 #
-# The report's first setup test found the single 200 GB guest's CPU utilisation dipping
+# The report's first setup test found the single {glue:text}`o003-t1-guest-mem` GB guest's CPU utilisation dipping
 # sharply at regular intervals. The cause was z/VM's *page reorder*, which rebuilds a guest's
 # list of frames and stops the guest, all its virtual CPUs, while it runs. By IBM's rule
 # of thumb, a reorder takes about {glue:text}`ibm-reorder-s-8gb` s per 8 GB the guest has
@@ -393,8 +405,8 @@ glue("jvm-pause1", f"{rt.loc[1, 'pause_if_reordered_s']:.0f}", display=False)
 glue("jvm-pause20", f"{rt.loc[20, 'pause_if_reordered_s']:.1f}", display=False)
 
 # %% [markdown]
-# The report switched reorder off for every guest of 8 GB or more, the configurations
-# with 1 to 20 guests. In the model those are the ones whose pause would be a second or
+# The report switched reorder off for every guest of {glue:text}`o003-t1-reorder-off` GB or more, the configurations
+# with {glue:text}`jvm-reorder-off-min` to {glue:text}`jvm-reorder-off-max` guests. In the model those are the ones whose pause would be a second or
 # longer, from {glue:text}`jvm-pause20` s at 20 guests to {glue:text}`jvm-pause1` s for
 # the single guest. The model itself never pauses these guests, though. Its reorder runs
 # once per turnover of a guest's resident pages, which only happens while CP steals
@@ -403,9 +415,9 @@ glue("jvm-pause20", f"{rt.loc[20, 'pause_if_reordered_s']:.1f}", display=False)
 # the model, reorder matters only once memory runs short.
 #
 # The report never ran short of memory, but the model can. The chart takes away memory
-# from the LPAR, down to 140 GiB. It also compares the report's two homes for the
+# from the LPAR, down to {glue:text}`jvm-sweep-min` GiB. It also compares the report's two homes for the
 # WebSphere binaries: a DCSS, one copy shared by all guests and mounted execute-in-place,
-# or a shared minidisk, from which every guest caches its own copy (assumed 64 MiB).
+# or a shared minidisk, from which every guest caches its own copy (assumed {glue:text}`jvm-in-binaries-cache-mib` MiB).
 
 # %% tags=["remove-input"]
 figures_case_jvm.memory_chart(sweep)
@@ -413,9 +425,9 @@ figures_case_jvm.memory_chart(sweep)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: short of memory.** `jvm.memory_sweep()` runs each Table 4 configuration on
-# 140 to 200 GiB in steps of 4 GiB, with the binaries in a DCSS and on a shared minidisk.
+# {glue:text}`jvm-sweep-min` to {glue:text}`jvm-sweep-max` GiB in steps of {glue:text}`jvm-sweep-step` GiB, with the binaries in a DCSS and on a shared minidisk.
 # Top: the longest pause page reorder imposes on a guest, with the clients' patience of
-# 4 s, borrowed from the 2014 study's WebSphere driver. Bottom: page reads. Model only;
+# {glue:text}`jvm-in-pause-limit-s` s, borrowed from the 2014 study's WebSphere driver. Bottom: page reads. Model only;
 # the report ran with all memory resident.
 # ```
 
@@ -445,8 +457,8 @@ glue("jvm-saved", f"{199 * case.binaries_cache_mib / 1024:.1f}", display=False)
 # {glue:text}`jvm-saved` GiB more between them, and they already page at
 # {glue:text}`jvm-short200-md` GiB. That is the memory advantage of a DCSS that the
 # report expected under memory constraints. Its measurements were about CPU instead. With
-# 1 to 4 guests the minidisk needed less CPU (1.4 against 2.2 IFLs), above 10 guests the
-# DCSS did (1.5 against 2.2), and 10 guests were the break-even. The model has no CPU cost
+# 1 to 4 guests the minidisk needed less CPU ({glue:text}`o003-t2-md-small` against {glue:text}`o003-t2-dcss-small` IFLs), above {glue:text}`o003-t2-breakeven` guests the
+# DCSS did ({glue:text}`o003-t2-dcss-large` against {glue:text}`o003-t2-md-large`), and {glue:text}`o003-t2-breakeven` guests were the break-even. The model has no CPU cost
 # for either path, neither for mapping DCSS pages nor for minidisk cache I/O, so these
 # numbers stay unmodelled.
 #
@@ -482,7 +494,7 @@ explorer(
 # ## Document against model
 #
 # Every number of the report beside the model's, in three tables that keep calibration
-# and validation apart. The verdict is *close* within 10 %, *rough* within 25 % and
+# and validation apart. The verdict is *close* within {glue:text}`jvm-close-pct` %, *rough* within {glue:text}`jvm-rough-pct` % and
 # *misses* beyond that (model over document). Claims without a number either *hold* or
 # *fail*. Scenarios are the report's: 1 to 4, and its two setup tests.
 #
@@ -524,16 +536,16 @@ glue("jvm-val-claims", f"{int(val['ratio'].isna().sum())}", display=False)
 # - **The shape of scenario 1: rough.** Given the two end loads, the cost law's two
 #   mechanisms put the U in the right place and about the right depth. The spread over
 #   the common configurations, the Linux CPU difference between one and 20 guests and the
-#   per-guest saving from 100 to 200 guests all land within 25 %. The minimum falls at
-#   {glue:text}`jvm-min-at` guests instead of 20, by a hair.
+#   per-guest saving from 100 to 200 guests all land within {glue:text}`jvm-rough-pct` %. The minimum falls at
+#   {glue:text}`jvm-min-at` guests instead of {glue:text}`o003-best-setup`, by a hair.
 # - **z/VM's share: the range holds, the split does not.** CP and system time stay small
-#   and rise beyond 2:1, as in the report. But the model cannot put the system time at the
+#   and rise beyond {glue:text}`o003-cp-rise-ratio`:1, as in the report. But the model cannot put the system time at the
 #   single large guest.
 # - **Virtual CPUs at 10 JVMs per guest: missed.** A flat cost per virtual CPU is about
 #   {glue:text}`jvm-pv-ratio` times too small for guests with 10 JVMs, and it cannot make
 #   one virtual CPU worse than two.
 # - **Throughput: missed in size, right in spirit.** The model predicts no difference at
-#   all. The report's 3 and 5 % differences are below anything the model's mechanisms
+#   all. The report's {glue:text}`o003-s1-tput-spread` and {glue:text}`o003-s2-tput-spread` % differences are below anything the model's mechanisms
 #   produce while no resource is saturated.
 #
 # ## What the model would need
@@ -548,7 +560,7 @@ glue("jvm-val-claims", f"{int(val['ratio'].isna().sum())}", display=False)
 #    and 4).
 # 2. **Queueing for virtual CPUs below saturation**, so that a guest whose one virtual CPU
 #    is 40 % busy answers more slowly than one with two. That is the likeliest source of
-#    the 3 and 5 % throughput differences, and of one virtual CPU doing worse than two.
+#    the {glue:text}`o003-s1-tput-spread` and {glue:text}`o003-s2-tput-spread` % throughput differences, and of one virtual CPU doing worse than two.
 # 3. **CP costs per guest and per virtual device**, separate from the share of guest CPU:
 #    virtual network interfaces, and system time that grows with the size of the largest
 #    guest.
@@ -578,6 +590,7 @@ glue("jvm-few-table", Markdown(pd.DataFrame({
 }, index=few.index).to_markdown()), display=False)
 full = few[few["throughput"] >= few["throughput"].max() - 1e-6].index
 glue("jvm-few-full", ", ".join(str(n) for n in full), display=False)
+glue("jvm-few-ratio200", f"{jvm.vcpu_ratio(200, 1, 9):.0f}", display=False)
 glue("jvm-few-200", f"{100 * (1 - few.loc[200, 'throughput'] / few['throughput'].max()):.0f}", display=False)
 glue("jvm-few-4", f"{100 * (1 - few.loc[4, 'throughput'] / few['throughput'].max()):.0f}", display=False)
 
@@ -606,20 +619,20 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # :class: oc-where-browser
 # From the report's scenarios 2 and 3 alone, work out the extra CPU one added virtual CPU
 # costs, first per guest and then per JVM in the guest. Which of the two is closer to
-# being one constant? Then try the per-JVM figure on the single guest with 200 JVMs and 24
+# being one constant? Then try the per-JVM figure on the single guest with 200 JVMs and {glue:text}`jvm-doc-t4-vcpus1`
 # virtual CPUs. What does that tell you about the form a better cost law must have?
 # :::
 #
 # :::{solution} case_jvm-ex-vcpu
 # :class: dropdown
-# Per guest: scenario 2 adds 3.6 IFLs for 20 added virtual CPUs, {glue:text}`jvm-pv-s2`
-# IFL each. Scenario 3 adds 1.9 IFLs of emulation for 200, {glue:text}`jvm-pv-s3` IFL
+# Per guest: scenario 2 adds {glue:text}`o003-s2-lpar-spread` IFLs for 20 added virtual CPUs, {glue:text}`jvm-pv-s2`
+# IFL each. Scenario 3 adds {glue:text}`o003-s3-emu-inc` IFLs of emulation for 200, {glue:text}`jvm-pv-s3` IFL
 # each, {glue:text}`jvm-pv-ratio` times less. The calibrated model uses
 # {glue:text}`jvm-o-used` IFL per virtual CPU (after the cost factor), which is scenario 3's
-# value. Per JVM: scenario 2 gives 3.6 / (20 × 10) = {glue:text}`jvm-pj-s2` IFL, scenario 3
+# value. Per JVM: scenario 2 gives {glue:text}`o003-s2-lpar-spread` / (20 × 10) = {glue:text}`jvm-pj-s2` IFL, scenario 3
 # gives {glue:text}`jvm-pj-s3` IFL. These agree within a factor of two, so the cost
 # follows the JVMs that can use the new CPU much more than the guests. But the single
-# guest has 23 virtual CPUs beyond its first and 200 JVMs. At these rates that would cost
+# guest has {glue:text}`jvm-doc-t4-vcpus1-extra` virtual CPUs beyond its first and 200 JVMs. At these rates that would cost
 # {glue:text}`jvm-pj-one-lo` to {glue:text}`jvm-pj-one-hi` IFLs, more than the whole
 # LPAR. So the cost must saturate. A JVM has only so many threads that can become active,
 # and once the guest has more virtual CPUs than active threads, another one adds nothing.
@@ -631,7 +644,7 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # :::{exercise}
 # :label: case_jvm-ex-cpus
 # :class: oc-where-jupyter
-# The model sees no throughput difference because the 24 IFLs are never short. Run
+# The model sees no throughput difference because the {glue:text}`jvm-in-cpus` IFLs are never short. Run
 # Table 4's configurations from 4 to 200 guests on an LPAR with only 9 IFLs
 # (`jvm.scaling([4, 10, 20, 50, 100, 200], case, cpus=9)`; one and two guests have more
 # virtual CPUs than that). Which configurations still reach full throughput, and why do
@@ -648,7 +661,7 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # configuration asks for becomes the CPU it must get, so the cost law's differences turn
 # into throughput. Four guests of 50 JVMs lose {glue:text}`jvm-few-4` % to the stacking
 # overhead. At 200 guests the loss is {glue:text}`jvm-few-200` %: the 200 virtual CPUs
-# cost more, and on 9 real CPUs the ratio is 22:1, so CP's dispatching work grows too and
+# cost more, and on 9 real CPUs the ratio is {glue:text}`jvm-few-ratio200`:1, so CP's dispatching work grows too and
 # is served before any guest. The report's advice to use the configuration with the
 # lowest CPU load is the advice that matters once the LPAR is full.
 # :::
@@ -670,7 +683,7 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # :class: dropdown
 # Failing: {glue:text}`jvm-m-fail` guests. Running: {glue:text}`jvm-m-ok` guests. Once
 # CP steals frames, each reorder stops a guest for its resident memory at one second per
-# 8 GiB. With 4 guests that is {glue:text}`jvm-m-pause4` s, beyond the clients' 4 s; with
+# 8 GiB. With 4 guests that is {glue:text}`jvm-m-pause4` s, beyond the clients' {glue:text}`jvm-in-pause-limit-s` s; with
 # 10 guests it is {glue:text}`jvm-m-pause10` s. The 200 guests read
 # {glue:text}`jvm-m-reads200` MiB/s from the paging volumes against
 # {glue:text}`jvm-m-reads1` MiB/s for the single guest: they touch more memory, because
@@ -684,7 +697,7 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # :label: case_jvm-ex-psi
 # :class: oc-where-jupyter
 # The {doc}`case_xen` chapter borrows z/VM's dispatching overhead from this report as
-# {glue:text}`jvm-xpsi`, read from the rise of CP and system time between 2:1 and 8.3:1.
+# {glue:text}`jvm-xpsi`, read from the rise of CP and system time between {glue:text}`o003-cp-rise-ratio`:1 and {glue:text}`o003-s3-ratio-1`:1.
 # This chapter fits {glue:text}`jvm-psi` on scenario 3. Run the case with the borrowed value
 # (`replace(case, cp_vcpu_overhead=0.01)`) and compare scenario 3 and the CP and system
 # time at 200 guests with the report. Where does the difference between the two readings
@@ -694,12 +707,12 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # :::{solution} case_jvm-ex-psi
 # :class: dropdown
 # With {glue:text}`jvm-xpsi`, the second virtual CPU for 200 guests adds
-# {glue:text}`jvm-xpsi-inc` IFLs of LPAR load instead of the report's 2.3. CP and system
+# {glue:text}`jvm-xpsi-inc` IFLs of LPAR load instead of the report's {glue:text}`o003-s3-lpar-inc`. CP and system
 # time at 200 guests reach {glue:text}`jvm-xpsi-cps200` IFL, above the report's upper
-# bound of 1. The rough reading takes the whole rise of CP and system time as dispatching
+# bound of {glue:text}`o003-cp-sys-range-upper`. The rough reading takes the whole rise of CP and system time as dispatching
 # work. In the model part of it is already there: CP's fixed share of the guests' CPU
 # grows with the guests' own load ({glue:text}`jvm-cp-share-inc` IFL of scenario 3's
-# 0.4), and the report attributes some of it to virtual network interfaces. Fitting on
+# {glue:text}`jvm-doc-s3-cp-inc`), and the report attributes some of it to virtual network interfaces. Fitting on
 # scenario 3 leaves only what the other mechanisms do not explain, about
 # {glue:text}`jvm-xpsi-ratio` times less. For the Xen chapter, whose z/VM runs at most
 # {glue:text}`jvm-xen-max`:1, the term adds at most {glue:text}`jvm-xen-term` % to the

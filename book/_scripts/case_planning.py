@@ -14,7 +14,7 @@
 # %% [markdown]
 # # Capacity planning: design your own mix
 #
-# The study ran one fixed mix of seventeen guests {cite:p}`johanssen2014overcommit`. A
+# The study ran one fixed mix of {glue:text}`ref-guests` guests {cite:p}`johanssen2014overcommit`. A
 # performance analyst has a different mix and different questions: *how far can I cut
 # memory before this workload drops below 90 % of what it does now? How many processors
 # does it need? Would it help to put it on a host with different neighbours?* This
@@ -35,7 +35,7 @@ from overcommit.book import glue
 
 import overcommit as oc
 from overcommit import planning
-from overcommit.book import figures_planning
+from overcommit.book import figures_planning, reference
 from overcommit.book.explore import explorer, slider
 from overcommit.exercises import checks
 
@@ -43,6 +43,9 @@ pd.set_option("display.max_colwidth", 80)
 mixes = figures_planning.mix_frame()
 glue("plan-no-steady", figures_planning.steady_state_note(), display=False)
 variants = figures_planning.variant_frame()
+_ = reference.glue_all()  # ref-guests: the guests of the study
+for name, text in figures_planning.overall_texts(mixes).items():
+    glue(name, text, display=False)
 cat = planning.catalogue()
 
 
@@ -112,8 +115,9 @@ figures_planning.mixes_chart(mixes)
 # {glue:text}`plan-no-steady`
 # ```
 #
-# With 20 CPUs the three mixes keep their throughput down to about 96 GiB, where all three
-# are overcommitted by roughly 1.2 to 1.3. Below that they part ways. At 64 GiB, the
+# With 20 CPUs each of the three mixes stays within {glue:text}`plan-keep-pct` % of its throughput with all the
+# memory down to {glue:text}`plan-keep-gib` GiB, where the model overcommits them by {glue:text}`plan-keep-ratio-min` to {glue:text}`plan-keep-ratio-max`. Below that they
+# part ways. At 64 GiB, the
 # memory-hungry mix is down to {glue:text}`plan-memory-hungry-64` of its throughput, while
 # the study's mix keeps {glue:text}`plan-study-64` and the cold-heavy mix
 # {glue:text}`plan-cold-heavy-64`. The overcommit ratio is about the same for all three; what
@@ -125,7 +129,7 @@ figures_planning.mixes_chart(mixes)
 # somebody rarely uses.
 #
 # With 10 CPUs the picture changes: all three mixes are CPU-limited to about half their
-# throughput already at 512 GiB, each guest runs more slowly, touches its pages less often
+# throughput ({glue:text}`plan-starved-min` to {glue:text}`plan-starved-max`) already at 512 GiB, each guest runs more slowly, touches its pages less often
 # and faults less, and the memory-hungry mix at 64 GiB still keeps
 # {glue:text}`plan-memory-hungry-64-10` against {glue:text}`plan-memory-hungry-512-10` at 512
 # GiB. A CPU-starved host hides a memory shortage, as the paper saw in its 5- and 10-CPU
@@ -146,7 +150,7 @@ figures_planning.break_chart(variants)
 # mix (the mean over its copies), over real memory, with the chosen level dashed. Bottom:
 # the largest memory size of the grid at which the workload is below the level; a workload
 # below it already at 512 GiB is limited by CPU, not memory. From `planning.mix_grid`; the
-# grid has 11 memory sizes, so the break points are grid values. `planning.memory_break_point`
+# grid has {glue:text}`plan-grid-memories` memory sizes, so the break points are grid values. `planning.memory_break_point`
 # finds them to half a GiB.
 # ```
 #
@@ -176,14 +180,16 @@ figures_planning.break_chart(variants)
 # `planning.cpus_needed(variant, 0.9, memory_gib)` (on z/VM 6.3 with EDEV-SCSI paging).
 
 # %% tags=["remove-input"]
-figures_planning.cpus_table(0.9)
+cpus90 = figures_planning.cpus_table(0.9)
+glue("plan-cpus-was-medium", cpus90.loc["was-medium", "128 GiB"], display=False)
+cpus90
 
 # %% [markdown]
 # Most workloads need the same number of CPUs at 128 and at 64 GiB: with the study's mix
 # the processors, not the memory, set their throughput. The Java guests are the
 # exception: at 64 GiB no number of CPUs brings them back to 90 %, because their lost
 # throughput is time spent waiting for page reads, which more processors do not shorten.
-# The large counts for some workloads (21 for the medium WebSphere triplet) come from the
+# The large counts for some workloads ({glue:text}`plan-cpus-was-medium` for the medium WebSphere triplet) come from the
 # water-filling: every guest is cut in proportion to its share, so to bring the least
 # favoured guest to 90 % the host must nearly satisfy everyone.
 #
@@ -235,6 +241,7 @@ glue("plan-ex-java15", f"about {java15:.0f} GiB" if java15 is not None
 glue("plan-ex-db-cpus", checks.get("case_planning-ex-cpus").values["cpus"], display=False)
 add = [planning.custom_guest("batch", 32, vcpus=2, cpu_load=1.0, hot_frac=0.9, touches_per_hour=360)]
 g_b, v_b = planning.build_mix(planning.MIXES["study"], add)
+glue("plan-ex-batch-hot", f"{add[0][0].instantiated_mib * add[0][0].active_frac / 1024:.0f}", display=False)
 r_b = oc.simulate("96/20", guests=g_b, variants=v_b)
 r_s = oc.simulate("96/20")
 glue("plan-ex-batch-java", f"{r_b.workloads.loc['java-high', 'relative_throughput']:.2f}", display=False)
@@ -294,7 +301,7 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 # :label: case_planning-ex-batch
 # :class: oc-where-jupyter
 # Add one guest of your own to the study's mix at 96/20: 32 GiB, 2 virtual CPUs, a load of
-# one processor, 90 % of its memory hot and touched ten times an hour
+# one processor, 90 % of its memory hot, its median active page touched 360 times an hour
 # (`planning.custom_guest("batch", 32, vcpus=2, cpu_load=1.0, hot_frac=0.9,
 # touches_per_hour=360)`). What happens to the high-level Java workload, to the system's page
 # reads, and to the new guest itself? Would you place it on this host?
@@ -305,7 +312,7 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 # Java-high drops from {glue:text}`plan-ex-study-java` to {glue:text}`plan-ex-batch-java`, the
 # page reads rise from {glue:text}`plan-ex-study-reads` to {glue:text}`plan-ex-batch-reads`
 # MiB/s, and the new guest itself runs at {glue:text}`plan-ex-batch-self` of its
-# unconstrained throughput. Thirty GiB of hot memory push the characteristic time down for
+# unconstrained throughput. Its {glue:text}`plan-ex-batch-hot` GiB of hot memory push the characteristic time down for
 # everyone, so the guests whose pages are re-referenced less often than the new
 # characteristic time (the Java heap among them) start faulting. Whether to place it
 # depends on the levels you need; the model's advice is to pair it with cold memory (a host

@@ -17,19 +17,19 @@
 # In 2009 IBM's Linux on System z performance team closed a talk on networking and
 # cryptography with a few backup slides from another project. That project asked how two
 # hypervisors for different platforms behave when they are given more virtual resources
-# than the machine has: z/VM 5.3 on an 8-way System z9, and Xen 3.1 on an 8-way x86
-# server {cite:p}`ibm2009networkcrypto`. The workload was a chain of three Linux guests, a
+# than the machine has: z/VM 5.3 on a System z9, and Xen 3.1 on an x86 server, each with
+# {glue:text}`xen-doc-cpus` processors {cite:p}`ibm2009networkcrypto`. The workload was a chain of three Linux guests, a
 # web server, an application server and a database server, driven by its own workload
-# generator. The team added such *triplets* one at a time, from two (6 guests, as many
-# {term}`virtual CPUs <virtual CPU>` as physical ones) to five (15 guests, 2.5 virtual CPUs
+# generator. The team added such *triplets* one at a time, from {glue:text}`xen-doc-trip-min` ({glue:text}`xen-doc-guests-min` guests, as many
+# {term}`virtual CPUs <virtual CPU>` as physical ones) to {glue:text}`xen-doc-trip-max` ({glue:text}`xen-doc-guests-max` guests, {glue:text}`xen-doc-ratio-max` virtual CPUs
 # per physical one).
 #
 # The slides give no throughput numbers, only where each hypervisor stopped scaling. z/VM
-# reached its highest throughput with 12 guests, when the processors were nearly all busy.
-# Xen reached its highest with 9 guests at 83 % CPU, and further guests only made it work
+# reached its highest throughput with {glue:text}`xen-doc-zvm-max` guests, when the processors were nearly all busy.
+# Xen reached its highest with {glue:text}`xen-doc-xen-max` guests at {glue:text}`xen-doc-xen-cpu-at-max` % CPU, and further guests only made it work
 # harder. For memory, Xen 3.1 could not overcommit at all. z/VM backed only about half of
-# the memory the 15 guests defined, and its throughput did not change when the memory was
-# cut to 7 GB.
+# the memory the {glue:text}`xen-doc-mem-guests` guests defined, and its throughput did not change when the memory was
+# cut to {glue:text}`xen-doc-min-gb` GB.
 #
 # This chapter puts both hypervisors into the book's model. Both use the same mechanisms
 # and differ only in their parameters: the CPU {term}`water-filling` of {doc}`shares`, the
@@ -58,8 +58,10 @@ frame = figures_case_xen.model_frame()
 by = {hv: frame[frame["hypervisor"] == xen.LABELS[hv]].set_index("guests") for hv in xen.HYPERVISORS}
 msweep = xen.memory_sweep()
 overheads = [0.0, z.sched_overhead, 0.1, 0.2, 0.3, 0.4, x.sched_overhead, 0.7, 1.0]
-osweep = xen.overhead_sweep(overheads, x, memory_gib=40)
+OVERHEAD_MEMORY_GIB = 40  # enough for all seven triplets
+osweep = xen.overhead_sweep(overheads, x, memory_gib=OVERHEAD_MEMORY_GIB)
 comp = xen.comparison()
+doc = figures_case_xen.glue_document_texts({"zvm": z, "xen": x})
 
 # %% [markdown]
 # ## What was measured
@@ -83,9 +85,9 @@ shown = pd.DataFrame({
 shown
 
 # %% [markdown]
-# Every triplet adds four virtual CPUs and 4,598 MB of virtual memory. The 2014 study's
-# WebSphere triplet (an IHS web server with one virtual CPU, WebSphere with two and DB2
-# with one, {doc}`study`) has the same four virtual CPUs. So the model shapes each triplet
+# Every triplet adds {glue:text}`xen-in-vcpus-per-triplet` virtual CPUs and {glue:text}`xen-in-mb-per-triplet` MB of virtual memory. The 2014 study's
+# WebSphere triplet (an IHS web server with {glue:text}`xen-in-vcpus-web` virtual CPU, WebSphere with {glue:text}`xen-in-vcpus-app` and DB2
+# with {glue:text}`xen-in-vcpus-db`, {doc}`study`) has the same {glue:text}`xen-in-vcpus-per-triplet` virtual CPUs. So the model shapes each triplet
 # like that one: the same split of CPU and memory between the three guests, the same
 # memory behaviour, and the same closed-loop driver.
 #
@@ -109,16 +111,16 @@ figures_case_xen.parameter_table()
 # Memory
 # : z/VM backs only the pages a guest has actually touched, its
 #   {term}`instantiated memory`, and not the rest of its {term}`defined memory`
-#   ({doc}`tiers`). The slides say that the 15 guests defined 22,990 MB and z/VM backed
-#   11,355 MB. The model gives every guest that same ratio, 49 %. The "+ 2 GB" beside
-#   z/VM's 20 GB is read as {term}`expanded storage <XSTOR>`. Xen 3.1 hands each guest its
+#   ({doc}`tiers`). The slides say that the {glue:text}`xen-doc-mem-guests` guests defined {glue:text}`xen-doc-defined-mb` MB and z/VM backed
+#   {glue:text}`xen-doc-alloc-mb` MB. The model gives every guest that same ratio, {glue:text}`xen-in-inst-pct` %. The "+ {glue:text}`xen-doc-zvm-extra-gb` GB" beside
+#   z/VM's {glue:text}`xen-doc-zvm-gb` GB is read as {term}`expanded storage <XSTOR>`. Xen 3.1 hands each guest its
 #   whole defined memory when the guest starts, so in the model instantiated equals
 #   defined. A configuration whose defined memory does not fit is *impossible*: the case
 #   module refuses to run it instead of paging.
 #
 # CPU shares
-# : z/VM's {term}`relative share` is 100 per virtual CPU, as in the 2014 study. Xen's
-#   credit scheduler gives every domain the same default weight, 256, whatever its
+# : z/VM's {term}`relative share` is {glue:text}`xen-in-zvm-share` per virtual CPU, as in the 2014 study. Xen's
+#   credit scheduler gives every domain the same default weight, {glue:text}`xen-in-xen-share`, whatever its
 #   number of virtual CPUs. Both are shared out by the same weighted water-filling
 #   ({doc}`shares`). All triplets are identical, so the shares decide little here.
 #
@@ -137,7 +139,7 @@ figures_case_xen.parameter_table()
 #   value.
 #
 # From these rows the case module builds the same objects as every other chapter. Here is
-# Xen with four triplets (12 guests, 2.0:1), whose first triplet has its stand-in:
+# Xen with four triplets (12 guests, {glue:text}`xen-doc-ratio-12`:1), whose first triplet has its stand-in:
 
 # %%
 for hv in (z, x):
@@ -179,28 +181,28 @@ glue("xen-x-pertrip12", f"{by['xen'].loc[12, 'per_triplet_pct']:.0f}", display=F
 # The function `xen.calibrate()` fits three numbers, each to statements of the slides
 # that are declared in `xen.CALIBRATION`:
 #
-# - **z/VM, `triplet_cpu`**: 12 guests, where z/VM has its maximum, just fill the 8
-#   CPUs. The slides say "nearly full", which the model reads as 99.9 % busy. Result:
+# - **z/VM, `triplet_cpu`**: {glue:text}`xen-doc-zvm-max` guests, where z/VM has its maximum, just fill the {glue:text}`xen-doc-cpus`
+#   CPUs. The slides say "nearly full", which the model reads as {glue:text}`xen-in-full-pct` % busy. Result:
 #   {glue:text}`xen-z-cpu` CPUs per triplet. z/VM's scheduling overhead,
 #   {glue:text}`xen-z-sigma`, is not fitted. It comes from the 2012 JVM stacking report,
-#   where z/VM's CP and system time grew by only about 0.6 of a processor between 2:1 and
-#   8.3:1 virtual to real CPUs, on about ten processors of guest work
+#   where z/VM's CP and system time grew by only about {glue:text}`xen-doc3-cp-growth` of a processor between 2:1 and
+#   {glue:text}`xen-doc3-ratio-max`:1 virtual to real CPUs, on about ten processors of guest work
 #   {cite:p}`ibm2012jvmstacking`.
-# - **Xen, `triplet_cpu` and `sched_overhead`**: 9 guests use 83 % of the CPUs, and 12
-#   guests (2.0:1) deliver exactly what 9 guests (1.5:1) deliver. The second condition is
-#   the slides' "scalability is limited by CPU overcommitment (1.5:1); scaling further
+# - **Xen, `triplet_cpu` and `sched_overhead`**: {glue:text}`xen-doc-xen-max` guests use {glue:text}`xen-doc-xen-cpu-at-max` % of the CPUs, and 12
+#   guests ({glue:text}`xen-doc-ratio-12`:1) deliver exactly what {glue:text}`xen-doc-xen-max` guests ({glue:text}`xen-doc-xen-limit`:1) deliver. The second condition is
+#   the slides' "scalability is limited by CPU overcommitment ({glue:text}`xen-doc-xen-limit`:1); scaling further
 #   increases only the CPU load". Result: {glue:text}`xen-x-cpu` CPUs per triplet and an
 #   overhead of {glue:text}`xen-x-sigma`, about {glue:text}`xen-sigma-ratio` times
 #   z/VM's.
 #
 # With four statements used up, little is left to test. What remains is Xen's highest CPU
-# utilisation (92 %), z/VM's behaviour with less memory, and the shape of the curves
+# utilisation ({glue:text}`xen-doc-xen-max-cpu` %), z/VM's behaviour with less memory, and the shape of the curves
 # between and beyond the marked points.
 #
 # ## CPU overcommitment, 1.0:1 to 2.5:1
 #
-# The chart runs both calibrated hypervisors from one triplet to seven. The document's
-# table covers the grey band. Choose a number of guests to see what the eight processors
+# The chart runs both calibrated hypervisors from {glue:text}`xen-in-trip-min` triplet to {glue:text}`xen-in-trip-max`. The document's
+# table covers the grey band. Choose a number of guests to see what the {glue:text}`xen-doc-cpus` processors
 # do, and a measure to plot above.
 
 # %% tags=["remove-input"]
@@ -208,13 +210,13 @@ figures_case_xen.cpu_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: CPU overcommitment.** `xen.both()` runs `oc.simulate` for 1 to 7 triplets on
-# each calibrated hypervisor: z/VM 5.3 with 20 GiB of central storage plus 2 GiB of
-# XSTOR, and Xen 3.1 with 24 GiB. Throughput is in triplets at full speed (one triplet
+# **Figure: CPU overcommitment.** `xen.both()` runs `oc.simulate` for {glue:text}`xen-in-trip-min` to {glue:text}`xen-in-trip-max` triplets on
+# each calibrated hypervisor: z/VM 5.3 with {glue:text}`xen-in-zvm-gib` GiB of central storage plus {glue:text}`xen-in-xstor-gib` GiB of
+# XSTOR, and Xen 3.1 with {glue:text}`xen-in-xen-gib` GiB. Throughput is in triplets at full speed (one triplet
 # running unhindered counts 1). Black diamonds mark where the document puts each
 # hypervisor's maximum, and the black tick the CPU utilisation it gives there; the
 # dashed orange line is Xen's highest CPU utilisation {cite:p}`ibm2009networkcrypto`.
-# Orange crosses mark Xen configurations whose defined memory does not fit in 24 GiB.
+# Orange crosses mark Xen configurations whose defined memory does not fit in {glue:text}`xen-in-xen-gib` GiB.
 # ```
 #
 # Up to 1.0:1 the two hypervisors behave the same: every triplet gets the CPU it asks for
@@ -225,20 +227,20 @@ figures_case_xen.cpu_chart(frame)
 #   fills the processors ({glue:text}`xen-zvm-cpu12` % busy). The fifth triplet has no
 #   processor time left. The five triplets share what four used, and with the small
 #   extra dispatching cost the total falls slightly, by {glue:text}`xen-z-drop15` %.
-#   Dispatching 20 virtual CPUs costs z/VM {glue:text}`xen-z-sched15` CPUs in the model.
+#   Dispatching {glue:text}`xen-doc-vcpus-max` virtual CPUs costs z/VM {glue:text}`xen-z-sched15` CPUs in the model.
 #   This is the slides' reading for z/VM: scaling stops because the processors are used
 #   up.
 # - **Xen** runs three triplets at full speed, but the dispatching already costs
 #   {glue:text}`xen-x-sched9` CPUs ({glue:text}`xen-x-sched9-pct` % of the machine). At
-#   2.0:1 that cost doubles and takes exactly the processor time a fourth triplet would
+#   {glue:text}`xen-doc-ratio-12`:1 that cost doubles and takes exactly the processor time a fourth triplet would
 #   have needed. Four triplets therefore run at {glue:text}`xen-x-pertrip12` % of full
-#   speed each, and the total stays at {glue:text}`xen-xen-tp12`. At 2.5:1 the dispatching
+#   speed each, and the total stays at {glue:text}`xen-xen-tp12`. At {glue:text}`xen-doc-ratio-max`:1 the dispatching
 #   takes {glue:text}`xen-x-sched15` CPUs ({glue:text}`xen-x-sched15-pct` %), and
 #   throughput falls {glue:text}`xen-x-drop15` % below its maximum.
 #
-# So the model can reproduce "Xen stops at 1.5:1, z/VM at 2.0:1". But it can do so only
-# by letting Xen's CPUs run full. The slides say that Xen stopped at 83 % and never went
-# above 92 %, while in the model the processors fill at 12 guests. In the model a
+# So the model can reproduce "Xen stops at {glue:text}`xen-doc-xen-limit`:1, z/VM at {glue:text}`xen-doc-ratio-12`:1". But it can do so only
+# by letting Xen's CPUs run full. The slides say that Xen stopped at {glue:text}`xen-doc-xen-cpu-at-max` % and never went
+# above {glue:text}`xen-doc-xen-max-cpu` %, while in the model the processors are {glue:text}`xen-xen-cpu12` % busy at 12 guests. In the model a
 # triplet is slowed only by lack of processor time, so throughput cannot stop growing
 # while processors are idle (the only idle time the model knows, that of moments when
 # fewer virtual CPUs are runnable than processors, {doc}`shares`, is a fraction of a
@@ -251,7 +253,8 @@ figures_case_xen.cpu_chart(frame)
 # ## How much overhead stops scaling where
 #
 # The overhead decides where scaling stops. The chart keeps Xen's triplets and gives the
-# host enough memory for all seven. Each line is one value of the overhead. Choose a value
+# host enough memory for all {glue:text}`xen-in-trip-max` triplets. Each line is one value
+# of the overhead. Choose a value
 # to highlight its curve and the point where it stops.
 
 # %% tags=["remove-input"]
@@ -259,6 +262,7 @@ figures_case_xen.overhead_chart(osweep, default=x.sched_overhead)
 
 # %% tags=["remove-cell"]
 first = osweep.drop_duplicates("sched_overhead").set_index("sched_overhead")["stops_at"]
+glue("xen-ov-mem", f"{OVERHEAD_MEMORY_GIB}", display=False)
 glue("xen-ov-z-stop", f"{int(first.loc[z.sched_overhead])}", display=False)
 glue("xen-ov-04-stop", f"{int(first.loc[0.4])}", display=False)
 zx = osweep[osweep["sched_overhead"] == z.sched_overhead].set_index("guests")
@@ -267,25 +271,25 @@ glue("xen-ov-z-tp", f"{zx['throughput'].max():.2f}", display=False)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: overhead and the stopping point.** `xen.overhead_sweep()` runs the calibrated
-# Xen case (its triplet CPU demand) with 40 GiB of memory, so that all seven triplets
+# Xen case (its triplet CPU demand) with {glue:text}`xen-ov-mem` GiB of memory, so that all {glue:text}`xen-in-trip-max` triplets
 # fit, for nine values of `sched_overhead`, including z/VM's borrowed
 # {glue:text}`xen-z-sigma` and Xen's fitted {glue:text}`xen-x-sigma`. The triangle marks
-# the first guest count within 1 % of the curve's highest throughput. Dashed lines: where
+# the first guest count within {glue:text}`xen-in-within-pct` % of the curve's highest throughput. Dashed lines: where
 # the document says each hypervisor stopped {cite:p}`ibm2009networkcrypto`.
 # ```
 #
 # With z/VM's small overhead, Xen's triplets would keep scaling to
 # {glue:text}`xen-ov-z-stop` guests and reach {glue:text}`xen-ov-z-tp` triplets' worth of
 # throughput, because an x86 triplet asks for less CPU than a z9 one. Moving the stop
-# from 12 guests down to 9 takes an overhead above 0.4: at 0.4 Xen still stops at
+# from there down to {glue:text}`xen-xen-stop` guests takes an overhead above 0.4: at 0.4 Xen still stops at
 # {glue:text}`xen-ov-04-stop`. The stopping point moves in steps of one triplet, so any
 # overhead between the two thresholds matches the document equally well. The fit takes
-# the lowest value that stops Xen at 9, where 12 guests deliver exactly as much as 9.
+# the lowest value that stops Xen at {glue:text}`xen-xen-stop` guests, where 12 deliver exactly as much.
 #
 # ## Memory: defined, instantiated, resident
 #
-# The memory slide makes a different point. The 15 guests define 22,990 MB, but z/VM backs
-# only 11,355 MB: the guests never touched the rest. Memory that is defined but never
+# The memory slide makes a different point. The {glue:text}`xen-doc-mem-guests` guests define {glue:text}`xen-doc-defined-mb` MB, but z/VM backs
+# only {glue:text}`xen-doc-alloc-mb` MB: the guests never touched the rest. Memory that is defined but never
 # instantiated costs z/VM nothing ({doc}`tiers`). The chart shrinks the memory of both
 # hosts. Choose the number of guests and a memory size.
 
@@ -294,9 +298,15 @@ figures_case_xen.memory_chart(msweep)
 
 # %% tags=["remove-cell"]
 m15 = msweep[(msweep["guests"] == 15)].set_index(["hypervisor", "memory_gib"])
-r7, r20 = m15.loc[("zvm", 7.0)], m15.loc[("zvm", 20.0)]
+mem7 = float(xen.observations().loc["o004-zvm-min-mem", "value"])
+r7, r20 = m15.loc[("zvm", mem7)], m15.loc[("zvm", z.memory_gib)]
 glue("xen-m7-tp", f"{r7['throughput_pct']:.1f}", display=False)
-glue("xen-m4-tp", f"{m15.loc[('zvm', 4.0), 'throughput_pct']:.1f}", display=False)
+mem_min, mem_max = msweep["memory_gib"].min(), msweep["memory_gib"].max()
+glue("xen-m4-tp", f"{m15.loc[('zvm', mem_min), 'throughput_pct']:.1f}", display=False)
+glue("xen-msweep-min", f"{mem_min:g}", display=False)
+glue("xen-msweep-max", f"{mem_max:g}", display=False)
+glue("xen-msweep-trip-min", f"{msweep['triplets'].min()}", display=False)
+glue("xen-msweep-trip-max", f"{msweep['triplets'].max()}", display=False)
 glue("xen-m7-res", f"{r7['resident_mib']:,.0f}", display=False)
 glue("xen-m7-xs", f"{r7['xstor_mib']:,.0f}", display=False)
 glue("xen-m7-dasd", f"{r7['dasd_only_mib']:,.0f}", display=False)
@@ -311,36 +321,36 @@ glue("xen-m7-planned", memory_check["planned"], display=False)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: shrinking the memory.** `xen.memory_sweep()` runs 2 to 5 triplets on each
-# hypervisor with 4 to 24 GiB of memory. For z/VM this is central storage, with 2 GiB of
+# **Figure: shrinking the memory.** `xen.memory_sweep()` runs {glue:text}`xen-msweep-trip-min` to {glue:text}`xen-msweep-trip-max` triplets on each
+# hypervisor with {glue:text}`xen-msweep-min` to {glue:text}`xen-msweep-max` GiB of memory. For z/VM this is central storage, with {glue:text}`xen-in-xstor-gib` GiB of
 # XSTOR on top; for Xen it is all of the memory, and runs that cannot back the guests'
 # defined memory are left out. Throughput is relative to the same guests on the
 # document's host. The grey bar and the dashed black lines are the document's statements
-# for 15 guests {cite:p}`ibm2009networkcrypto`.
+# for {glue:text}`xen-doc-mem-guests` guests {cite:p}`ibm2009networkcrypto`.
 # ```
 #
-# At 20 GiB, z/VM holds all {glue:text}`xen-m20-res` MiB the 15 guests instantiated as
-# {term}`resident memory`, with room to spare. At 7 GiB the {term}`DPA` holds
+# At {glue:text}`xen-in-zvm-gib` GiB, z/VM holds all {glue:text}`xen-m20-res` MiB the 15 guests instantiated as
+# {term}`resident memory`, with room to spare. At {glue:text}`xen-doc-min-gb` GiB the {term}`DPA` holds
 # {glue:text}`xen-m7-res` MiB and expanded storage {glue:text}`xen-m7-xs` MiB, and
 # {glue:text}`xen-m7-dasd` MiB live only on DASD. The guests have also released some pages
 # that CP simply discards, so instantiated memory drops to {glue:text}`xen-m7-inst` MiB.
-# Throughput stays at {glue:text}`xen-m7-tp` % of the 20 GiB run. Two things explain this.
+# Throughput stays at {glue:text}`xen-m7-tp` % of the {glue:text}`xen-in-zvm-gib` GiB run. Two things explain this.
 # The pages that leave memory are referenced so rarely that the guests read back only
 # {glue:text}`xen-m7-reads` MiB/s. And the processors, not the memory, limit 15 guests
-# anyway. This agrees with the slide, and the model expects the same down to 4 GiB
+# anyway. This agrees with the slide, and the model expects the same down to {glue:text}`xen-msweep-min` GiB
 # ({glue:text}`xen-m4-tp` %). That is a prediction the slides cannot check, and it rests
 # on memory behaviour borrowed from the 2014 study's WebSphere guests.
 #
-# Xen has no such room. For 15 guests it needs {glue:text}`xen-x-need15` GiB, the whole
-# 22,990 MiB of defined memory plus the hypervisor's own share. The x3950 had 24 GB, so
-# the table's largest row fits on it. It would not fit on the 20 GB of the table's heading,
+# Xen has no such room. For {glue:text}`xen-doc-guests-max` guests it needs {glue:text}`xen-x-need15` GiB, the whole
+# {glue:text}`xen-doc-defined-mb` MiB of defined memory plus the hypervisor's own share. The x3950 had {glue:text}`xen-doc-xen-gb` GB, so
+# the table's largest row fits on it. It would not fit on the {glue:text}`xen-doc-heading-gb` GB of the table's heading,
 # which holds at most {glue:text}`xen-x-max20` triplets.
 #
 # ## Try it live
 #
 # In Jupyter the explorer runs both hypervisors on any machine. The memory slider sets
-# z/VM's central storage (expanded storage stays 2 GiB) and all of Xen's memory, so the
-# default of 20 GiB is the table's heading, where Xen cannot hold five triplets. A
+# z/VM's central storage (expanded storage stays {glue:text}`xen-in-xstor-gib` GiB) and all of Xen's memory, so the
+# default of {glue:text}`xen-doc-heading-gb` GiB is the table's heading, where Xen cannot hold five triplets. A
 # configuration the model cannot run, such as memory below what the hypervisor needs for
 # itself, shows a message.
 
@@ -349,7 +359,7 @@ explorer(
     figures_case_xen.explorer_chart,
     triplets=slider(widgets.IntSlider, 5, 1, 10, 1, "triplets (3 guests each)"),
     cpus=slider(widgets.IntSlider, 8, 2, 16, 1, "physical CPUs"),
-    memory_gib=slider(widgets.IntSlider, 20, 4, 32, 1, "memory (GiB)"),
+    memory_gib=slider(widgets.IntSlider, int(xen.table()["physical_memory_gb"].iloc[-1]), 4, 32, 1, "memory (GiB)"),
 )
 
 # %% [markdown]
@@ -364,7 +374,7 @@ explorer(
 # ## Document against model
 #
 # Every number of the slides' overcommitment findings beside the model's. For a number,
-# the verdict is *close* within 10 %, *rough* within 25 %, and *misses* beyond that. For a
+# the verdict is *close* within {glue:text}`xen-in-close-pct` %, *rough* within {glue:text}`xen-in-rough-pct` %, and *misses* beyond that. For a
 # guest count or a yes/no, it *holds* or *misses*. The `used for` column says whether the
 # number was fitted (*calibration*), is a model input taken from the document (*input*),
 # or was left for testing (*validation*).
@@ -375,29 +385,30 @@ figures_case_xen.comparison_table()
 # %% tags=["remove-cell"]
 val = comp[comp["role"] == "validation"].set_index("record")
 glue("xen-n-cal", f"{int((comp['role'] == 'calibration').sum())}", display=False)
+glue("xen-n-rows", f"{len(comp)}", display=False)
 glue("xen-n-input", f"{int((comp['role'] == 'input').sum())}", display=False)
 glue("xen-n-val", f"{len(val)}", display=False)
 glue("xen-val-maxcpu", f"{val.loc['o004-xen-max-cpu', 'model']:.0f}", display=False)
 glue("xen-val-maxcpu-ratio", f"{val.loc['o004-xen-max-cpu', 'ratio']:.2f}", display=False)
 
 # %% [markdown]
-# Of the ten numbers, {glue:text}`xen-n-cal` were used for calibration and
+# Of the {glue:text}`xen-n-rows` numbers, {glue:text}`xen-n-cal` were used for calibration and
 # {glue:text}`xen-n-input` are inputs, which leaves {glue:text}`xen-n-val` for
 # validation:
 #
-# - **z/VM keeps its throughput down to 7 GB: holds** ({glue:text}`xen-m7-tp` % of the
-#   20 GiB run). This follows from the instantiated memory and the borrowed behaviour of
+# - **z/VM keeps its throughput down to {glue:text}`xen-doc-min-gb` GB: holds** ({glue:text}`xen-m7-tp` % of the
+#   {glue:text}`xen-in-zvm-gib` GiB run). This follows from the instantiated memory and the borrowed behaviour of
 #   the WebSphere guests, not from anything fitted here.
 # - **Xen's highest CPU utilisation: close in number, wrong in kind.** The model gives
-#   {glue:text}`xen-val-maxcpu` % against the slides' 92 % (ratio
-#   {glue:text}`xen-val-maxcpu-ratio`). Within the 10 % band, but the model reaches it
+#   {glue:text}`xen-val-maxcpu` % against the slides' {glue:text}`xen-doc-xen-max-cpu` % (ratio
+#   {glue:text}`xen-val-maxcpu-ratio`). Within the {glue:text}`xen-in-close-pct` % band, but the model reaches it
 #   for a reason the slides contradict: it needs full processors to stop scaling, and Xen
 #   stopped with idle ones.
 #
 # The calibration rows hold by construction. Their value is in what the fitted numbers
-# say: to stop Xen at 1.5:1 with processor time alone, the model needs a dispatching
+# say: to stop Xen at {glue:text}`xen-doc-xen-limit`:1 with processor time alone, the model needs a dispatching
 # overhead about {glue:text}`xen-sigma-ratio` times z/VM's, and
-# {glue:text}`xen-x-sched9-pct` % of the machine would go to dispatching at 1.5:1. That is
+# {glue:text}`xen-x-sched9-pct` % of the machine would go to dispatching at {glue:text}`xen-doc-xen-limit`:1. That is
 # implausibly large. That is the strongest sign that
 # Xen 3.1's limit was partly latency, which this model does not represent.
 #
@@ -423,8 +434,9 @@ glue("xen-ex-swap-cpu9", f"{swap.loc[9, 'cpu_util_pct']:.0f}", display=False)
 glue("xen-ex-swap-tp15", f"{swap.loc[15, 'throughput']:.2f}", display=False)
 glue("xen-ex-z-tp15", f"{by['zvm'].loc[15, 'throughput']:.2f}", display=False)
 
-# a Xen calibrated on 92 % instead of 83 % at its maximum
-x92 = replace(x, triplet_cpu=x.triplet_cpu * 92 / 83)
+# a Xen calibrated on its highest CPU utilisation instead of the one at its maximum
+obs004 = xen.observations()["value"]
+x92 = replace(x, triplet_cpu=x.triplet_cpu * obs004["o004-xen-max-cpu"] / obs004["o004-xen-cpu-at-max"])
 f92 = xen.scaling(range(1, 6), x92)
 glue("xen-ex-92-cpu9", f"{f92.loc[9, 'cpu_util_pct']:.0f}", display=False)
 glue("xen-ex-92-stop", f"{xen.stops_scaling_at(f92)}", display=False)
@@ -435,10 +447,10 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # :::{exercise}
 # :label: case_xen-ex-memory
 # :class: oc-where-browser
-# The overcommitment table is headed "on 20GB phys. memory", but the Xen server had 24 GB.
-# With Xen's static memory, how many triplets fit on 20 GiB and on 24 GiB (read the memory
+# The overcommitment table is headed "on {glue:text}`xen-doc-heading-gb`GB phys. memory", but the Xen server had {glue:text}`xen-doc-xen-gb` GB.
+# With Xen's static memory, how many triplets fit on {glue:text}`xen-doc-heading-gb` GiB and on {glue:text}`xen-doc-xen-gb` GiB (read the memory
 # figure's "Xen needs" line, or call `xen.max_triplets`)? How much memory would four
-# triplets need? Then take z/VM at 7 GB with 15 guests (the memory figure's lower chart).
+# triplets need? Then take z/VM at {glue:text}`xen-doc-min-gb` GB with {glue:text}`xen-doc-mem-guests` guests (the memory figure's lower chart).
 # What is its planned overcommitment (defined over physical memory), and what is the
 # model's {term}`overcommit ratio` (instantiated over resident, with XSTOR counted as
 # resident)? Answer as three numbers: the GiB four triplets need, then the planned
@@ -450,19 +462,19 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 #
 # :::{solution} case_xen-ex-memory
 # :class: dropdown
-# Xen holds {glue:text}`xen-x-max20` triplets on 20 GiB and {glue:text}`xen-ex-max24` on
-# 24 GiB. Four triplets need {glue:text}`xen-ex-need12` GiB: their 18,392 MiB of defined
+# Xen holds {glue:text}`xen-x-max20` triplets on {glue:text}`xen-doc-heading-gb` GiB and {glue:text}`xen-ex-max24` on
+# {glue:text}`xen-doc-xen-gb` GiB. Four triplets need {glue:text}`xen-ex-need12` GiB: their {glue:text}`xen-doc-mb-12` MiB of defined
 # memory plus the hypervisor's own share, which the model takes from its z/VM reserve as
 # a stand-in for Xen and domain 0. So the table's last row was possible on Xen only
 # because the x3950 had more memory than the heading says, and no row of the table
 # overcommits Xen's memory.
 #
-# For z/VM at 7 GB the planned overcommitment is 22,990 MB / 7,168 MB ≈
+# For z/VM at {glue:text}`xen-doc-min-gb` GB the planned overcommitment is {glue:text}`xen-doc-defined-mb` MB / {glue:text}`xen-doc-min-mb` MB ≈
 # {glue:text}`xen-m7-planned`:1, but the model's ratio is only {glue:text}`xen-m7-ocr`.
 # Three things separate them. The planned figure counts memory the guests defined and
 # never touched, about half of it, which z/VM never backs. Pages the guests released are
 # discarded under pressure ({glue:text}`xen-m7-inst` MiB stay instantiated). And the
-# 2 GiB of expanded storage count as resident. The planned ratio measures what the
+# {glue:text}`xen-in-xstor-gib` GiB of expanded storage count as resident. The planned ratio measures what the
 # administrator promised; the instantiated-to-resident ratio measures what the pages
 # actually need ({doc}`tiers`).
 # :::
@@ -470,7 +482,7 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # :::{exercise}
 # :label: case_xen-ex-cpus
 # :class: oc-where-jupyter
-# Give both hypervisors 12 physical CPUs instead of 8, keeping their memory. Use the
+# Give both hypervisors 12 physical CPUs instead of {glue:text}`xen-doc-cpus`, keeping their memory. Use the
 # explorer or `xen.both(range(1, 9), cpus=12)`. Where does each stop scaling now, and at
 # what throughput? What limits Xen this time?
 # :::
@@ -480,11 +492,11 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # z/VM stops at {glue:text}`xen-ex12-zvm-stop` guests with
 # {glue:text}`xen-ex12-zvm-tp` triplets' worth of throughput. Its processors fill again,
 # now with half as many more triplets. Xen reaches {glue:text}`xen-ex12-xen-stop` guests
-# ({glue:text}`xen-ex12-xen-tp`). Fifteen guests put 20 virtual CPUs on 12 physical ones,
+# ({glue:text}`xen-ex12-xen-tp`). {glue:text}`xen-doc-guests-max` guests put {glue:text}`xen-doc-vcpus-max` virtual CPUs on 12 physical ones,
 # only {glue:text}`xen-ex12-xen-ratio`:1. Dispatching still takes
 # {glue:text}`xen-ex12-xen-sched15` CPUs, but the processors are only
-# {glue:text}`xen-ex12-xen-cpu15` % busy, so all five triplets run at full speed. A sixth
-# triplet would not fit into 24 GiB of static memory, so on this machine Xen is limited by
+# {glue:text}`xen-ex12-xen-cpu15` % busy, so all {glue:text}`xen-doc-trip-max` triplets run at full speed. More
+# than {glue:text}`xen-ex-max24` triplets would not fit into {glue:text}`xen-in-xen-gib` GiB of static memory, so on this machine Xen is limited by
 # memory, not by CPU.
 # :::
 #
@@ -512,12 +524,12 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # :::{exercise}
 # :label: case_xen-ex-latency
 # :class: oc-where-jupyter
-# The slides give two CPU numbers for Xen: 83 % at its maximum and 92 % at most, with
+# The slides give two CPU numbers for Xen: {glue:text}`xen-doc-xen-cpu-at-max` % at its maximum and {glue:text}`xen-doc-xen-max-cpu` % at most, with
 # throughput flat in between. The model fits the first and misses the second in kind.
-# Calibrate on 92 % instead: scale Xen's triplet demand by 92/83 and keep the fitted
+# Calibrate on {glue:text}`xen-doc-xen-max-cpu` % instead: scale Xen's triplet demand by {glue:text}`xen-doc-xen-max-cpu`/{glue:text}`xen-doc-xen-cpu-at-max` and keep the fitted
 # overhead (`replace(x, triplet_cpu=x.triplet_cpu * 92 / 83)`). Where does Xen stop, and
 # what happens at 12 guests? Can any choice of the two parameters give flat throughput
-# with the CPUs 83 to 92 % busy? Argue which mechanism is missing, and what measurement
+# with the CPUs {glue:text}`xen-doc-xen-cpu-at-max` to {glue:text}`xen-doc-xen-max-cpu` % busy? Argue which mechanism is missing, and what measurement
 # would settle it.
 # :::
 #
@@ -533,7 +545,7 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # CPU only if something else limits it. In this model that could be paging stalls
 # ({doc}`paging`), a virtual-CPU cap or a guest I/O path, and none of these applies to
 # the triplets on Xen. So no choice of `triplet_cpu` and `sched_overhead` gives "flat
-# throughput at 83 to 92 % CPU".
+# throughput at {glue:text}`xen-doc-xen-cpu-at-max` to {glue:text}`xen-doc-xen-max-cpu` % CPU".
 #
 # The missing piece is dispatch latency. With more virtual than physical CPUs, a virtual
 # CPU that wakes up may wait for a time slice. A request passes through three guests, so

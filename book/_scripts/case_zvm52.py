@@ -15,14 +15,14 @@
 # # Scaling guests into memory overcommitment on z/VM 5.2
 #
 # Several years before the study this book follows, IBM ran a simpler experiment on
-# z/VM 5.2 {cite:p}`ibm2006zvm52scaling`. Five identical Linux database servers shared an
-# LPAR with 80 GiB of memory and ten processors, and between them they filled the memory.
+# z/VM 5.2 {cite:p}`ibm2006zvm52scaling`. {glue:text}`zvm52-in-guests` identical Linux database servers shared an
+# LPAR with {glue:text}`zvm52-doc-memory-gb` GiB of memory and {glue:text}`zvm52-doc-cpus` processors, and between them they filled the memory.
 # The team then added a sixth guest, a seventh, and so on up to ten, and spread the same
 # workload driver's users evenly over however many guests there were. Table 1 of the
 # report gives, for each step, how many pages z/VM had moved out of memory into
 # {term}`expanded storage <XSTOR>` and onto its DASD paging volumes, how far memory was
 # overcommitted in plan and in fact, and the throughput relative to five guests:
-# 100, 52, 47, 41, 38 and 31 %.
+# {glue:text}`zvm52-doc-tp-list` %.
 #
 # The headline result: the sixth guest alone cost almost half of the throughput. This
 # chapter runs the book's model on that system with the mechanisms of the earlier
@@ -51,7 +51,13 @@ case = zvm52.calibrated()
 frame = figures_case_zvm52.model_frame(case)
 table = zvm52.table1()
 sweep = zvm52.memory_sweep(case=case)
+_mems = sorted(sweep["central_memory_gib"].unique())
+glue("zvm52-sweep-min", f"{_mems[0]:g}", display=False)
+glue("zvm52-sweep-max", f"{_mems[-1]:g}", display=False)
+glue("zvm52-sweep-step", f"{_mems[1] - _mems[0]:g}", display=False)
+glue("zvm52-in-vcpus", f"{case.vcpus}", display=False)
 m = frame.set_index("guests")
+doc = figures_case_zvm52.glue_document_texts(case, frame)
 
 # %% [markdown]
 # ## The system as the model sees it
@@ -68,19 +74,19 @@ figures.parameter_table(zvm52.provenance(), case)
 # Three of these decide most of what follows:
 #
 # Memory
-# : Table 1 computes the real overcommitment against 20,971,520 pages, which is 80 GiB,
-#   and it counts pages in expanded storage as *not in memory*. So the 80 GiB are taken
+# : Table 1 computes the real overcommitment against {glue:text}`zvm52-doc-memory-pages` pages, which is {glue:text}`zvm52-doc-memory-gb` GiB,
+#   and it counts pages in expanded storage as *not in memory*. So the {glue:text}`zvm52-in-memory-gib` GiB are taken
 #   as central storage, with expanded storage on top. The report never says how large the
-#   expanded storage was. From six guests on, though, its page count stays between 1.032
-#   and 1.046 million while the DASD count triples. Expanded storage was full, and the
-#   nearest round size is 4 GiB (1,048,576 pages). Like the 2014 study's z/VM, CP first
+#   expanded storage was. From six guests on, though, its page count stays between {glue:text}`zvm52-doc-xstor-min-m`
+#   and {glue:text}`zvm52-doc-xstor-max-m` million while the DASD count triples. Expanded storage was full, and the
+#   nearest round size is {glue:text}`zvm52-in-xstor-gib` GiB ({glue:text}`zvm52-in-xstor-pages` pages). Like the 2014 study's z/VM, CP first
 #   keeps some central storage for itself, and the rest is the {term}`DPA` ({doc}`tiers`).
 #
 # Guests
-# : The planned overcommitment is 0 % for five guests and rises by 20 points per guest,
-#   so each guest defines exactly a fifth of the 80 GiB: 16 GiB. Since five guests "used
+# : The planned overcommitment is {glue:text}`zvm52-doc-planned-first` % for five guests and rises by {glue:text}`zvm52-doc-planned-step` points per guest,
+#   so each guest defines exactly a fifth of the {glue:text}`zvm52-in-memory-gib` GiB: {glue:text}`zvm52-in-guest-gib` GiB. Since five guests "used
 #   all of the available physical memory", each is assumed to have touched all of its
-#   16 GiB ({term}`instantiated memory`) and to use all of it during the run.
+#   {glue:text}`zvm52-in-guest-gib` GiB ({term}`instantiated memory`) and to use all of it during the run.
 #
 # Paging
 # : z/VM 5.2 manages memory the old way, with a demand scan that steals frames by guest
@@ -88,7 +94,7 @@ figures.parameter_table(zvm52.provenance(), case)
 #   replacement ({doc}`replacement`), with expanded storage as a second tier and the
 #   older CPU costs. The DASD is assumed to be {term}`ECKD` volumes that each serve one
 #   I/O at a time ({doc}`paging`). The report does not give the number of volumes, so
-#   the model uses the study's 25.
+#   the model uses the study's {glue:text}`zvm52-in-devices`.
 #
 # From these rows the case module builds the same objects as every other chapter: an
 # `oc.Environment`, an `oc.Host` and a list of `oc.Guest`, one driver per guest.
@@ -147,7 +153,7 @@ figures_case_zvm52.pages_chart(frame)
 # page counts of Table 1 of {cite:t}`ibm2006zvm52scaling`. Bottom: the pages in use for
 # the chosen number of guests. The document can only split them into memory, XSTOR and
 # DASD. The model can say which pages are only on DASD and which DASD pages are copies of
-# pages also in memory. The dashed dark grey line is the guests' virtual memory (16 GiB per
+# pages also in memory. The dashed dark grey line is the guests' virtual memory ({glue:text}`zvm52-in-guest-gib` GiB per
 # guest).
 # ```
 
@@ -166,7 +172,7 @@ glue("zvm52-use10", double["use10"], display=False)
 glue("zvm52-twice8", double["twice8"], display=False)
 
 # %% [markdown]
-# **Five guests.** The five guests define exactly 80 GiB, but CP keeps part of central
+# **Five guests.** The five guests define exactly {glue:text}`zvm52-in-memory-gib` GiB, but CP keeps part of central
 # storage for its own tables, so the DPA is smaller than the guests' memory. The model
 # puts the difference, {glue:text}`zvm52-x5-model` pages, into expanded storage. That is
 # CP's own {glue:text}`zvm52-cp-mib` MiB, carried over from the 2014 study's sizing. The
@@ -175,14 +181,14 @@ glue("zvm52-twice8", double["twice8"], display=False)
 # DASD, in the model or in the report.
 #
 # **Six to eight guests.** Expanded storage fills at once, and every further guest adds
-# its 16 GiB on DASD plus copies. Both XSTOR and DASD counts follow the report to within a
+# its {glue:text}`zvm52-in-guest-gib` GiB on DASD plus copies. Both XSTOR and DASD counts follow the report to within a
 # few per cent. Only the six-guest DASD count was fitted.
 #
-# **Nine and ten guests.** Here the report's DASD count almost stops growing (20.2 and
-# 20.8 million pages), while the model keeps adding about 5 million pages per guest:
+# **Nine and ten guests.** Here the report's DASD count almost stops growing, while the
+# model keeps adding about {glue:text}`zvm52-mod-dasd-step` million pages per guest:
 # {glue:text}`zvm52-d9-model` and {glue:text}`zvm52-d10-model` million against
 # {glue:text}`zvm52-d9-doc` and {glue:text}`zvm52-d10-doc` million. Ten guests define
-# 160 GiB, and the report's memory, XSTOR and DASD together hold
+# {glue:text}`zvm52-in-guests-gib-10` GiB, and the report's memory, XSTOR and DASD together hold
 # {glue:text}`zvm52-use10` GiB. So at ten guests z/VM kept hardly any page twice, while at
 # eight it had kept up to {glue:text}`zvm52-twice8` GiB twice. The next
 # section explains what "twice" means, and {ref}`case_zvm52-ex-double` asks what could have
@@ -191,7 +197,7 @@ glue("zvm52-twice8", double["twice8"], display=False)
 # ## Planned and real overcommitment
 #
 # The report defines two overcommitments. *Planned* is the guests' virtual memory over
-# physical memory, minus one: 0 % for five guests, 100 % for ten. *Real* is all pages in
+# physical memory, minus one: {glue:text}`zvm52-doc-planned-first` % for five guests, {glue:text}`zvm52-doc-planned-last` % for ten. *Real* is all pages in
 # use (in memory, in XSTOR and on DASD) over the pages of memory, minus one. The real value
 # is the larger one in every row, which surprised the authors. They put it down to z/VM
 # keeping some pages both in memory and in paging space. The model separates the
@@ -204,16 +210,16 @@ figures_case_zvm52.overcommit_chart(frame)
 # ```{container} oc-caption
 # **Figure: planned against real overcommitment.** Each bar is the model's real
 # overcommitment from `zvm52.scaling()`, built up from the planned value (an input: the
-# guests' virtual memory over 80 GiB), CP's own memory plus free frames, and pages held
+# guests' virtual memory over {glue:text}`zvm52-in-memory-gib` GiB), CP's own memory plus free frames, and pages held
 # twice. Black ticks: the real overcommitment of Table 1 of
 # {cite:t}`ibm2006zvm52scaling`.
 # ```
 #
 # Three things make real exceed planned:
 #
-# - **CP's own memory.** The report's denominator is all 80 GiB, but CP keeps part of it
-#   for itself (about 1 % here). Those pages count as memory in use, so real overcommitment
-#   starts at 1 %, not 0 %, exactly as the five-guest row shows.
+# - **CP's own memory.** The report's denominator is all {glue:text}`zvm52-doc-memory-gb` GiB, but CP keeps part of it
+#   for itself (about {glue:text}`zvm52-mod-cp-pct` % here). Those pages count as memory in use, so real overcommitment
+#   starts at {glue:text}`zvm52-doc-real-first` %, not {glue:text}`zvm52-doc-planned-first` %, exactly as the five-guest row shows.
 # - **Pages held twice.** When a guest touches a page that is out on DASD, z/VM reads it
 #   back but does not free the DASD slot. As long as the guest only reads the page, the
 #   copy on disk stays valid. If the page has to leave memory again, it can then be
@@ -228,8 +234,8 @@ figures_case_zvm52.overcommit_chart(frame)
 #   causes appear.
 #
 # Up to eight guests the bars match the black ticks to within a few points. At nine and
-# ten guests the report's pages held twice collapse (from 32 points of overcommitment to
-# 4), while the model's keep growing. The model has no mechanism that makes z/VM drop
+# ten guests the report's pages held twice collapse (real exceeds planned by {glue:text}`zvm52-doc-excess8` points at
+# eight guests and by {glue:text}`zvm52-doc-excess10` at ten), while the model's keep growing. The model has no mechanism that makes z/VM drop
 # its backing copies.
 #
 # ## One guest too many costs half the throughput
@@ -272,14 +278,14 @@ glue("zvm52-wpeak", f"{int(m['page_write_mib_s'].idxmax())}", display=False)
 # The model's account of the knee has three steps.
 #
 # 1. **Everything fits, then nothing is safe.** With five guests the pages fit in the DPA
-#    plus expanded storage, and no user ever waits for DASD. With six, about 13 GiB must
+#    plus expanded storage, and no user ever waits for DASD. With six, about {glue:text}`zvm52-mod-dasd-only6` GiB must
 #    live on DASD. z/VM 5.2's demand scan picks victims by position, not by use. Under
 #    FIFO-like replacement every page takes its turn on the way out, the busiest
 #    included: each one spends about one characteristic time $T$ in memory and is then
 #    evicted, whether the guest touched it a second ago or not ({doc}`replacement`). So
 #    {glue:text}`zvm52-miss6` % of all page references miss memory and expanded storage,
 #    which is {glue:text}`zvm52-pr6` MiB/s of page reads. With LRU-like replacement the
-#    hot pages would stay and only the coldest 13 GiB would go out.
+#    hot pages would stay and only the coldest {glue:text}`zvm52-mod-dasd-only6` GiB would go out.
 # 2. **Each miss is a stall, and the stalls queue.** A page read from an ECKD volume that
 #    serves one I/O at a time takes {glue:text}`zvm52-rp-service` ms when the volume is
 #    idle. At {glue:text}`zvm52-util6` % utilisation the volumes answer in
@@ -296,12 +302,12 @@ glue("zvm52-wpeak", f"{int(m['page_write_mib_s'].idxmax())}", display=False)
 #    The report likewise saw the guests' CPU fall and z/VM's overhead rise.
 #
 # After the knee the model and the report part company. In the report each further guest
-# costs a few points (47, 41, 38, 31 %), and the authors note that the first guest to
+# costs a few points ({glue:text}`zvm52-doc-tp-after` %), and the authors note that the first guest to
 # push pages to DASD did most of the damage. In the model the miss share keeps climbing
 # ({glue:text}`zvm52-miss10` % at ten guests) because FIFO spreads every added GiB of
 # overflow over all pages. The wait per unit of work keeps growing too
 # ({glue:text}`zvm52-wait10` at ten guests), so throughput falls to
-# {glue:text}`zvm52-tp10` %, about half the report's 31 %. The report also says that few
+# {glue:text}`zvm52-tp10` %, about half the report's {glue:text}`zvm52-doc-tp-last` %. The report also says that few
 # pages came back into memory, so z/VM "had moved the right pages". That describes a
 # workload with a cold part that a use-aware scan can find, and the losses would then come
 # from something other than read-back stalls. The model's 5.2 policy cannot find cold
@@ -311,7 +317,7 @@ glue("zvm52-wpeak", f"{int(m['page_write_mib_s'].idxmax())}", display=False)
 # ## Where the knee sits
 #
 # The knee is where the guests' pages stop fitting, so it moves with memory. The chart
-# runs the calibrated model for 48 to 176 GiB of central storage. Choose the number of
+# runs the calibrated model for {glue:text}`zvm52-sweep-min` to {glue:text}`zvm52-sweep-max` GiB of central storage. Choose the number of
 # guests and the paging measure to draw below.
 
 # %% tags=["remove-input"]
@@ -320,10 +326,10 @@ figures_case_zvm52.knee_chart(sweep)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: the knee over memory.** `zvm52.memory_sweep()` runs the calibrated model for
-# each number of guests at central storage from 48 to 176 GiB in steps of 4 GiB (XSTOR
-# stays 4 GiB). Throughput is relative to five guests on the document's 80 GiB host. The
+# each number of guests at central storage from {glue:text}`zvm52-sweep-min` to {glue:text}`zvm52-sweep-max` GiB in steps of {glue:text}`zvm52-sweep-step` GiB (XSTOR
+# stays {glue:text}`zvm52-in-xstor-gib` GiB). Throughput is relative to five guests on the document's {glue:text}`zvm52-in-memory-gib` GiB host. The
 # dark grey dashed line is where the guests' pages just fit in central storage plus XSTOR.
-# Black diamond: Table 1's value at 80 GiB {cite:p}`ibm2006zvm52scaling`.
+# Black diamond: Table 1's value at {glue:text}`zvm52-in-memory-gib` GiB {cite:p}`ibm2006zvm52scaling`.
 # ```
 #
 # For every number of guests the curve has the same shape. It is flat while the pages
@@ -358,8 +364,8 @@ figures_case_zvm52.movement_chart(frame)
 #
 # In Jupyter the explorer runs the model for any number of guests on any host. The
 # baseline is always five guests on the report's host, so a bigger memory or more CPUs
-# shows up as more than 100 %. Fewer than three guests cannot carry the whole workload on
-# four virtual CPUs each, and a memory below CP's needs is refused with a message.
+# shows up as more than 100 %. Fewer than {glue:text}`zvm52-in-min-guests` guests cannot carry the whole workload on
+# {glue:text}`zvm52-in-vcpus` virtual CPUs each, and a memory below CP's needs is refused with a message.
 
 # %% tags=["remove-input"]
 explorer(
@@ -381,8 +387,8 @@ explorer(
 #
 # ## Document against model
 #
-# Every number of Table 1 beside the model's. The verdict is *close* within 10 %, *rough*
-# within 25 %, and *misses* beyond that. Rows marked *calibration* were used to fit the
+# Every number of Table 1 beside the model's. The verdict is *close* within {glue:text}`zvm52-in-close-pct` %, *rough*
+# within {glue:text}`zvm52-in-rough-pct` %, and *misses* beyond that. Rows marked *calibration* were used to fit the
 # two parameters (the six-guest real overcommitment too, since it is mostly the fitted
 # DASD count).
 
@@ -404,9 +410,9 @@ glue("zvm52-tp-ratio-hi", f"{tp['ratio'].max():.2f}", display=False)
 # Of the {glue:text}`zvm52-val-n` validation numbers, {glue:text}`zvm52-val-close` are
 # close, {glue:text}`zvm52-val-rough` rough and {glue:text}`zvm52-val-miss` missed:
 #
-# - **Where the pages are, up to eight guests: close.** Expanded storage full at 4 GiB, and
+# - **Where the pages are, up to eight guests: close.** Expanded storage full at {glue:text}`zvm52-in-xstor-gib` GiB, and
 #   the DASD counts and the real overcommitment for 5 to 8 guests, all follow from the
-#   memory sizes and one fitted write share. The five-guest XSTOR count is 16 % low
+#   memory sizes and one fitted write share. The five-guest XSTOR count is {glue:text}`zvm52-mod-x5-low` % low
 #   (rough) because CP's memory is sized for z/VM 6.3.
 # - **Nine and ten guests' DASD counts and real overcommitment: rough at nine, missed at
 #   ten.** The model has no reason to stop holding pages twice, and the report's z/VM
@@ -456,8 +462,9 @@ except ValueError:
     idle_fit_ok = False
 idle_high = zvm52.scaling([6], replace(idle, median_rate_per_s=1.0))
 glue("zvm52-idle-best", f"{idle_high.loc[6, 'throughput_pct']:.0f}", display=False)
-glue("zvm52-idle-fit", "finds no rate that gives 52 %" if not idle_fit_ok
-     else "does find a rate that gives 52 %, but only an extreme one", display=False)
+t6 = f"{table.loc[6, 'throughput_pct']:g} %"
+glue("zvm52-idle-fit", f"finds no rate that gives {t6}" if not idle_fit_ok
+     else f"does find a rate that gives {t6}, but only an extreme one", display=False)
 
 per_guest = zvm52.calibrated("per-guest")
 pg = zvm52.scaling(zvm52.GUEST_COUNTS, per_guest)
@@ -481,9 +488,9 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 #
 # :::{solution} case_zvm52-ex-double
 # :class: dropdown
-# Pages in use are 80 GiB of memory plus the XSTOR and DASD pages (262,144 pages per GiB).
-# Subtracting the 16 GiB per guest of virtual memory bounds what was held twice (CP's own
-# memory is in the 80 GiB, so the true figure is about 1 GiB lower):
+# Pages in use are {glue:text}`zvm52-doc-memory-gb` GiB of memory plus the XSTOR and DASD pages (262,144 pages per GiB).
+# Subtracting the {glue:text}`zvm52-in-guest-gib` GiB per guest of virtual memory bounds what was held twice (CP's own
+# memory is in the {glue:text}`zvm52-doc-memory-gb` GiB, so the true figure is about {glue:text}`zvm52-mod-cp-gib` GiB lower):
 #
 # ```{glue:md} zvm52-double-table
 # :format: myst
@@ -519,7 +526,7 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # in all. Throughput is the inverse of the cycle: {glue:text}`zvm52-cyc5` /
 # {glue:text}`zvm52-cyc6` ≈ {glue:text}`zvm52-tp6` %. In the knee figure with six guests,
 # throughput reaches 90 % only at {glue:text}`zvm52-six-90` GiB of central storage
-# ({glue:text}`zvm52-six-90-tp` %). The guests' 96 GiB minus 4 GiB of XSTOR, plus CP's
+# ({glue:text}`zvm52-six-90-tp` %). The guests' {glue:text}`zvm52-in-guests-gib-6` GiB minus {glue:text}`zvm52-in-xstor-gib` GiB of XSTOR, plus CP's
 # share, have to fit almost completely; at 84 GiB the model still gives only
 # {glue:text}`zvm52-six-84` %. With 100 paging volumes (`replace(case,
 # paging_devices=100)`) the page-read response time falls to
@@ -534,13 +541,13 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # z/VM 6.3 replaced the demand scan by a global aging list, which the book models as
 # CLOCK ({doc}`replacement`). Run the calibrated case with `replace(case, policy="clock")`
 # for 5 to 10 guests. How much of the six-guest loss would the newer policy have avoided,
-# and why? Then explain why a guest whose memory is mostly idle (the study's database
-# guest has an active share of 0.44) cannot reproduce the report's 52 % at all.
+# and why? Then explain why a guest whose memory is mostly idle (say an active share of
+# 0.44) cannot reproduce the report's {glue:text}`zvm52-t6-doc` % at all.
 # :::
 #
 # :::{solution} case_zvm52-ex-policy
 # :class: dropdown
-# With CLOCK, six guests run at {glue:text}`zvm52-clock6` % instead of 52 %, and ten at
+# With CLOCK, six guests run at {glue:text}`zvm52-clock6` % instead of {glue:text}`zvm52-t6-doc` %, and ten at
 # {glue:text}`zvm52-clock10` %. The share of references that miss falls from
 # {glue:text}`zvm52-miss6` % to {glue:text}`zvm52-clock-miss6` % at six guests. CLOCK
 # gives a page that was used since the hand last passed a second chance, so busy pages
@@ -550,7 +557,7 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # included.)
 #
 # With an active share of 0.44, more than half of each guest's pages are referenced about
-# once an hour. Six guests' overflow of 13 GiB then comes almost entirely from those idle
+# once an hour. Six guests' overflow of {glue:text}`zvm52-mod-dasd-only6` GiB then comes almost entirely from those idle
 # pages, and few references miss. Even at a median rate of 1 per second, six guests keep
 # {glue:text}`zvm52-idle-best` % of the throughput, and `zvm52.calibrate`
 # {glue:text}`zvm52-idle-fit`. So in this model the
@@ -572,7 +579,7 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # :::{solution} case_zvm52-ex-load
 # :class: dropdown
 # Shared load: {glue:text}`zvm52-sh` % for 6 to 10 guests. Per-guest load:
-# {glue:text}`zvm52-pg` %. The report has 52, 47, 41, 38, 31 %. Both readings fit six
+# {glue:text}`zvm52-pg` %. The report has {glue:text}`zvm52-doc-tp-after` %. Both readings fit six
 # guests by construction, and after that they differ by only a point or two (the
 # per-guest reading is slightly closer): in both,
 # the share of references that miss is set by how far the guests' pages overflow memory,

@@ -42,6 +42,36 @@ steps = "\n\n".join(
 )
 glue("dat-example-steps", Markdown(steps), display=False)
 glue("dat-tables", Markdown(dat.tables_markdown(setup)), display=False)
+# the set-up's sizes and seed 0's addresses and entries, as the prose and solutions state them
+page = setup.page_size
+space = len(setup.process) * page
+glue("dat-process-pages", f"{len(setup.process)}", display=False)
+glue("dat-guest-pages", f"{len(setup.host)}", display=False)
+glue("dat-host-frames", f"{setup.host_frames}", display=False)
+glue("dat-page-kib", f"{page // 1024}", display=False)
+glue("dat-space-kib", f"{space // 1024}", display=False)
+glue("dat-space-max", f"{space - 1:,}", display=False)
+glue("dat-n-addresses", f"{len(setup.addresses)}", display=False)
+for i, a in enumerate(setup.addresses):
+    glue(f"dat-addr-{i}", setup.hex(a), display=False)
+shadow_table = dat.shadow(setup)
+EX_GUEST_PAGE, EX_PROCESS_PAGE, EX_SWAP_PAGE = 24, 13, 2  # the exercises' chosen pages
+via = shadow_table[shadow_table["guest page"] == EX_GUEST_PAGE].index[0]
+glue("dat-sh-via", f"{via}", display=False)
+glue("dat-sh-via-frame", f"{shadow_table.loc[via, 'host frame']}", display=False)
+glue("dat-sh-via-from", setup.hex(via * page), display=False)
+glue("dat-sh-via-to", setup.hex((via + 1) * page - 1), display=False)
+glue("dat-sh-p-guest", f"{shadow_table.loc[EX_PROCESS_PAGE, 'guest page']}", display=False)
+glue("dat-sh-p-frame", f"{shadow_table.loc[EX_PROCESS_PAGE, 'host frame']}", display=False)
+swap_guest = setup.process[EX_SWAP_PAGE].frame
+glue("dat-dp-guest", f"{swap_guest}", display=False)
+glue("dat-dp-slot", f"{setup.host[swap_guest].slot}", display=False)
+LEVELS = 4  # the walk exercise's tables per tier
+glue("dat-walk-per-level", f"{LEVELS + 1}", display=False)
+glue("dat-walk-guest", f"{LEVELS * (LEVELS + 1)}", display=False)
+glue("dat-walk-translate", f"{LEVELS * (LEVELS + 1) + LEVELS}", display=False)
+glue("dat-walk-load", f"{LEVELS * (LEVELS + 1) + LEVELS + 1}", display=False)
+glue("dat-walk-single", f"{LEVELS + 1}", display=False)
 EX_SEED = 12
 ex = exercises.generate("dat", seed=EX_SEED)
 glue("dat-q", Markdown(ex.question), display=False)
@@ -120,9 +150,9 @@ shadow = figures_dat.shadow_display(setup)
 #
 # The package contains a small translation simulator in the spirit of the homework
 # simulators that accompany {cite:t}`arpacidusseau2018ostep`. `dat.generate(seed)` builds a
-# random set-up: a process of 16 pages of 4 KiB, a guest of 32 pages, a host whose real
-# memory has 16 frames (the frames this guest does not use belong to other guests), and
-# five process virtual addresses. The same seed always builds the same set-up, and
+# random set-up: a process of {glue:text}`dat-process-pages` pages of {glue:text}`dat-page-kib` KiB, a guest of {glue:text}`dat-guest-pages` pages, a host whose real
+# memory has {glue:text}`dat-host-frames` frames (the frames this guest does not use belong to other guests), and
+# {glue:text}`dat-n-addresses` process virtual addresses. The same seed always builds the same set-up, and
 # `dat.translate(setup, address)` works one address through it step by step.
 
 # %%
@@ -148,13 +178,13 @@ dat.translate(setup, 0x81E9)
 # it ends: at a host real address, or in a fault, and in that case which tier faults and
 # who handles it.
 #
-# 0. `0x75d9`
-# 1. `0xbe92`
-# 2. `0x81e9`
-# 3. `0xafe1`
-# 4. `0xca27`
+# 0. {glue:text}`dat-addr-0`
+# 1. {glue:text}`dat-addr-1`
+# 2. {glue:text}`dat-addr-2`
+# 3. {glue:text}`dat-addr-3`
+# 4. {glue:text}`dat-addr-4`
 #
-# Then check yourself with `dat.translate(dat.generate(0), 0x75d9)` and so on.
+# Then check yourself with `dat.translate(dat.generate(0), address)` for each of them.
 # :::
 #
 # :::{solution} dat-ex-example
@@ -175,7 +205,7 @@ figures_dat.path_chart(setup)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: one address through both tiers.** The seed-0 set-up of `overcommit.dat`:
-# 16 process pages, 32 guest pages, 16 host frames. The drop-down picks one of the five
+# {glue:text}`dat-process-pages` process pages, {glue:text}`dat-guest-pages` guest pages, {glue:text}`dat-host-frames` host frames. The drop-down picks one of the five
 # addresses; its path is drawn in blue and the note below the columns says where it ends,
 # as computed by `dat.translate`. Hover over a cell for its entry.
 # ```
@@ -186,20 +216,20 @@ figures_dat.path_chart(setup)
 # the process's memory areas: three Linux faults of different kinds, none of which
 # z/VM sees. Only address 2 makes it all the way to a host frame.
 #
-# The live explorer draws the same picture for any seed and any address of the 64 KiB
+# The live explorer draws the same picture for any seed and any address of the {glue:text}`dat-space-kib` KiB
 # process address space.
 
 # %% tags=["remove-input"]
 explorer(
     figures_dat.explore_chart,
     seed=widgets.IntSlider(value=0, min=0, max=999, description="seed"),
-    address=widgets.IntSlider(value=0x81E9, min=0, max=0xFFFF, description="address"),
+    address=widgets.IntSlider(value=0x81E9, min=0, max=space - 1, description="address"),
 )
 
 # %% [markdown]
 # ```{container} oc-caption
 # **Live explorer: translate any address.** Each change builds the set-up with
-# `dat.generate(seed)` and translates `address` (0 to 65,535) with `dat.translate`.
+# `dat.generate(seed)` and translates `address` (0 to {glue:text}`dat-space-max`) with `dat.translate`.
 # ```
 #
 # ## Where the two tiers get in each other's way
@@ -290,15 +320,15 @@ shadow
 # :::{solution} dat-ex-shadow
 # :class: dropdown
 #
-# Guest page 24 is the target of process page 1 (Linux's entry 1 → guest page 24, CP's
-# entry 24 → frame 10), so shadow entry 1, which maps straight to frame 10, must become
-# invalid. The process addresses `0x1000` to `0x1fff` would then end in a z/VM page fault.
-# Process page 13 maps to guest page 3 and on to frame 0; if Linux swapped it out, its own
+# Guest page 24 is the target of process page {glue:text}`dat-sh-via` (Linux's entry {glue:text}`dat-sh-via` → guest page 24, CP's
+# entry 24 → frame {glue:text}`dat-sh-via-frame`), so shadow entry {glue:text}`dat-sh-via`, which maps straight to frame {glue:text}`dat-sh-via-frame`, must become
+# invalid. The process addresses {glue:text}`dat-sh-via-from` to {glue:text}`dat-sh-via-to` would then end in a z/VM page fault.
+# Process page 13 maps to guest page {glue:text}`dat-sh-p-guest` and on to frame {glue:text}`dat-sh-p-frame`; if Linux swapped it out, its own
 # entry 13 would become invalid, so shadow entry 13 must be invalidated too. The next
 # access to page 13 faults on the shadow entry; CP sees that Linux's entry is invalid and
 # passes the fault on to Linux, which reads the page back from its swap disk. The general
 # rule: a shadow entry depends on one entry in each table, and a change to either
-# invalidates it. Check with `dat.shadow(dat.generate(0)).loc[[1, 13]]`.
+# invalidates it. Check with `dat.shadow(dat.generate(0))`.
 # :::
 #
 # :::{exercise}
@@ -315,10 +345,10 @@ shadow
 # :class: dropdown
 #
 # Each of the four guest table entries is read at a guest address: translating that
-# address costs four references to z/VM's tables, and reading the entry one more, so five
-# per guest level, twenty in all. That yields the guest address of the data, which takes
-# another four references through z/VM's tables: 24 references to translate, and the load
-# itself makes 25, where a single tier needs 4 + 1 = 5. This is why a translation cache, shadow
+# address costs four references to z/VM's tables, and reading the entry one more, so {glue:text}`dat-walk-per-level`
+# per guest level, {glue:text}`dat-walk-guest` in all. That yields the guest address of the data, which takes
+# another four references through z/VM's tables: {glue:text}`dat-walk-translate` references to translate, and the load
+# itself makes {glue:text}`dat-walk-load`, where a single tier needs 4 + 1 = {glue:text}`dat-walk-single`. This is why a translation cache, shadow
 # tables or both matter so much for virtual machines.
 # :::
 #
@@ -334,11 +364,11 @@ shadow
 # :::{solution} dat-ex-double
 # :class: dropdown
 #
-# Process page 2 is valid in Linux's table (→ guest page 7), and CP has guest page 7 paged
-# out (paging slot 20). If Linux now chooses process page 2 for swapping, it must read the
-# page's contents to write them to its swap disk; that read goes to guest page 7, which
+# Process page 2 is valid in Linux's table (→ guest page {glue:text}`dat-dp-guest`), and CP has guest page {glue:text}`dat-dp-guest` paged
+# out (paging slot {glue:text}`dat-dp-slot`). If Linux now chooses process page 2 for swapping, it must read the
+# page's contents to write them to its swap disk; that read goes to guest page {glue:text}`dat-dp-guest`, which
 # faults in tier 1, and CP reads the page back from its paging slot. Linux then writes it
-# to its own swap disk and frees guest page 7: two I/O operations and a frame that is
+# to its own swap disk and frees guest page {glue:text}`dat-dp-guest`: two I/O operations and a frame that is
 # filled only to be abandoned. Linux cannot see that the page is already on disk, so it
 # cannot avoid the collision by itself. What helps is telling CP more: pages Linux has
 # released (diagnose x'10') or marked unused (CMMA) are the ones CP discards first, so CP

@@ -496,3 +496,41 @@ __all__ = [
     "zvm_frame", "zvm_chart", "memory_long", "memory_chart", "TABLE_ROLES", "comparison_table", "cost_law_table",
     "explorer_chart",
 ]
+
+
+def document_texts(case: jvm.Case | None = None) -> dict[str, str]:
+    """The report's numbers and the case's inputs as the chapter's prose states them, each
+    read from one place. Every record of ``data/observations_003.csv`` is glued under its
+    own id (``o003-s1-lpar-max`` is "13.7"); a range gives ``<id>-lower`` and
+    ``<id>-upper``. The case's inputs (``data/case_jvm.csv``) are ``jvm-in-<parameter>``;
+    ``jvm-doc-*`` are the few numbers the prose derives from the records (the LPAR spread
+    the report rounds, the CP part of scenario 3's increase) and Table 4's rows."""
+    case = case or jvm.calibrated()
+    out: dict[str, str] = {}
+    obs = jvm.observations()
+    for rid, r in obs.iterrows():
+        if r["relation"] == "between":
+            out[f"{rid}-lower"] = f"{r['lower']:g}"
+            out[f"{rid}-upper"] = f"{r['upper']:g}"
+        else:
+            out[rid] = f"{r['value']:g}"
+    v = obs["value"]
+    out["jvm-doc-lpar-diff"] = f"{v['o003-s1-lpar-max'] - v['o003-s1-lpar-min']:.1f}"
+    out["jvm-doc-s3-cp-inc"] = f"{v['o003-s3-lpar-inc'] - v['o003-s3-emu-inc']:.1f}"
+    t4 = jvm.scenarios()
+    out["jvm-doc-t4-configs"] = f"{len(t4)}"
+    out["jvm-doc-t4-vcpus1"] = f"{jvm.table4_vcpus(int(t4.index.min()))}"
+    for name in ("lpar_memory_gib", "cpus", "jvms_total", "heap_mib", "jvm_native_mib", "linux_base_mib",
+                 "binaries_cache_mib", "timeout_s", "pause_limit_s"):
+        out[f"jvm-in-{name.replace('_', '-')}"] = f"{getattr(case, name):g}"
+    return out
+
+
+def glue_document_texts(case: jvm.Case | None = None) -> dict[str, str]:
+    """Glue every :func:`document_texts` name (not displayed) and return the texts."""
+    from . import glue
+
+    out = document_texts(case)
+    for name, text in out.items():
+        glue(name, text, display=False)
+    return out

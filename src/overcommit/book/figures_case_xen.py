@@ -564,3 +564,86 @@ def explorer_chart(triplets: int = 5, cpus: int = 8, memory_gib: float = 20) -> 
             f"physical CPUs for {max(domain)} guests split into guest work, scheduling of virtual CPUs, hypervisor "
             "system time and idle time."
         ))
+
+
+def document_texts(hypervisors: dict[str, xen.Hypervisor] | None = None) -> dict[str, str]:
+    """The document's numbers and the case's inputs as the chapter's prose states them,
+    each read from one place: the slides' findings by record id
+    (``data/observations_004.csv``), the overcommitment table by row
+    (``data/xen_zvm_overcommit.csv``), the parameters (``data/case_xen.csv``) and, for
+    z/VM's borrowed overhead, the JVM stacking report's records
+    (``data/observations_003.csv``). Glue names ``xen-doc-*`` (document) and ``xen-in-*``
+    (the model's inputs and grading bands)."""
+    from .. import data
+
+    hvs = hypervisors or {k: xen.calibrated(k) for k in xen.HYPERVISORS}
+    z, x = hvs["zvm"], hvs["xen"]
+    obs = xen.observations()["value"]
+    o003 = data.observations(["observations_003.csv"]).set_index("id")
+    t = xen.table()
+    first, last = t.iloc[0], t.iloc[-1]
+
+    def whole(v) -> str:
+        return f"{float(v):,.0f}"
+
+    cp = o003.loc["o003-cp-sys-range"]
+    vcpus = {role: int(g.vcpus) for role, g in zip(xen.ROLES, xen._study_shape(z.study_guests)[0])}
+    out = {
+        # the overcommitment table
+        "xen-doc-trip-min": f"{int(first['triplets'])}",
+        "xen-doc-trip-max": f"{int(last['triplets'])}",
+        "xen-doc-guests-min": f"{int(t.index[0])}",
+        "xen-doc-guests-max": f"{int(t.index[-1])}",
+        "xen-doc-ratio-max": f"{last['cpu_overcommit_ratio']:.1f}",
+        "xen-doc-vcpus-max": f"{int(last['virtual_cpus'])}",
+        "xen-doc-heading-gb": f"{int(last['physical_memory_gb'])}",
+        "xen-doc-mb-12": whole(t.loc[12, "virtual_memory_mb"]),
+        "xen-doc-ratio-12": f"{t.loc[12, 'cpu_overcommit_ratio']:.1f}",
+        # the slides' findings
+        "xen-doc-cpus": whole(obs["o004-zvm-cpus"]),
+        "xen-doc-zvm-max": whole(obs["o004-zvm-max-tput"]),
+        "xen-doc-xen-max": whole(obs["o004-xen-max-tput"]),
+        "xen-doc-xen-cpu-at-max": whole(obs["o004-xen-cpu-at-max"]),
+        "xen-doc-xen-limit": f"{obs['o004-xen-limit-ratio']:.1f}",
+        "xen-doc-xen-max-cpu": whole(obs["o004-xen-max-cpu"]),
+        "xen-doc-mem-guests": whole(obs["o004-mem-oc-guests"]),
+        "xen-doc-defined-mb": whole(obs["o004-defined-mem"]),
+        "xen-doc-alloc-mb": whole(obs["o004-zvm-alloc-mem"]),
+        "xen-doc-min-gb": whole(obs["o004-zvm-min-mem"]),
+        "xen-doc-min-mb": whole(obs["o004-zvm-min-mem"] * 1024),
+        "xen-doc-zvm-gb": whole(obs["o004-zvm-mem"]),
+        "xen-doc-zvm-extra-gb": whole(obs["o004-zvm-mem-extra"]),
+        "xen-doc-xen-gb": whole(obs["o004-xen-mem"]),
+        # the model's inputs (data/case_xen.csv) and grading bands
+        "xen-in-vcpus-per-triplet": f"{z.vcpus_per_triplet}",
+        "xen-in-vcpus-web": f"{vcpus['web']}",
+        "xen-in-vcpus-app": f"{vcpus['app']}",
+        "xen-in-vcpus-db": f"{vcpus['db']}",
+        "xen-in-mb-per-triplet": whole(z.defined_mib_per_triplet),
+        "xen-in-inst-pct": f"{100 * z.instantiated_mib_per_triplet / z.defined_mib_per_triplet:.0f}",
+        "xen-in-zvm-share": f"{z.shares[0] / vcpus['web']:g}",
+        "xen-in-xen-share": f"{x.shares[0]:g}",
+        "xen-in-zvm-gib": f"{z.memory_gib:g}",
+        "xen-in-xstor-gib": f"{z.xstor_gib:g}",
+        "xen-in-xen-gib": f"{x.memory_gib:g}",
+        "xen-in-full-pct": f"{100 * xen.ZVM_FULL:g}",
+        "xen-in-within-pct": f"{100 * xen.WITHIN:g}",
+        "xen-in-close-pct": f"{100 * xen.CLOSE:g}",
+        "xen-in-rough-pct": f"{100 * xen.ROUGH:g}",
+        "xen-in-trip-min": f"{min(xen.TRIPLETS)}",
+        "xen-in-trip-max": f"{max(xen.TRIPLETS)}",
+        # z/VM's borrowed overhead: CP and system time over the JVM report's range of ratios
+        "xen-doc3-cp-growth": f"{cp['upper'] - cp['lower']:.1f}",
+        "xen-doc3-ratio-max": f"{o003.loc['o003-s3-ratio-1', 'value']:.1f}",
+    }
+    return out
+
+
+def glue_document_texts(hypervisors: dict[str, xen.Hypervisor] | None = None) -> dict[str, str]:
+    """Glue every :func:`document_texts` name (not displayed) and return the texts."""
+    from . import glue
+
+    out = document_texts(hypervisors)
+    for name, text in out.items():
+        glue(name, text, display=False)
+    return out

@@ -462,3 +462,67 @@ __all__ = [
     "GUESTS", "guests_picker", "model_frame", "pages_chart", "overcommit_chart", "throughput_chart",
     "movement_chart", "knee_frame", "knee_chart", "comparison_table", "explorer_chart",
 ]
+
+
+def document_texts(case: zvm52.Case | None = None, frame: pd.DataFrame | None = None) -> dict[str, str]:
+    """The report's numbers, the case's inputs and the few model quantities the chapter's
+    prose states in words, each read from one place: Table 1 by row
+    (``data/zvm52_guest_scaling.csv``), the written findings by record id
+    (``data/observations_002.csv``), the parameters (``data/case_zvm52.csv``) and the model
+    frame the charts draw (:func:`model_frame`). Glue names ``zvm52-doc-*``, ``zvm52-in-*``
+    and ``zvm52-mod-*``."""
+    import math
+
+    from .. import data
+
+    case = case or zvm52.calibrated()
+    m = (model_frame(case) if frame is None else frame).set_index("guests")
+    t = zvm52.table1()
+    obs = data.observations(["observations_002.csv"]).set_index("id")
+    gib = zvm52.PAGES_PER_GIB
+    excess = t["real_overcommit_pct"] - t["planned_overcommit_pct"]
+    after = [n for n in t.index if n > case.baseline_guests]
+    xs = t.loc[after, "xstor_pages"]
+    planned = t["planned_overcommit_pct"]
+    return {
+        "zvm52-doc-tp-list": ", ".join(f"{v:g}" for v in t["throughput_pct"]),
+        "zvm52-doc-tp-after": ", ".join(f"{t.loc[n, 'throughput_pct']:g}" for n in after),
+        "zvm52-doc-tp-last": f"{t['throughput_pct'].iloc[-1]:g}",
+        "zvm52-doc-memory-gb": f"{obs.loc['o002-total-memory-gb', 'value']:g}",
+        "zvm52-doc-memory-pages": f"{obs.loc['o002-total-memory-pages', 'value']:,.0f}",
+        "zvm52-doc-cpus": f"{obs.loc['o002-lpar-cpus', 'value']:g}",
+        "zvm52-doc-xstor-min-m": f"{xs.min() / 1e6:.3f}",
+        "zvm52-doc-xstor-max-m": f"{xs.max() / 1e6:.3f}",
+        "zvm52-doc-planned-first": f"{planned.iloc[0]:g}",
+        "zvm52-doc-planned-step": f"{planned.diff().dropna().unique()[0]:g}",
+        "zvm52-doc-planned-last": f"{planned.iloc[-1]:g}",
+        "zvm52-doc-real-first": f"{t['real_overcommit_pct'].iloc[0]:g}",
+        "zvm52-doc-excess8": f"{excess.loc[8]:g}",
+        "zvm52-doc-excess10": f"{excess.loc[10]:g}",
+        "zvm52-in-guests": f"{case.baseline_guests}",
+        "zvm52-in-memory-gib": f"{case.central_memory_gib:g}",
+        "zvm52-in-xstor-gib": f"{case.xstor_gib:g}",
+        "zvm52-in-xstor-pages": f"{case.xstor_gib * gib:,.0f}",
+        "zvm52-in-guest-gib": f"{case.defined_mib / 1024:g}",
+        "zvm52-in-guests-gib-6": f"{6 * case.defined_mib / 1024:g}",
+        "zvm52-in-guests-gib-10": f"{10 * case.defined_mib / 1024:g}",
+        "zvm52-in-devices": f"{case.paging_devices}",
+        "zvm52-in-min-guests": f"{math.ceil(case.cpu_total / case.vcpus)}",
+        "zvm52-in-close-pct": f"{100 * zvm52.CLOSE:g}",
+        "zvm52-in-rough-pct": f"{100 * zvm52.ROUGH:g}",
+        "zvm52-mod-dasd-only6": f"{m.loc[6, 'dasd_only_pages'] / gib:.0f}",
+        "zvm52-mod-dasd-step": f"{(m.loc[10, 'dasd_pages'] - m.loc[8, 'dasd_pages']) / 2 / 1e6:.0f}",
+        "zvm52-mod-cp-pct": f"{100 * m.loc[5, 'cp_pages'] / (case.central_memory_gib * gib):.0f}",
+        "zvm52-mod-cp-gib": f"{m.loc[5, 'cp_pages'] / gib:.0f}",
+        "zvm52-mod-x5-low": f"{100 * (1 - m.loc[5, 'xstor_pages'] / t.loc[5, 'xstor_pages']):.0f}",
+    }
+
+
+def glue_document_texts(case: zvm52.Case | None = None, frame: pd.DataFrame | None = None) -> dict[str, str]:
+    """Glue every :func:`document_texts` name (not displayed) and return the texts."""
+    from . import glue
+
+    out = document_texts(case, frame)
+    for name, text in out.items():
+        glue(name, text, display=False)
+    return out

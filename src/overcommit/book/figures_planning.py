@@ -267,5 +267,55 @@ def breaks_sentence(frame: pd.DataFrame, mix: str, cpus: int = 20, level: float 
     return "; ".join(parts)
 
 
-__all__ = ["CPUS", "MEMORIES", "break_chart", "breaks_sentence", "cpus_table", "explorer_chart", "mix_frame", "mixes_chart",
-           "variant_frame"]
+#: a mix "keeps its throughput" at a memory size while it stays within this share of its
+#: throughput with the grid's largest memory
+KEEP = 0.99
+
+
+def overall_texts(frame: pd.DataFrame | None = None, cpus: int = 20, starved_cpus: int = 10,
+                  env: str = "zvm63-edev") -> dict[str, str]:
+    """The facts the chapter's prose states about the mixes chart, from the frame it draws
+    (:func:`mix_frame`) on ``env``:
+
+    ``plan-keep-pct``
+        the tolerance of :data:`KEEP` ("1");
+    ``plan-keep-gib``
+        the smallest memory of the grid down to which every mix, with ``cpus`` CPUs, keeps
+        its throughput (all larger sizes too);
+    ``plan-keep-ratio-min``, ``plan-keep-ratio-max``
+        the mixes' overcommit ratios (instantiated over resident) at that memory;
+    ``plan-starved-min``, ``plan-starved-max``
+        the mixes' overall throughput with ``starved_cpus`` CPUs and the largest memory;
+    ``plan-grid-memories``
+        how many memory sizes the grid has.
+    """
+    f = mix_frame() if frame is None else frame
+    f = f[f["env"] == env]
+    top = max(MEMORIES)
+    keep = None
+    for m in sorted(MEMORIES, reverse=True):
+        ok = True
+        for mix in planning.MIXES:
+            sub = f[(f["mix"] == mix) & (f["cpus"] == cpus)].set_index("memory_gib")["overall"]
+            if (sub[sub.index >= m] < KEEP * sub.loc[top]).any():
+                ok = False
+        if not ok:
+            break
+        keep = m
+    if keep is None:
+        raise ValueError(f"overall_texts: no mix keeps its throughput below {top} GiB with {cpus} CPUs")
+    at = f[(f["cpus"] == cpus) & (f["memory_gib"] == keep)]["ratio"]
+    starved = f[(f["cpus"] == starved_cpus) & (f["memory_gib"] == top)]["overall"]
+    return {
+        "plan-keep-pct": f"{100 * (1 - KEEP):.0f}",
+        "plan-keep-gib": f"{keep:g}",
+        "plan-keep-ratio-min": f"{at.min():.1f}",
+        "plan-keep-ratio-max": f"{at.max():.1f}",
+        "plan-starved-min": f"{starved.min():.2f}",
+        "plan-starved-max": f"{starved.max():.2f}",
+        "plan-grid-memories": f"{len(MEMORIES)}",
+    }
+
+
+__all__ = ["CPUS", "KEEP", "MEMORIES", "break_chart", "breaks_sentence", "cpus_table", "explorer_chart", "mix_frame",
+           "mixes_chart", "overall_texts", "variant_frame"]
