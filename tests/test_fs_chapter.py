@@ -190,9 +190,9 @@ def test_memory_matters_only_a_few_percent_even_with_20_cpus(vframe):
         base = d[d.memory_gib == 512].set_index("variant")["throughput"]
         loss[c] = float((1 - d["throughput"] / d["variant"].map(base)).max())
     assert loss[10] < 0.02 and loss[15] < 0.02
-    # 20 CPUs lose the most, but also only a few percent: about twice the others' largest loss
-    assert loss[20] < 0.05
-    assert 1.5 < loss[20] / max(loss[15], loss[10]) < 2.5
+    # 20 CPUs lose only a little, and no more than 10 CPUs: the model does not single them out
+    assert 0 < loss[20] < 0.02
+    assert loss[20] <= loss[10]
     # below 64 GiB the page-cached variants lose more with 15 CPUs as well
     for v in PAGECACHE:
         assert _x("48/15", v) < 1 - loss[15]
@@ -247,9 +247,10 @@ def test_page_cache_residency_story():
         median = 1 / g.median_rate_per_s
         w = _weight(name)
         assert w > 1.5  # large guests: their pages age longer than T
-        assert w * t64 > 1.5 * median  # own time well above the median interval at 64/20
-        assert median < w * t48 < 1.3 * median  # "close to the median interval" at 48/20
-        assert g.skew < guests["fs-direct-medium"].skew < guests["fs-direct-high"].skew
+        assert w * t64 > 2.5 * median  # own time well above the median interval at 64/20 ...
+        assert 1.3 * median < w * t48 < 2.5 * median  # ... "only" one and a half to two times at 48/20
+        assert w * t48 < 0.75 * w * t64
+        assert 2 * g.skew < min(guests[d].skew for d in DIRECT)  # the cache is touched far more evenly
     assert _weight("fs-pagecache-high") > _weight("fs-pagecache-medium")
     for name in DIRECT:
         assert _weight(name) < 0.3  # small guests turn over fastest
@@ -273,11 +274,16 @@ def test_direct_io_guests_keep_their_hot_core_and_the_high_one_more():
     assert dm == pytest.approx(paper_dm, rel=0.05)
     # the high guest: its hot core plus a good part more ...
     assert 1.5 * HOT_CORE_MIB < dh
-    # ... that must be active pages: its idle pages are too few to make up the difference
+    # ... most of it its active pages, touched far more often than they age
     h = guests["fs-direct-high"]
-    assert (h.touched_mib - HOT_CORE_MIB) * (1 - h.active_frac) < 0.1 * (dh - HOT_CORE_MIB)
-    # ... and still well short of what the paper's high guest kept
-    assert dh < 0.7 * paper_dh
+    active = (h.touched_mib - HOT_CORE_MIB) * h.active_frac
+    assert 0.7 * (dh - HOT_CORE_MIB) < active <= dh - HOT_CORE_MIB
+    t_g = _weight("fs-direct-high") * oc.simulate("64/20").system["characteristic_time_s"]
+    assert 1 / h.median_rate_per_s < t_g / 10
+    # ... which brings it to about what the paper's high guest kept: a hit
+    assert dh == pytest.approx(paper_dh, rel=0.1)
+    verdict = fw.paper_vs_model("fs").loc["o000-fsdh-dpa", "verdict"]
+    assert verdict == "✓"
 
 
 def test_instantiated_memory_is_the_same_in_every_constrained_run():
@@ -342,14 +348,19 @@ def test_sharing_the_path_costs_memory():
 
 def test_page_cached_reads_overshoot_the_share_based_targets_and_miss_the_paged_in_fractions():
     obs = _paper()
-    g = oc.simulate("64/20").guests
+    r = oc.simulate("64/20")
+    g = r.guests
+    total = float(r.system["page_read_mib_s"])
+    assert total < obs["o000-sys-pr"]  # the model's whole system pages too little
     for name, key in (("fs-pagecache-medium", "fspm"), ("fs-pagecache-high", "fsph")):
         reads = g.loc[name, "page_read_mib_s"]
         target = obs[f"o000-{key}-pr-share"] / 100 * obs["o000-sys-pr"]  # what the fit aimed at
         from_pin = obs[f"o000-{key}-pin-frac"] / 100 * obs[f"o000-{key}-dpa"] / 100 * obs["o000-sys-dpa"]
-        # about twice the share-based target, still far below the rate of the paged-in fraction
-        assert 1.5 < reads / target < 2.5
-        assert reads < from_pin / 3
-        # so the model's paged-in fraction is about a fifth of the paper's
+        # the fit hits the share-based target, far below the rate of the paged-in fraction
+        assert 0.9 < reads / target < 1.1
+        assert reads < from_pin / 5
+        # yet its share of all reads misses high, because the total is too low
+        assert 100 * reads / total > 1.2 * obs[f"o000-{key}-pr-share"]
+        # and its paged-in fraction misses by about the factor between the paper's two readings
         pin = 100 * reads / g.loc[name, "resident_mib"]
-        assert 4 < obs[f"o000-{key}-pin-frac"] / pin < 7
+        assert obs[f"o000-{key}-pin-frac"] / pin == pytest.approx(from_pin / target, rel=0.15)

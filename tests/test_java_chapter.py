@@ -56,13 +56,18 @@ def test_model_runs_at_the_lower_ceiling_not_the_product_on_edev(lframe):
     e = lframe[lframe.env == "zvm63-edev"]
     above = e["actual"] - e["lower"]
     over = above > max(-above.min(), 0.0)  # the chapter's rule for the exceptions
-    # within 0.02 of the lower ceiling everywhere else ...
-    assert above[~over].abs().max() <= 0.02
-    # ... and the exceptions are the medium level at 48 GiB with 15 and 10 CPUs, well above it
+    # within about 0.02 of the lower ceiling everywhere else ...
+    assert above[~over].abs().max() < 0.025
+    assert (~over).sum() >= 0.9 * len(e)
+    # ... and the exceptions are all of the medium level, above its memory ceiling, at 64 GiB
+    # with 20 and 15 CPUs and at 48 GiB with 15 and 10
     ex = e[over].set_index(["variant", "memory_gib", "cpus"])
-    assert set(ex.index) == {("java-medium", 48, 15), ("java-medium", 48, 10)}
-    assert (ex["actual"] - ex["lower"]).min() > 0.04
+    assert set(ex.index) == {("java-medium", 64, 20), ("java-medium", 64, 15),
+                             ("java-medium", 48, 15), ("java-medium", 48, 10)}
+    assert (ex["actual"] - ex["lower"]).min() > 0.02
     assert (ex["lower"] == ex["memory_only"]).all()
+    # the clearest case is at 48 GiB with 10 CPUs
+    assert (ex["actual"] - ex["lower"]).idxmax() == ("java-medium", 48, 10)
     # faster with 10 CPUs than with 15, because the DPA turns over more slowly
     assert ex.loc[("java-medium", 48, 10), "actual"] > ex.loc[("java-medium", 48, 15), "actual"]
     T = {c: oc.simulate((48, c)).system["characteristic_time_s"] for c in (15, 10)}
@@ -195,24 +200,30 @@ def test_residency_table_model_recovers_T_g_and_paper_needs_two_different_times(
         tg[v] = T * float(replacement.reclaim_weights([g[v].touched_mib], beta)[0])
         assert model[fj.TG_COLUMN] == pytest.approx(tg[v], abs=0.5)
         assert 0.8 < tg[v] / T < 0.9  # "about 0.87 of the global T" for a Java guest
-        # the inversion of the model's own numbers returns the guest's own reclaim time
-        assert model["implied characteristic time T (s)"] == pytest.approx(tg[v], rel=0.05)
         assert model["resident / instantiated (%)"] < paper["resident / instantiated (%)"]
+    # the inversion of the model's own numbers returns about the high level's own reclaim time,
+    # and somewhat more for the medium level
+    mm, mh = t.loc[("java-medium", "model")], t.loc[("java-high", "model")]
+    assert mh["implied characteristic time T (s)"] == pytest.approx(tg["java-high"], rel=0.05)
+    assert 1.05 * tg["java-medium"] < mm["implied characteristic time T (s)"] < 1.25 * tg["java-medium"]
     # two guests of the same size: the same reclaim time in the model ...
     assert tg["java-medium"] == pytest.approx(tg["java-high"], rel=0.03)
     # ... but the paper's numbers need a longer one for the medium and a much shorter one for the high level
     pm, ph = t.loc[("java-medium", "paper")], t.loc[("java-high", "paper")]
     assert pm["implied characteristic time T (s)"] > 1.3 * tg["java-medium"]
     assert ph["implied characteristic time T (s)"] < 0.7 * tg["java-high"]
+    # "much further apart" than the model's two
+    gap_paper = pm["implied characteristic time T (s)"] - ph["implied characteristic time T (s)"]
+    assert gap_paper > 3 * abs(mm["implied characteristic time T (s)"] - mh["implied characteristic time T (s)"])
     # at its own T_g, the paper's 85 % resident would mean far fewer page-ins than the paper's 0.5 %/s
     h = ph["resident / instantiated (%)"] / 100
     lam = ph["implied characteristic time T (s)"] / ph["implied touch interval (s)"] / tg["java-high"]
     assert 100 * lam * (1 - h) / h < 0.7 * ph["resident memory paged in per second (%)"]
-    # the fit kept the high level's page-in rate and gave up its resident share
-    mh = t.loc[("java-high", "model")]
-    assert mh["resident memory paged in per second (%)"] == pytest.approx(
-        ph["resident memory paged in per second (%)"], rel=0.1)
-    assert mh["resident / instantiated (%)"] < ph["resident / instantiated (%)"] - 15
+    # the fit settled between the two: the high level a little short of the paper on both
+    pin_m, pin_p = mh["resident memory paged in per second (%)"], ph["resident memory paged in per second (%)"]
+    assert 0.7 * pin_p < pin_m < pin_p
+    res_m, res_p = mh["resident / instantiated (%)"], ph["resident / instantiated (%)"]
+    assert res_p - 15 < res_m < res_p - 5
     # "at 96/20 the model's Java still keeps nearly all of its heap resident"
     g96 = oc.simulate("96/20").guests
     for v in LEVELS:
@@ -268,9 +279,10 @@ def test_claims_throughput_targets_pass_resident_target_and_validation_fail():
 def test_fitted_misses_and_the_split_of_page_reads():
     p = fw.paper_vs_model("java")
     fitted = p[p["use"] == "fitted"]
-    # the misses among the fitted rows: the high level's DPA share and the medium level's read share
-    assert set(fitted.index[fitted["verdict"] == "✗"]) == {"o000-jh-dpa", "o000-jm-pr-share"}
-    assert set(fitted.index[fitted["verdict"] == "✓"]) == {"o000-jm-dpa", "o000-jh-pr-share",
+    # the only miss among the fitted rows: the medium level's read share; both DPA shares and
+    # the high level's read share hit
+    assert set(fitted.index[fitted["verdict"] == "✗"]) == {"o000-jm-pr-share"}
+    assert set(fitted.index[fitted["verdict"] == "✓"]) == {"o000-jm-dpa", "o000-jh-dpa", "o000-jh-pr-share",
                                                           "o000-jm-degr", "o000-jh-degr"}
     assert not (p["use"] == "validation").any()  # "the paper gives none for a single configuration"
     obs = data.observations().set_index("id")
@@ -278,11 +290,12 @@ def test_fitted_misses_and_the_split_of_page_reads():
     total = float(obs.loc["o000-sys-pr", "value"])
     paper = {v: obs.loc[oid, "value"] / 100 * total
              for v, oid in (("java-medium", "o000-jm-pr-share"), ("java-high", "o000-jh-pr-share"))}
-    # "the medium level reads too much, the high level too little and keeps too little resident"
+    # "split differently": the medium level reads too much, the high level too little and
+    # keeps less resident
     assert r.guests.loc["java-medium", "page_read_mib_s"] > 1.3 * paper["java-medium"]
     assert r.guests.loc["java-high", "page_read_mib_s"] < 0.8 * paper["java-high"]
     high = r.guests.loc["java-high"]
-    assert 100 * high["resident_mib"] / high["instantiated_mib"] < obs.loc["o000-jh-res-frac", "value"] - 15
+    assert 100 * high["resident_mib"] / high["instantiated_mib"] < obs.loc["o000-jh-res-frac", "value"] - 5
     assert r.system["page_read_mib_s"] < total
 
 
@@ -306,13 +319,23 @@ def test_cpu_cut_slows_the_turnover_of_the_dpa():
 
 def test_fitted_blocking_and_the_second_virtual_cpu():
     v = study_variants()
-    assert v["java-high"].blocking > v["java-medium"].blocking
+    # "about the same for both levels", the high level's slightly smaller
+    assert 0 < v["java-medium"].blocking - v["java-high"].blocking < 0.05
     same = dict(v)
     same["java-high"] = dataclasses.replace(v["java-high"], blocking=v["java-medium"].blocking)
-    high = _x("64/20", "java-high", variants=same)
-    assert high > _x("64/20", "java-high")  # loses less than the fitted 26 %
-    assert high > _x("64/20", "java-medium", variants=same)
-    assert _x("64/20", "java-medium", variants=same) == pytest.approx(_x("64/20", "java-medium"), abs=0.02)
+    high, medium = _x("64/20", "java-high", variants=same), _x("64/20", "java-medium", variants=same)
+    fitted_high = _x("64/20", "java-high")
+    # the fit's smaller share adds only a little to the high level's throughput
+    assert 0 < fitted_high - high < 0.03
+    assert medium == pytest.approx(_x("64/20", "java-medium"), abs=0.02)
+    # the second virtual CPU explains nearly all of the gap between the paper's two losses
+    obs = data.observations().set_index("id")
+    paper_gap = (obs.loc["o000-jm-degr", "value"] - obs.loc["o000-jh-degr", "value"]) / 100
+    assert 0.8 * paper_gap < high - medium < 1.1 * paper_gap
+    assert abs((1 - high) - obs.loc["o000-jh-degr", "value"] / 100) < 0.03  # "close to the paper's"
+    # the stalls take a smaller part of the high level's two virtual CPUs than of the medium's one
+    g = oc.simulate("64/20", variants=same).guests
+    assert g.loc["java-high", "blocked_vcpus"] / 2 < g.loc["java-medium", "blocked_vcpus"]
 
 
 def test_quarter_break_points_with_15_cpus():
@@ -321,11 +344,12 @@ def test_quarter_break_points_with_15_cpus():
     m = planning.memory_break_point("java-medium", 0.75, 15, baseline="hi")
     h = planning.memory_break_point("java-high", 0.75, 15, baseline="hi")
     assert 48 < m < 96
-    # the high level never loses a quarter of its 512/15 throughput, down to the smallest host tried
-    assert h is None
+    # the high level loses a quarter of its 512/15 throughput only far lower, below 24 GiB
+    assert h is not None and planning.MIN_MEMORY_GIB < h < 24 and h < m / 2
     top = planning.throughput("java-high", 512, 15)
-    assert planning.throughput("java-high", planning.MIN_MEMORY_GIB, 15) >= 0.75 * top
-    assert planning.throughput("java-high", planning.MIN_MEMORY_GIB, 15) < planning.throughput("java-high", 24, 15)
+    assert planning.throughput("java-high", 48, 15) >= 0.75 * top
+    assert planning.throughput("java-high", 24, 15) >= 0.75 * top
+    assert planning.throughput("java-high", planning.MIN_MEMORY_GIB, 15) < 0.75 * top
     # with 20 CPUs both levels do cross, the high level lower
     m20 = planning.memory_break_point("java-medium", 0.75, 20, baseline="hi")
     h20 = planning.memory_break_point("java-high", 0.75, 20, baseline="hi")
@@ -354,11 +378,13 @@ def test_cpu_load_follows_throughput(results):
 
 def test_java_heap_is_almost_unskewed_and_pages_are_kept_in_both_places():
     g = {x.name: x for x in study_guests()}
-    others = [g[n].skew for n in g if n == "db-bi" or n.startswith("net-")]
+    nets = [g[n].skew for n in g if n.startswith("net-")]
     for v in LEVELS:
         assert g[v].skew < 0.3
-        assert min(others) > 4 * g[v].skew
-    assert round(min(others), 1) >= 1.0  # "1.0 and more" 
+        assert min(nets) > 4 * g[v].skew
+        assert g["db-bi"].skew > 2 * g[v].skew  # the database's cache: more skewed ...
+    assert g["db-bi"].regularity > 1  # ... and swept in regular rounds
+    assert round(min(nets), 1) >= 1.5
     r = oc.simulate("64/20").guests.loc["java-medium"]
     assert r["resident_mib"] + r["stored_mib"] > r["instantiated_mib"]
 
