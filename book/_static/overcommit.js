@@ -300,6 +300,11 @@
     });
     spec.config = spec.config || {};
     spec.config.legend = Object.assign({ orient: "bottom", columns: 1, labelLimit: 300 }, spec.config.legend || {});
+    // two legends below a plot stand one above the other: side by side (a scatter's colours
+    // and shapes) they were wider than a phone, ran off its edge ("not a fit target (same
+    // paragraphs)") and shrank the plot to make room
+    spec.config.legend.layout = Object.assign({ bottom: { anchor: "start", direction: "vertical" } },
+                                              spec.config.legend.layout || {});
     // a centred title over a plot pushed right by long axis labels runs off a phone's edge
     spec.config.title = Object.assign({ anchor: "start", frame: "bounds" }, spec.config.title || {});
   }
