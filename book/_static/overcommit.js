@@ -281,6 +281,16 @@
 
   function narrow(spec) {
     titles(spec).forEach(function (entry) { rewrap(entry, 42); });
+    // a chart may name columns of its data laid out for a phone (usermeta.narrowFields,
+    // {wide: phone}): a scatter's names moved apart further where a phone's plot brings
+    // them together
+    var swap = (spec.usermeta && spec.usermeta.narrowFields) || {};
+    if (Object.keys(swap).length) walk(spec, function (node) {
+      if (node.encoding) Object.keys(node.encoding).forEach(function (ch) {
+        var e = node.encoding[ch];
+        if (e && typeof e.field === "string" && swap[e.field]) e.field = swap[e.field];
+      });
+    });
     walk(spec, function (node) {
       if (node.hconcat) {
         // a panel beside another left the row labels to it; stacked below, it needs its own
