@@ -107,3 +107,22 @@ def test_explorer_has_no_dead_pickers():
     assert bound == {"reads_low", "reads_high", "resident_low", "resident_high"}
     with pytest.raises(ValueError, match="env: 'x' is not accepted"):
         ft.explorer_chart(64, 20, "x")
+
+
+def test_scatter_names_do_not_overlap_on_a_phone():
+    """On a phone the names of the two page-cached file-system rows ran into each other:
+    label_y_phone (which overcommit.js draws below 640 px, usermeta.narrowFields) keeps
+    names whose extents meet in a 250 px plot at least a line apart."""
+    f = ft.tolerance_frame()
+    spec = ft.tolerance_chart(f).to_dict()
+    assert spec["usermeta"]["narrowFields"] == {"label_y": "label_y_phone"}
+    line = 100 * ft.LABEL_HEIGHT_PX / ft.PHONE_PLOT[1]
+    run = f[(f.cid == "48/20") & (f.env == "zvm63-edev")].set_index("row")
+    gap = abs(run.loc["fs-pagecache-high", "label_y_phone"] - run.loc["fs-pagecache-medium", "label_y_phone"])
+    assert gap >= line - 0.1
+    # a name with room around it stays at its point's height
+    assert run.loc["net", "label_y"] == pytest.approx(run.loc["net", "resident_remaining_pct"], abs=0.01) or \
+        run.loc["db-bi", "label_y"] == pytest.approx(run.loc["db-bi", "resident_remaining_pct"], abs=0.01)
+    assert f["label_y_phone"].between(0, 100).all()
+    with pytest.raises(ValueError, match="plot_width: 0 is not accepted"):
+        ft.label_positions([1.0], [50.0], ["Java"], plot_width=0)

@@ -281,6 +281,16 @@
 
   function narrow(spec) {
     titles(spec).forEach(function (entry) { rewrap(entry, 42); });
+    // a chart may name columns of its data laid out for a phone (usermeta.narrowFields,
+    // {wide: phone}): a scatter's names moved apart further where a phone's plot brings
+    // them together
+    var swap = (spec.usermeta && spec.usermeta.narrowFields) || {};
+    if (Object.keys(swap).length) walk(spec, function (node) {
+      if (node.encoding) Object.keys(node.encoding).forEach(function (ch) {
+        var e = node.encoding[ch];
+        if (e && typeof e.field === "string" && swap[e.field]) e.field = swap[e.field];
+      });
+    });
     walk(spec, function (node) {
       if (node.hconcat) {
         // a panel beside another left the row labels to it; stacked below, it needs its own
@@ -300,6 +310,11 @@
     });
     spec.config = spec.config || {};
     spec.config.legend = Object.assign({ orient: "bottom", columns: 1, labelLimit: 300 }, spec.config.legend || {});
+    // two legends below a plot stand one above the other: side by side (a scatter's colours
+    // and shapes) they were wider than a phone, ran off its edge ("not a fit target (same
+    // paragraphs)") and shrank the plot to make room
+    spec.config.legend.layout = Object.assign({ bottom: { anchor: "start", direction: "vertical" } },
+                                              spec.config.legend.layout || {});
     // a centred title over a plot pushed right by long axis labels runs off a phone's edge
     spec.config.title = Object.assign({ anchor: "start", frame: "bounds" }, spec.config.title || {});
   }

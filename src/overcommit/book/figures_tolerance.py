@@ -31,6 +31,12 @@ SHORT = {
 CELL_NAMES = {"FS page cache, medium": "FS cache, medium", "FS page cache, high": "FS cache, high"}
 AGREEMENT_COLOURS = {"same cell as the paper": MODEL, "another cell": ALERT}
 READS_FLOOR = 0.01  # % per guest: "negligible" paging drawn at the bottom of the log scale
+#: names right of this page-read share (% per guest) are written left of their point
+LABEL_LEFT_FROM = 4
+#: the scatter's plot on a phone (px, about 250 wide and 300 high) and a name's size:
+#: :func:`label_positions` spreads names that would overlap in a plot of that size
+PHONE_PLOT = (250.0, 300.0)
+LABEL_PX_PER_CHAR, LABEL_HEIGHT_PX, LABEL_OFFSET_PX = 5.3, 12.0, 7.0
 
 
 
@@ -102,9 +108,13 @@ def tolerance_chart(frame: pd.DataFrame | None = None, cid: str = "64/20", env: 
     points = base.mark_point(filled=True, size=90).encode(x=x, y=y, color=colour, tooltip=tip)
     # a name right of its point, or left of it in the right third: a name running past the
     # plot widened the drawing, and on a phone the whole chart was shrunk to make room for it
-    right = "datum.read_share_pct > 4"
+    right = f"datum.read_share_pct > {LABEL_LEFT_FROM}"
+    # at the height label_positions gives it: names of rows close together (FS page cache at
+    # medium and high, on a phone one over the other) are moved apart
+    # (label_y for the page's width, label_y_phone where overcommit.js draws a phone's plot)
     names = base.mark_text(align=alt.expr(f"{right} ? 'right' : 'left'"), dx=alt.expr(f"{right} ? -7 : 7"),
-                           fontSize=10).encode(x=x, y=y, text="workload:N", color=colour)
+                           baseline="middle", fontSize=10).encode(
+        x=x, y=alt.Y("label_y:Q", scale=alt.Scale(domain=[0, 100])), text="workload:N", color=colour)
     lines = pd.DataFrame({"k": [0]})
     vrules = [alt.Chart(lines).transform_calculate(v=p.name).mark_rule(color=MUTED, strokeDash=[5, 3]).encode(
         x=alt.X("v:Q", scale=alt.Scale(type="log", domain=[READS_FLOOR, 100], nice=False))) for p in bounds[:2]]
@@ -158,6 +168,7 @@ def tolerance_chart(frame: pd.DataFrame | None = None, cid: str = "64/20", env: 
                                        + "})[env]"), anchor="start", offset=34,
                               subtitle="upper left tolerates memory overcommitment; lower right suffers first"))
     return alt.vconcat(top, table, spacing=14).add_params(cid_pick, env_pick, *bounds).properties(
+        usermeta={"narrowFields": {"label_y": "label_y_phone"}},
         description=prose(f"""
             Two panels. Top: a scatter plot of the nine rows of the paper's Table 2
             (network, direct I/O, DB2, web server, the two page-cached file-system
@@ -185,7 +196,56 @@ def measures_frame(result) -> pd.DataFrame:
         "paper_reads": paper["page_read_rate"].reindex(m.index).to_numpy(),
         "paper_resident": paper["resident_remaining"].reindex(m.index).to_numpy(),
     })
+    args = f["read_share_pct"].to_numpy(), f["resident_remaining_pct"].to_numpy(), list(f["workload"])
+    f["label_y"] = label_positions(*args, plot_width=WIDE)
+    f["label_y_phone"] = label_positions(*args, plot_width=PHONE_PLOT[0])
     return f
+
+
+def label_positions(reads_pct, resident_pct, names, plot_width: float = PHONE_PLOT[0]) -> list[float]:
+    """Heights (remaining resident %, the y axis) at which to write the scatter's names:
+    each at its point's height, unless names would overlap in a plot ``plot_width`` px wide
+    (a name runs right of its point, or left of it from :data:`LABEL_LEFT_FROM`): then the
+    overlapping names are moved apart, keeping their order, until they are a line
+    (:data:`LABEL_HEIGHT_PX`) apart, and kept inside the plot. On a phone
+    (:data:`PHONE_PLOT`) the names of the two page-cached file-system rows ran into each
+    other."""
+    import math
+
+    if not plot_width > 0:
+        raise ValueError(f"plot_width: {plot_width!r} is not accepted; expected a width in px > 0")
+    width, height = float(plot_width), PHONE_PLOT[1]
+    n = len(names)
+    if not n == len(reads_pct) == len(resident_pct):
+        raise ValueError("reads_pct, resident_pct, names: expected one value each per row")
+    spans, ys = [], []
+    for x, y, name in zip(reads_pct, resident_pct, names):
+        px = width * (math.log10(max(float(x), READS_FLOOR)) - math.log10(READS_FLOOR)) / 4
+        w = LABEL_PX_PER_CHAR * len(name)
+        spans.append((px - LABEL_OFFSET_PX - w, px - LABEL_OFFSET_PX) if x > LABEL_LEFT_FROM
+                     else (px + LABEL_OFFSET_PX, px + LABEL_OFFSET_PX + w))
+        ys.append(height * (1 - float(y) / 100))
+    order = sorted(range(n), key=lambda i: (ys[i], i))  # top to bottom; ties in row order
+    rank = {i: k for k, i in enumerate(order)}
+    half = LABEL_HEIGHT_PX / 2
+    for _ in range(200):
+        moved = False
+        for a in range(n):
+            for b in range(a + 1, n):
+                if min(spans[a][1], spans[b][1]) - max(spans[a][0], spans[b][0]) <= 0:
+                    continue  # side by side
+                gap = abs(ys[a] - ys[b])
+                if gap >= LABEL_HEIGHT_PX - 0.01:
+                    continue
+                up, down = (a, b) if rank[a] < rank[b] else (b, a)  # names keep their order
+                push = (LABEL_HEIGHT_PX - gap) / 2
+                ys[up] -= push
+                ys[down] += push
+                moved = True
+        ys = [min(max(v, half), height - half) for v in ys]
+        if not moved:
+            break
+    return [round(100 * (1 - v / height), 2) for v in ys]
 
 
 def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-edev") -> alt.VConcatChart:

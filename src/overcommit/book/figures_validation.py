@@ -194,11 +194,23 @@ def claim_lines(frame: pd.DataFrame, width: int = 74) -> pd.DataFrame:
 def claims_chart(frame: pd.DataFrame | None = None, default_group: str = "database") -> alt.VConcatChart:
     """The scorecard: one square per claim, one row per topic (calibration claims in their
     own row, drawn hollow), blue for a pass and red for a miss (the palette's MODEL and ALERT); a drop-down picks a group
-    and the panel below lists that group's claims with the paper's and the model's values."""
+    and the panel below lists that group's claims with the paper's and the model's values.
+
+    The spec carries a second layout for a phone screen in ``usermeta.narrow`` (see
+    ``book/_static/overcommit.js``): the claims wrapped at 40 characters rather than 74 and
+    narrower squares. Squeezed to a phone's width, the wide layout's claims ran past the
+    chart's edge and were cut."""
     f = claims_frame() if frame is None else frame
     if default_group not in GROUPS:
         raise ValueError(f"default_group: {default_group!r} is not accepted; expected one of {list(GROUPS)}")
-    lines = claim_lines(f)
+    wide = _claims_layout(f, default_group, compact=False)
+    return wide.properties(usermeta={"narrow": _claims_layout(f, default_group, compact=True).to_dict()})
+
+
+def _claims_layout(f: pd.DataFrame, default_group: str, compact: bool) -> alt.VConcatChart:
+    """:func:`claims_chart`'s drawing, at full width or (``compact``) for a phone."""
+    lines = claim_lines(f, width=40 if compact else 74)
+    slot_px = 28 if compact else 42
     groups = [g for g in GROUPS if g in set(f["group"])]
     pick = picker("group", groups, default_group, "Claims about")
     tip = [alt.Tooltip("id:N", title="claim"), alt.Tooltip("kind:N"), alt.Tooltip("finding:N"),
@@ -221,12 +233,13 @@ def claims_chart(frame: pd.DataFrame | None = None, default_group: str = "databa
         color=alt.condition(alt.datum.kind == "validation", alt.value(ON_FILL), alt.value(INK)))
     counts = (f.groupby("group", sort=False)
               .agg(n=("passed", "size"), ok=("passed", "sum")).reset_index())
-    counts["label"] = [f"{int(o)} of {n} pass" + (" (fitted)" if g == "calibration" else "")
+    # on a phone the subtitle alone says that the calibration claims were fitted
+    counts["label"] = [f"{int(o)} of {n} pass" + (" (fitted)" if g == "calibration" and not compact else "")
                        for g, o, n in zip(counts["group"], counts["ok"], counts["n"])]
     count_text = alt.Chart(counts).mark_text(align="left", dx=4, fontSize=11, color=INK).encode(
-        y=y, x=alt.value(4 * 42 + 6), text="label:N")
+        y=y, x=alt.value(4 * slot_px + 6), text="label:N")
     top = alt.layer(band, filled, hollow, marks, count_text).add_params(pick).properties(
-        width=4 * 42, height=len(groups) * 21,
+        width=4 * slot_px, height=len(groups) * 21,
         title=alt.TitleParams("The paper's findings as claims: does the model reproduce them?",
                               subtitle="hollow squares: calibration claims (fitted, not a test)",
                               anchor="start"))
@@ -241,7 +254,7 @@ def claims_chart(frame: pd.DataFrame | None = None, default_group: str = "databa
         align="left", baseline="middle", fontSize=14, fontWeight="bold").encode(
         x=alt.value(0), y=ly, text="symbol:N", color=colour)
     bottom = alt.layer(text, symbol).properties(
-        width=WIDE, height=int(max_line * 15),
+        width=250 if compact else WIDE, height=int(max_line * 15),
         title=alt.TitleParams(alt.expr("'The claims about ' + group"), anchor="start"))
     return alt.vconcat(top, bottom, spacing=12).properties(
         description=(
