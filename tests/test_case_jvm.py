@@ -429,13 +429,8 @@ def test_document_texts_read_every_record():
 
 
 def test_case_jvm_twin_types_no_report_number():
-    import re
-    from pathlib import Path
-    twin = Path(__file__).resolve().parents[1] / "book" / "_scripts" / "case_jvm.py"
-    prose = "\n".join(line for line in twin.read_text().splitlines()
-                      if line.startswith("#") and not line.startswith("# #"))
-    prose = re.sub(r"\{glue:text\}`[^`]*`", "", prose)
-    prose = re.sub(r"`[^`]*`", "", prose)
+    from twin_text import twin_prose
+    prose = twin_prose("case_jvm", headings=False, inline_code=False)
     for typed in ("13.7", "8.8", "4.9", "3.6", "3.2", "1.9", "2.3", "1.4", "2.2", "1.5", "16.7", "8.3", "0.4",
                   "3 %", "19 %", "700 MiB", "128 MiB", "64 MiB", "200 GB", "140", "22:1"):
         assert typed not in prose, typed

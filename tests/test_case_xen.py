@@ -396,11 +396,8 @@ def test_prose_facts_hold(z, x):
 
 
 def test_case_xen_twin_types_no_document_number():
-    import re
-    from pathlib import Path
-    twin = Path(__file__).resolve().parents[1] / "book" / "_scripts" / "case_xen.py"
-    prose = "\n".join(line for line in twin.read_text().splitlines() if line.startswith("#"))
-    prose = re.sub(r"\{glue:text\}`[^`]*`", "", prose)
+    from twin_text import twin_prose
+    prose = twin_prose("case_xen")
     for typed in ("4,598", "22,990", "11,355", "18,392", "7,168", "49 %", "83 %", "92 %", " 256", "0.6 of",
                   "8.3:1", "1.5:1", "99.9 %", "24 GiB", "24 GB"):
         assert typed not in prose, typed

@@ -358,13 +358,8 @@ def test_document_texts_read_the_table_and_records():
 
 
 def test_case_zvm52_twin_types_no_table_number():
-    import re
-    from pathlib import Path
-    twin = Path(__file__).resolve().parents[1] / "book" / "_scripts" / "case_zvm52.py"
-    prose = "\n".join(line for line in twin.read_text().splitlines()
-                      if line.startswith("#") and not line.startswith("# #"))
-    prose = re.sub(r"\{glue:text\}`[^`]*`", "", prose)
-    prose = re.sub(r"`[^`]*`", "", prose)
+    from twin_text import twin_prose
+    prose = twin_prose("case_zvm52", headings=False, inline_code=False)
     for typed in ("52 %", "31 %", "47, 41", "20,971,520", "1.032", "1,048,576", "16 GiB", "80 GiB", "13 GiB",
                   "20.2", "20.8", "160 GiB", "16 % low", "the study's database\n# guest"):
         assert typed not in prose, typed

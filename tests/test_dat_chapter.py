@@ -287,10 +287,7 @@ def test_seed0_prose_follows_the_simulator():
 
 
 def test_dat_twin_types_no_seed0_entry():
-    import re
-    from pathlib import Path
-    twin = Path(__file__).resolve().parents[1] / "book" / "_scripts" / "dat.py"
-    prose = "\n".join(line for line in twin.read_text().splitlines() if line.startswith("#"))
-    prose = re.sub(r"\{glue:text\}`[^`]*`", "", prose)
+    from twin_text import twin_prose
+    prose = twin_prose("dat")
     for typed in ("0xbe92", "0xafe1", "0xca27", "frame 10", "guest page 7", "slot 20", "65,535", "16 frames"):
         assert typed not in prose, typed

@@ -127,11 +127,8 @@ def test_cpus_table_supports_the_prose():
 
 
 def test_case_planning_twin_types_no_model_number():
-    import re
-    from pathlib import Path
-    twin = Path(__file__).resolve().parents[1] / "book" / "_scripts" / "case_planning.py"
-    prose = "\n".join(line for line in twin.read_text().splitlines() if line.startswith("#"))
-    prose = re.sub(r"\{glue:text\}`[^`]*`", "", prose)
+    from twin_text import twin_prose
+    prose = twin_prose("case_planning")
     for typed in ("seventeen", "96 GiB, where", "1.2 to 1.3", "(21 for", "11 memory sizes", "Thirty GiB",
                   "ten times an hour"):
         assert typed not in prose, typed

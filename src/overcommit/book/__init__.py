@@ -52,6 +52,14 @@ def glue(name: str, value: _Any, display: bool = False) -> None:
     _glue(name, stable(value), display=display)
 
 
+def glue_texts(values: dict[str, str]) -> dict[str, str]:
+    """Glue each ``name: text`` of ``values`` (not displayed) and return ``values``: how a
+    chapter publishes a helper's whole set of prose numbers at once."""
+    for name, text in values.items():
+        glue(name, text, display=False)
+    return values
+
+
 def _renderer(spec: dict, **_: object) -> tuple[dict, dict]:
     spec = stable(spec)
     label = spec.get("description") or spec.get("title") or "chart"

@@ -528,9 +528,6 @@ def document_texts(case: jvm.Case | None = None) -> dict[str, str]:
 
 def glue_document_texts(case: jvm.Case | None = None) -> dict[str, str]:
     """Glue every :func:`document_texts` name (not displayed) and return the texts."""
-    from . import glue
+    from . import glue_texts
 
-    out = document_texts(case)
-    for name, text in out.items():
-        glue(name, text, display=False)
-    return out
+    return glue_texts(document_texts(case))

@@ -641,9 +641,6 @@ def document_texts(hypervisors: dict[str, xen.Hypervisor] | None = None) -> dict
 
 def glue_document_texts(hypervisors: dict[str, xen.Hypervisor] | None = None) -> dict[str, str]:
     """Glue every :func:`document_texts` name (not displayed) and return the texts."""
-    from . import glue
+    from . import glue_texts
 
-    out = document_texts(hypervisors)
-    for name, text in out.items():
-        glue(name, text, display=False)
-    return out
+    return glue_texts(document_texts(hypervisors))

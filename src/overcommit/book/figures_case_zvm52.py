@@ -520,9 +520,6 @@ def document_texts(case: zvm52.Case | None = None, frame: pd.DataFrame | None = 
 
 def glue_document_texts(case: zvm52.Case | None = None, frame: pd.DataFrame | None = None) -> dict[str, str]:
     """Glue every :func:`document_texts` name (not displayed) and return the texts."""
-    from . import glue
+    from . import glue_texts
 
-    out = document_texts(case, frame)
-    for name, text in out.items():
-        glue(name, text, display=False)
-    return out
+    return glue_texts(document_texts(case, frame))

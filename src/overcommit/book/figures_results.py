@@ -489,12 +489,9 @@ def any_grid_texts() -> dict[str, str]:
 
 def glue_any_grid() -> dict[str, str]:
     """Glue every ``any-*`` name of :func:`any_grid_texts` (not displayed); returns the texts."""
-    from . import glue
+    from . import glue_texts
 
-    values = any_grid_texts()
-    for name, text in values.items():
-        glue(name, text, display=False)
-    return values
+    return glue_texts(any_grid_texts())
 
 
 def any_cid_frame(memories=ANY_MEMORY_GIB, cpus=ANY_CPUS, envs=ENVIRONMENTS) -> pd.DataFrame:

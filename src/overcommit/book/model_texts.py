@@ -37,12 +37,9 @@ def texts() -> dict[str, str]:
 
 def glue_all() -> dict[str, str]:
     """Glue every ``model-*`` name (not displayed) and return the texts."""
-    from . import glue
+    from . import glue_texts
 
-    values = texts()
-    for name, text in values.items():
-        glue(name, text, display=False)
-    return values
+    return glue_texts(texts())
 
 
 __all__ = ["glue_all", "texts"]

@@ -80,12 +80,9 @@ def cid_texts(cid) -> dict[str, str]:
 
 def glue_all() -> dict[str, str]:
     """Glue every ``ref-*`` name (not displayed) and return the texts."""
-    from . import glue
+    from . import glue_texts
 
-    values = texts()
-    for name, text in values.items():
-        glue(name, text, display=False)
-    return values
+    return glue_texts(texts())
 
 
 __all__ = ["cid_texts", "glue_all", "sum_row", "texts"]
