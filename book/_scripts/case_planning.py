@@ -36,12 +36,14 @@ from overcommit.book import glue
 import overcommit as oc
 from overcommit import planning
 from overcommit.book import figures_planning, reference
+from overcommit.book.palette import MUTED, word
 from overcommit.book.explore import explorer, slider
 from overcommit.exercises import checks
 
 pd.set_option("display.max_colwidth", 80)
 mixes = figures_planning.mix_frame()
 glue("plan-no-steady", figures_planning.steady_state_note(), display=False)
+glue("plan-cpu-limited-colour", word(MUTED), display=False)
 variants = figures_planning.variant_frame()
 _ = reference.glue_all()  # ref-guests: the guests of the study
 for name, text in figures_planning.overall_texts(mixes).items():
@@ -149,7 +151,9 @@ figures_planning.break_chart(variants)
 # **Figure: break points.** Top: relative throughput of each workload type of the chosen
 # mix (the mean over its copies), over real memory, with the chosen level dashed. Bottom:
 # the largest memory size of the grid at which the workload is below the level; a workload
-# below it already at 512 GiB is limited by CPU, not memory. From `planning.mix_grid`; the
+# below it already at 512 GiB is limited by CPU, not memory, and its bar is
+# {glue:text}`plan-cpu-limited-colour` and labelled
+# CPU-limited. From `planning.mix_grid`; the
 # grid has {glue:text}`plan-grid-memories` memory sizes, so the break points are grid values. `planning.memory_break_point`
 # finds them to half a GiB.
 # ```

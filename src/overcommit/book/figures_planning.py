@@ -20,7 +20,7 @@ from .. import planning
 from ..model import ENVIRONMENTS
 from ..workloads import VARIANTS
 from .figures import WIDE, picker, sig, check_columns, prose
-from .palette import ALERT, CATEGORIES, CHOSEN, INK, MUTED, WORKLOAD_LEVELS, word
+from .palette import ALERT, CATEGORIES, CHOSEN, INK, MUTED, ON_FILL, WORKLOAD_LEVELS, word
 from .figures_results import ENV_LABELS, env_picker
 
 MEMORIES = (512, 256, 192, 160, 128, 112, 96, 80, 64, 48, 32)
@@ -148,21 +148,32 @@ def break_chart(frame: pd.DataFrame, level: float = 0.9) -> alt.VConcatChart:
     top = alt.layer(lines, rule).add_params(mix, env, cpus, lvl).properties(
         width=WIDE, height=240, title="Relative throughput of each workload in the mix")
     # the largest grid memory at which a workload is below the level ("breaks below ... GiB")
+    # A workload below the level already at the grid's largest memory is limited by CPU, not
+    # memory: its bar is grey and says so, so it does not read as the worst memory break point.
+    top_memory = max(MEMORIES)
     breaks = base.transform_filter(alt.datum.throughput < lvl).transform_aggregate(
-        memory_gib="max(memory_gib)", groupby=["variant"])
+        memory_gib="max(memory_gib)", groupby=["variant"]).transform_calculate(
+        label=f"datum.memory_gib >= {top_memory} ? 'CPU-limited' : format(datum.memory_gib, '.0f')")
+    cpu_limited = alt.datum.memory_gib >= top_memory
     bars = breaks.mark_bar().encode(
         y=alt.Y("variant:N", title=None, sort=list(VARIANTS)),
         x=alt.X("memory_gib:Q", title="below the level from this memory down (GiB)",
                 scale=alt.Scale(domain=[0, 520])),
-        color=alt.Color("variant:N", sort=list(VARIANTS), scale=alt.Scale(domain=list(VARIANTS), range=VARIANT_COLOURS),
-                        legend=None),
+        color=alt.condition(cpu_limited, alt.value(MUTED),
+                            alt.Color("variant:N", sort=list(VARIANTS),
+                                      scale=alt.Scale(domain=list(VARIANTS), range=VARIANT_COLOURS), legend=None)),
         tooltip=[alt.Tooltip("variant:N", title="workload"),
-                 alt.Tooltip("memory_gib:Q", title="largest memory below the level (GiB)")],
+                 alt.Tooltip("memory_gib:Q", title="largest memory below the level (GiB)"),
+                 alt.Tooltip("label:N", title="break point")],
     )
-    text = breaks.mark_text(align="left", dx=3).encode(
-        y=alt.Y("variant:N", sort=list(VARIANTS)), x="memory_gib:Q", text=alt.Text("memory_gib:Q", format=".0f"))
-    bottom = alt.layer(bars, text).properties(width=WIDE, height=170,
-                                              title="Break points on the grid (workloads never below the level are absent)")
+    text = breaks.mark_text(align="right", dx=-3, color=ON_FILL).transform_filter(cpu_limited).encode(
+        y=alt.Y("variant:N", sort=list(VARIANTS)), x="memory_gib:Q", text="label:N")
+    number = breaks.mark_text(align="left", dx=3).transform_filter(~cpu_limited).encode(
+        y=alt.Y("variant:N", sort=list(VARIANTS)), x="memory_gib:Q", text="label:N")
+    bottom = alt.layer(bars, text, number).properties(
+        width=WIDE, height=170,
+        title=["Break points on the grid (absent: never below the level;",
+               f"grey: below it already at {top_memory} GiB, so limited by CPU)"])
     return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
         description=prose(f"""
             For the mix, environment and real-CPU count chosen in the drop-downs, and
@@ -170,7 +181,8 @@ def break_chart(frame: pd.DataFrame, level: float = 0.9) -> alt.VConcatChart:
             of the mix (dashed for a medium level), its relative throughput as real memory falls from 512 to 32 GiB,
             with the level as a dashed {word(ALERT)} line; bottom, for each workload that falls
             below the level somewhere on the grid, the largest memory size at which it
-            is below the level.
+            is below the level; a workload already below it at the largest memory is
+            limited by CPU, and its bar is {word(MUTED)} and labelled CPU-limited.
             """),
     )
 
