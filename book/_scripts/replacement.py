@@ -32,10 +32,10 @@
 import ipywidgets as widgets
 import pandas as pd
 from IPython.display import Markdown
-from overcommit.book import glue
+from overcommit.book import glue, model_texts
 
 import overcommit as oc
-from overcommit import calibrate, exercises, replacement
+from overcommit import exercises, replacement
 from overcommit.book import figures_replacement
 from overcommit.book.explore import explorer
 
@@ -433,8 +433,7 @@ glue("replacement-db-kept", float(100 * db64["resident_mib"] / db64["instantiate
 glue("replacement-db-resident", float(db64["resident_mib"]), display=False)
 glue("replacement-db-pr", f"{db64['page_read_mib_s']:.1f}", display=False)
 glue("replacement-p-db-pr", f"{float(obs_all['o000-db-pr']):.1f}", display=False)
-glue("replacement-db-k", f"{next(g for g in oc.study_guests() if g.name == 'db-bi').regularity:.1f}", display=False)
-glue("replacement-db-random-limit", f"{calibrate.random_read_limit('db-bi')[0]:.0f}", display=False)
+model_texts.glue_swept_database()
 beta = oc.model.environment("zvm63-edev").reclaim_exponent
 weight = {g.name: float(replacement.reclaim_weights([g.touched_mib], beta)[0]) for g in oc.study_guests()}
 glue("replacement-beta", f"{beta:g}", display=False)
@@ -520,10 +519,10 @@ Markdown(figures_replacement.java_reclaim_times().reset_index().to_markdown(inde
 # not at random moments. At `64/20` the paper's database kept about half of its memory
 # resident and still read back {glue:text}`replacement-p-db-pr` MiB/s. At the reclaim time
 # its pages get in the model, random references that keep no more resident read at most
-# about {glue:text}`replacement-db-random-limit` MiB/s, so the model marks the database's
+# about {glue:text}`model-db-random-limit` MiB/s, so the model marks the database's
 # memory as swept (`regularity` above 1 in `data/guest_behaviour.csv`) and lets the
 # calibration choose how regular the sweeps are, pulled towards random ($k = 1$). It chose
-# $k$ = {glue:text}`replacement-db-k`, and the database reads
+# $k$ = {glue:text}`model-db-k`, and the database reads
 # {glue:text}`replacement-db-pr` MiB/s at `64/20`. No other guest is marked swept.
 #
 # ## From demand scan to a global aging list

@@ -74,10 +74,10 @@
 # %% tags=["remove-cell"]
 import pandas as pd
 from IPython.display import Markdown
-from overcommit.book import glue
+from overcommit.book import glue, model_texts
 
 import overcommit as oc
-from overcommit import calibrate, data, planning
+from overcommit import data, planning
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_results
@@ -125,8 +125,7 @@ glue("db-x-pr-share", f"{db_value('page_read_share_pct'):.0f} %", display=False)
 glue("db-x-res-frac-64-20", f"{db_value('resident_fraction_pct'):.0f} %", display=False)
 glue("db-x-stored-frac", f"{db_value('stored_fraction_pct'):.0f} %", display=False)
 glue("db-x-dpa-share-64-20", f"{db_value('dpa_share_pct'):.0f} %", display=False)
-glue("db-x-k", f"{next(g for g in oc.study_guests() if g.name == 'db-bi').regularity:.1f}", display=False)
-glue("db-x-random-limit", f"{calibrate.random_read_limit('db-bi')[0]:.0f}", display=False)
+model_texts.glue_swept_database()
 band = obs.loc["o000-db-tput-10"]
 glue("db-p-tput-10", f"{float(band['lower']):g} % to {float(band['upper']):g} %", display=False)
 
@@ -313,10 +312,10 @@ figures_workload.paper_vs_model(KEY).drop(columns=["source"])
 # rather than at random moments. With random references the fit could meet the resident
 # memory or the page reads, not both: keeping no more resident than that, at the reclaim
 # time the database's pages get, random references read at most about
-# {glue:text}`db-x-random-limit` MiB/s. Pages touched in sweeps can be both
+# {glue:text}`model-db-random-limit` MiB/s. Pages touched in sweeps can be both
 # mostly resident and often read back ({doc}`replacement`, "Pages touched like clockwork"),
 # and the calibration chooses how regular the sweeps are; for the database it chose
-# $k$ = {glue:text}`db-x-k`, where 1 is random. The database's share of all page reads
+# $k$ = {glue:text}`model-db-k`, where 1 is random. The database's share of all page reads
 # ({glue:text}`db-x-pr-share` against the paper's {glue:text}`db-p-pr-share`) comes out above
 # the paper's because the model's whole system reads less than the paper's
 # {glue:text}`db-p-sys-pr` MiB/s (see {doc}`results_overall`). And the model

@@ -38,7 +38,7 @@
 # %% tags=["remove-cell"]
 import pandas as pd
 from IPython.display import Markdown
-from overcommit.book import glue, reference
+from overcommit.book import glue, model_texts, reference
 
 import overcommit as oc
 from overcommit import calibrate, data
@@ -243,7 +243,7 @@ rate_claim = claims.set_index("id").loc["paging-6420-rate"]
 glue("vm-reads-band", "just inside" if rate_claim["passed"] else "still outside", display=False)
 glue("vm-reads-claim", rate_claim["paper"], display=False)
 glue("vm-db-reads", f"{oc.simulate('64/20').guests.loc['db-bi', 'page_read_mib_s']:.1f}", display=False)
-glue("vm-db-k", f"{next(g for g in oc.study_guests() if g.name == 'db-bi').regularity:.1f}", display=False)
+model_texts.glue_swept_database()
 glue("vm-was-reads", f"{k['was_reads']:.1f}", display=False)
 glue("vm-was-target", f"{k['was_reads_target']:.1f}", display=False)
 glue("vm-java-reads", f"{k['java_reads']:.1f}", display=False)
@@ -307,7 +307,7 @@ _ = reference.glue_all()  # ref-guests
 # that keep half of its memory resident cannot be read back at the paper's rate. A BI
 # query scans its tables, so the database's buffer cache is touched in sweeps; modelled that
 # way, with the calibration choosing how regular the sweeps are ($k$ =
-# {glue:text}`vm-db-k`), the database reads {glue:text}`vm-db-reads` of its
+# {glue:text}`model-db-k`), the database reads {glue:text}`vm-db-reads` of its
 # {glue:text}`vm-p-db-pr` MiB/s ({doc}`results_db`, {doc}`replacement`).
 # The WebSphere guests read {glue:text}`vm-was-reads` MiB/s against a target of
 # {glue:text}`vm-was-target`, the Java guests {glue:text}`vm-java-reads` against

@@ -199,7 +199,8 @@ def _fit_guest(guest, guest_targets: list[Target], T: float, x: float, skew0: fl
         # a swept pool: nearly all of it active, each page touched about once per T_g, at
         # several regularities (the surface has a valley per regime of k y around 1)
         starts.append((0.99, 1.0 / T))
-        regularities = [guest.regularity, 4.0, 16.0]
+        # (each start once: the first round begins at the data file's start value, 4)
+        regularities = list(dict.fromkeys([guest.regularity, 4.0, 16.0]))
     lower, upper = np.array(lower), np.array(upper)
     # Several starts, from the guest's own values and across the skew range, and the best
     # solution kept: a local solver started from one point lands in different local minima

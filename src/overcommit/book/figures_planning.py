@@ -43,9 +43,7 @@ def steady_state_note() -> str:
     bad = g[~g["converged"]]
     if bad.empty:
         return ""
-    envs = {"zvm63-edev": "z/VM 6.3 with EDEV-SCSI paging", "zvm63-eckd": "z/VM 6.3 with ECKD paging",
-            "zvm62-edev": "z/VM 6.2"}
-    where = "; ".join(f"the {r.mix} mix at {r.memory_gib:g}/{r.cpus} on {envs.get(r.env, r.env)}"
+    where = "; ".join(f"the {r.mix} mix at {r.memory_gib:g}/{r.cpus} on {ENV_LABELS[r.env]}"
                       for r in bad.itertuples())
     its = "its" if len(bad) == 1 else "their"
     return (f"{len(bad)} of the {len(g):,} runs found no steady state ({where}): {its} copies of one "

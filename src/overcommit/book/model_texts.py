@@ -42,4 +42,23 @@ def glue_all() -> dict[str, str]:
     return glue_texts(texts())
 
 
-__all__ = ["glue_all", "texts"]
+def swept_database_texts() -> dict[str, str]:
+    """The swept database's numbers the prose quotes, one computation for every page:
+    ``model-db-k`` (the fitted Erlang shape of its references) and
+    ``model-db-random-limit`` (MiB/s random references could read at its residency,
+    :func:`overcommit.calibrate.random_read_limit`)."""
+    from .. import calibrate, workloads
+
+    db = next(g for g in workloads.study_guests() if g.name == "db-bi")
+    return {"model-db-k": f"{db.regularity:.1f}",
+            "model-db-random-limit": f"{calibrate.random_read_limit('db-bi')[0]:.0f}"}
+
+
+def glue_swept_database() -> dict[str, str]:
+    """Glue every :func:`swept_database_texts` name (not displayed) and return the texts."""
+    from . import glue_texts
+
+    return glue_texts(swept_database_texts())
+
+
+__all__ = ["glue_all", "glue_swept_database", "swept_database_texts", "texts"]
