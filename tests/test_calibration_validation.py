@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import overcommit as oc
 from overcommit import calibrate, validation
+from overcommit.workloads import VARIANTS
 
 
 def test_targets_are_derived_from_observation_records():
@@ -188,18 +191,9 @@ def test_fairness_bound_rejects_bad_input_naming_the_field(args, field):
     assert str(err.value).startswith(field + ":")
 
 
-def _variants():
-    from overcommit.workloads import VARIANTS
-
-    return VARIANTS
-
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
 
 @settings(max_examples=40, deadline=None)
-@given(picked=st.lists(st.sampled_from(_variants()), min_size=1, max_size=4, unique=True),
+@given(picked=st.lists(st.sampled_from(VARIANTS), min_size=1, max_size=4, unique=True),
        x=st.floats(0.2, 1.5), more=st.floats(1.0, 1.5))
 def test_fairness_bound_grows_with_what_the_served_get(picked, x, more):
     """Asking more for a served workload never lowers the CPUs fairness needs, and the need

@@ -325,6 +325,18 @@ def _claims() -> list[Claim]:
     return c
 
 
+def _guest_cpu(env: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The study's guests as arrays, in Table 17 order: variant, CPU-seconds per unit of work
+    (Table 17's load times the environment's CPU cost factor), virtual CPUs and share."""
+    from .model import CPU_COST_FACTOR, environment
+    from .workloads import study_guests
+
+    guests = study_guests()
+    cost = np.array([g.cpu_load for g in guests], float) * CPU_COST_FACTOR[environment(env).generation]
+    return (np.array([g.variant for g in guests]), cost, np.array([g.vcpus for g in guests], float),
+            np.array([g.share for g in guests], float))
+
+
 def share_floors(cid: str = "512/20", env: str = "zvm63-edev") -> pd.DataFrame:
     """Per workload, the least relative throughput z/VM's shares guarantee it when it is
     CPU-bound, at its reference CPU per unit of work (Table 17), whatever the others do.
@@ -337,15 +349,13 @@ def share_floors(cid: str = "512/20", env: str = "zvm63-edev") -> pd.DataFrame:
     floors to explain two of its misses (README, "Calibration and validation").
     """
     from . import shares
-    from .model import CPU_COST_FACTOR, _host, environment
-    from .workloads import study_guests
+    from .model import _host
 
     host = _host(cid)
-    guests = study_guests()
-    load = pd.Series([g.cpu_load for g in guests], dtype=float) * CPU_COST_FACTOR[environment(env).generation]
-    floor = shares.guaranteed(host.cpus, [g.vcpus for g in guests], [g.share for g in guests], load.to_numpy())
-    frame = pd.DataFrame({"variant": [g.variant for g in guests], "reference_cpus": load,
-                          "guaranteed_cpus": floor, "ratio": floor / load.to_numpy()})
+    variant, load, vcpus, share = _guest_cpu(env)
+    floor = shares.guaranteed(host.cpus, vcpus, share, load)
+    frame = pd.DataFrame({"variant": variant, "reference_cpus": load,
+                          "guaranteed_cpus": floor, "ratio": floor / load})
     out = frame.groupby("variant", sort=False).agg(reference_cpus=("reference_cpus", "sum"),
                                                    guaranteed_cpus=("guaranteed_cpus", "sum"),
                                                    floor=("ratio", "min"))
@@ -406,9 +416,8 @@ def fairness_bound(cid: str = "512/15", served: dict[str, float] | None = None,
     could have run for the outcome to fit (1.0 if it fits as it is; 0.0 if even without them
     it does not). The default is the paper's own CID 512/15 (:func:`paper_outcome_512_15`).
     """
-    from . import shares
-    from .model import CPU_COST_FACTOR, _host, environment, simulate
-    from .workloads import VARIANTS, study_guests
+    from .model import _host, simulate
+    from .workloads import VARIANTS
 
     if served is None and observed is None:
         if cid != "512/15":
@@ -430,11 +439,7 @@ def fairness_bound(cid: str = "512/15", served: dict[str, float] | None = None,
         raise ValueError(f"observed: variant {both[0]!r} is also in served; expected each variant in one of the two")
 
     host = _host(cid)
-    guests = study_guests()
-    cost = np.array([g.cpu_load for g in guests]) * CPU_COST_FACTOR[environment(env).generation]
-    vcpus = np.array([g.vcpus for g in guests], float)
-    share = np.array([g.share for g in guests], float)
-    variant = np.array([g.variant for g in guests])
+    variant, cost, vcpus, share = _guest_cpu(env)
     given = {**served, **observed}
     x = np.array([given.get(v, 1.0) for v in variant])
     demand = np.minimum(cost * x, vcpus)
@@ -458,9 +463,6 @@ def fairness_bound(cid: str = "512/15", served: dict[str, float] | None = None,
             mid = 0.5 * (lo + hi)
             lo, hi = (mid, hi) if need(mid) <= available else (lo, mid)
         fraction = lo
-    # the allocation the bound describes is what water-filling itself gives with N CPUs
-    check = shares.allocate(needed, vcpus, share, demand)
-    assert np.allclose(check[is_served], demand[is_served], rtol=1e-9, atol=1e-12)
     return pd.Series({"cid": host.cid, "env": env, "level_per_100_share": 100 * level,
                       "needed_cpus": needed, "available_cpus": available,
                       "shortfall_cpus": max(needed - available, 0.0), "rest_fraction": fraction})
