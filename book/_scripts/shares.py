@@ -405,6 +405,88 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 # stays runnable longer, which this formula ignores, so it overstates the idle time of a
 # heavily loaded host a little.
 #
+# ## When a guest's virtual CPUs wait for each other
+#
+# Water-filling treats CPU per unit of work as fixed: a guest that gets half the CPUs it
+# wants does half the work. A guest with several virtual CPUs can do much worse. Its
+# virtual CPUs share data, and Linux and the programs on it guard shared data with
+# spin locks: a virtual CPU that finds a lock taken keeps trying, burning its real CPU, until
+# the holder lets go. On a real machine the holder lets go within microseconds. Under a
+# hypervisor the holder may be *preempted*: z/VM takes its real CPU away at the end of a
+# time slice, not knowing that a lock is held, and every sibling that needs the lock spins
+# until the holder is dispatched again, milliseconds later. This is *lock-holder
+# preemption* {cite:p}`uhlig2004scalable`.
+#
+# How much a guest loses to it depends on three things, and each has a simple model.
+#
+# - **Is anyone waiting?** z/VM preempts a virtual CPU at the end of its time slice only
+#   if another virtual CPU is waiting for a real one, that is when every real CPU is busy.
+#   With the same coin-flip picture as above, that is $b = P(R \ge c)$
+#   (`overcommit.dispatch.all_busy`). Unlike the water level, $b$ stops growing once the
+#   host is overcommitted: it cannot exceed 1.
+# - **Is a sibling running meanwhile?** Only a sibling that is running can spin. A guest
+#   with $n$ virtual CPUs, each dispatched a share $u$ of the time, has on average
+#   $(n - 1)\,u$ siblings running. A guest with one virtual CPU never spins, and a guest
+#   squeezed to a fraction of one CPU rarely has two virtual CPUs running at once.
+# - **Does the sibling need the preempted one?** The *coupling* $\sigma$ of the workload:
+#   close to 1 when the work on one virtual CPU soon needs the work on another, close to 0
+#   when the virtual CPUs serve independent requests.
+#
+# Put together, the CPU a guest burns per unit of work, relative to a host that never
+# preempts anyone, is
+#
+# $$
+# m = 1 + \sigma\,(n - 1)\,b\,u
+# $$
+#
+# (`overcommit.dispatch.lock_spin`). The study's reference run already paid a little of
+# this, since its 25-CPU host was full part of the time, and Table 17's CPU loads include
+# it; the model uses $m / m_\text{ref}$. The table shows $b$ for the study's virtual CPUs at
+# their reference loads.
+
+# %% tags=["remove-cell"]
+busy17 = {c: dispatch.all_busy(c, q17) for c in (25, 20, 15, 10, 5)}
+rows = ["| real CPUs | every real CPU busy, $b$ |", "|---:|---:|"]
+rows += [f"| {c} | {b:.2f} |" for c, b in busy17.items()]
+glue("shares-busy-table", Markdown("\n".join(rows)), display=False)
+glue("shares-busy-25", f"{busy17[25]:.2f}", display=False)
+glue("shares-busy-20", f"{busy17[20]:.2f}", display=False)
+coupled = sorted(name for name, v in oc.study_variants().items() if v.coupling > 0)
+glue("shares-coupled", ", ".join(coupled), display=False)
+spin_runs = {cid: oc.simulate(cid) for cid in ("512/20", "512/15", "512/10")}
+for cid, r in spin_runs.items():
+    tag = cid.replace("/", "-")
+    glue(f"shares-spin-db-{tag}", f"{r.guests.loc['db-bi', 'spin_factor']:.2f}", display=False)
+    glue(f"shares-spin-db-x-{tag}", f"{r.workloads.loc['db-bi', 'relative_throughput']:.2f}", display=False)
+    glue(f"shares-spin-db-cpu-{tag}", f"{r.guests.loc['db-bi', 'cpu_load']:.2f}", display=False)
+    glue(f"shares-spin-busy-{tag}", f"{r.system['all_cpus_busy']:.2f}", display=False)
+
+# %% [markdown]
+# ```{glue:md} shares-busy-table
+# :format: myst
+# ```
+#
+# With 25 real CPUs a virtual CPU is preempted at the end of a slice only a fraction
+# {glue:text}`shares-busy-25` of the time; with 20, {glue:text}`shares-busy-20`; with 15 or
+# fewer, nearly always. The model gives the coupling as an assumption per workload kind
+# (`data/variant_drivers.csv`): 1 for the database, whose parallel query processes hand rows
+# to one another, and for the network workload, whose processes all send and receive
+# through one virtual network card; 0 for WebSphere's independent requests, fio's
+# independent jobs and Java's threads. The coupled variants are
+# {glue:text}`shares-coupled`; the medium network guests have one virtual CPU each, so
+# nothing spins there.
+#
+# For the database, with four virtual CPUs, the factor is large. At 512/20 the model's host
+# is full {glue:text}`shares-spin-busy-512-20` of the time and the database burns
+# {glue:text}`shares-spin-db-512-20` times its reference CPU per unit of work: it uses
+# {glue:text}`shares-spin-db-cpu-512-20` CPUs, more than its reference load, and runs at
+# {glue:text}`shares-spin-db-x-512-20` of its reference throughput. With 15 CPUs the host is
+# always full, but water-filling holds the database to fewer CPUs, so fewer of its virtual
+# CPUs run at once and the factor is smaller ({glue:text}`shares-spin-db-512-15`), and with
+# 10 smaller again ({glue:text}`shares-spin-db-512-10`). The damage peaks where a host is
+# just short of CPUs, not where it is shortest. {doc}`results_db` compares this with the
+# paper.
+#
 # ## What the rule leaves out
 #
 # Water-filling gives long-run averages, corrected only by the fluctuation idle above. It
@@ -412,8 +494,8 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 # slices, the short-term unfairness any scheduler has over a few slices (which lottery
 # scheduling makes random and stride scheduling bounds), the grouping of virtual CPUs on
 # nearby processors by HiperDispatch, absolute and maximum shares, and the CPU that CP uses
-# for itself before any guest runs. It also treats a guest's virtual CPUs as
-# interchangeable: a guest with four virtual CPUs but work for only one thread cannot use
+# for itself before any guest runs. Apart from the spinning above, it also treats a guest's
+# virtual CPUs as interchangeable: a guest with four virtual CPUs but work for only one thread cannot use
 # more than one CPU, which in this rule must be expressed as a demand of at most 1.
 #
 # ## Exercises

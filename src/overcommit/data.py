@@ -248,6 +248,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("io_error_utilisation", _number(0), required=False),
         Column("pause_limit_s", _number(0), required=False),
         Column("drain_limit_s", _number(0), required=False),
+        Column("coupling", _number(0)),
     ),
     "calibrated_parameters.csv": _schema(
         Column("target"),

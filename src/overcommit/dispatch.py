@@ -60,10 +60,24 @@ def runnable_pmf(q: ArrayLike) -> np.ndarray:
 def fluctuation_idle(real_cpus: float, q: ArrayLike) -> float:
     """``I = E[max(c − R, 0)] − max(c − E[R], 0)``: real CPUs lost to moments with fewer
     runnable virtual CPUs than real CPUs (see the module docstring)."""
-    p = runnable_pmf(q)
+    return _idle_and_busy(real_cpus, runnable_pmf(q))[0]
+
+
+def idle_and_busy(real_cpus: float, q: ArrayLike) -> tuple[float, float]:
+    """:func:`fluctuation_idle` and :func:`all_busy` from one distribution of ``R`` (the
+    model needs both in every pass of its loop)."""
+    if not np.isfinite(real_cpus) or real_cpus < 0:
+        raise ValueError(f"real_cpus: {real_cpus!r} is not accepted; expected a finite number >= 0")
+    return _idle_and_busy(real_cpus, runnable_pmf(q))
+
+
+def _idle_and_busy(real_cpus: float, p: np.ndarray) -> tuple[float, float]:
     r = np.arange(p.size)
     mean = float(np.dot(p, r))
-    return max(float(np.dot(p, np.maximum(real_cpus - r, 0.0))) - max(real_cpus - mean, 0.0), 0.0)
+    idle = max(float(np.dot(p, np.maximum(real_cpus - r, 0.0))) - max(real_cpus - mean, 0.0), 0.0)
+    # rounding in the sum can pass 1 by an ulp
+    busy = min(max(float(np.dot(p, np.clip(r - real_cpus + 1.0, 0.0, 1.0))), 0.0), 1.0)
+    return idle, busy
 
 
 def vcpu_runnable(wanted: ArrayLike, vcpus: ArrayLike) -> np.ndarray:
@@ -72,4 +86,65 @@ def vcpu_runnable(wanted: ArrayLike, vcpus: ArrayLike) -> np.ndarray:
     wanted = np.asarray(wanted, float)
     vcpus = np.asarray(vcpus, int)
     return np.repeat(np.minimum(wanted / np.maximum(vcpus, 1), 1.0), vcpus)
+
+
+
+def all_busy(real_cpus: float, q: ArrayLike) -> float:
+    """``P(R ≥ c)``: the share of time every one of the ``c`` real CPUs is busy, for virtual
+    CPUs runnable with probabilities ``q`` (independent, as above). Between whole numbers of
+    real CPUs (a host whose CP work takes part of one) it is interpolated linearly:
+    ``E[clip(R − c + 1, 0, 1)]``. This is when z/VM takes a real CPU away from a virtual CPU
+    at the end of its time slice: only when another virtual CPU is waiting for one."""
+    return idle_and_busy(real_cpus, q)[1]
+
+
+def lock_spin(coupling: ArrayLike, vcpus: ArrayLike, busy: float, running: ArrayLike) -> np.ndarray:
+    r"""CPU per unit of work of a guest whose virtual CPUs wait for one another, relative to
+    a host where no virtual CPU is ever preempted:
+
+    .. math::
+
+        m = 1 + \sigma\,(n - 1)\;b\;u .
+
+    *Lock-holder preemption* (Uhlig et al. 2004): a guest with ``n`` virtual CPUs protects
+    shared data with spin locks (a database also with latches and the queues between its
+    parallel query processes). The hypervisor does not know when a virtual CPU holds one; if
+    it takes the real CPU away from the holder, the sibling virtual CPUs that need the lock
+    spin, burning CPU without doing work, until the holder is dispatched again. Three
+    factors make the expected spinning per unit of useful work:
+
+    - ``b`` (:func:`all_busy`): z/VM preempts a virtual CPU at the end of its time slice only
+      when another one is waiting, that is when every real CPU is busy; with a real CPU free
+      the holder keeps running. ``b`` saturates at 1 once the host is overcommitted, so the
+      spinning does not grow without bound as CPUs are taken away.
+    - ``(n − 1) u``: the expected number of siblings running meanwhile (``u``, the share of
+      time each virtual CPU of the guest is dispatched, its CPU use per virtual CPU). A guest
+      squeezed to a small part of its virtual CPUs rarely has two of them running at once, so
+      it spins less; a single-CPU guest (``n = 1``) never spins.
+    - ``σ`` (``coupling``): how tightly the guest's work ties its virtual CPUs together, the
+      share of a running sibling's work that needs the preempted one: close to 1 for a
+      database's parallel query (its processes hand rows to one another) and for a guest
+      whose virtual CPUs share one network device queue; close to 0 for independent requests,
+      jobs or threads. An assumption per workload kind (``data/variant_drivers.csv``).
+
+    The model measures CPU per unit of work against Table 17, taken in the reference run,
+    which already had some of this spinning: it uses ``m / m_ref``. Spinning never blocks
+    progress here (the holder always comes back); it costs CPU, and the wall time of the
+    burnt CPU.
+
+    Reference: V. Uhlig, J. LeVasseur, E. Skoglund and U. Dannowski, "Towards Scalable
+    Multiprocessor Virtual Machines", *Proc. 3rd Virtual Machine Research and Technology
+    Symposium (VM '04)*, USENIX, 2004: lock-holder preemption and why it costs a
+    multiprocessor guest far more than its share of the lost time.
+    """
+    coupling = np.asarray(coupling, float)
+    vcpus = np.asarray(vcpus, float)
+    running = np.clip(np.asarray(running, float), 0.0, 1.0)
+    if not 0.0 <= busy <= 1.0:
+        raise ValueError(f"busy: {busy!r} is not accepted; expected a probability from 0 to 1")
+    if np.any(coupling < 0) or np.any(~np.isfinite(coupling)):
+        raise ValueError("coupling: expected finite numbers >= 0")
+    if np.any(vcpus < 1):
+        raise ValueError("vcpus: expected whole numbers >= 1")
+    return 1.0 + coupling * (vcpus - 1.0) * busy * running
 

@@ -88,6 +88,7 @@ CPU_COST_FACTOR = {"6.3": 1.0, "6.2": 1.08}  #: CPU per unit of work (6.2 lacks 
 REORDER_S_PER_MIB = 1.0 / 8192  #: z/VM <= 6.2 page reorder stops a guest ~1 s per 8 GB resident (seed 003)
 PATH_MIB_S = {"scsi": 1600.0, "eckd": 500.0}  #: effective shared channel + storage-server rate
 PATH_HEADROOM = 0.95  #: share of the shared path guest I/O plus paging can use before requests queue without bound
+REFERENCE_CPUS = 25  #: real CPUs of the reference run (CID 512/25), where Table 17 was measured
 MAX_ITERATIONS = 400
 TOLERANCE = 1e-6
 DAMPING = 0.5
@@ -464,6 +465,8 @@ class _State(NamedTuple):
     io_slow: np.ndarray  #: per variant: I/O time against the reference run (paging.path_slowdown)
     shared_io: float  #: guest I/O on the paging path (MiB/s)
     device_wait: np.ndarray  #: per variant: user-seconds per unit of work waiting for the paging devices
+    spin: np.ndarray = None  # type: ignore[assignment]  #: per guest: CPU per unit of work against Table 17 (lock spinning)
+    busy: float = 0.0  #: share of time every real CPU is busy (dispatch.all_busy)
 
 
 class _Solution(NamedTuple):
@@ -508,17 +511,31 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     reference_io = {p: float(io_mib[on_path[p]].sum()) for p in PATH_MIB_S}
 
     x = np.ones(len(names))
+    # lock-holder preemption: each guest's coupling, and its spinning in the reference run
+    # (512/25: Table 17's loads, CP's base time), which Table 17's CPU per unit already holds
+    coupling = np.array([variants[g.variant].coupling for g in guests], float)
+    spinning = bool(np.any(coupling * (vcpus - 1) > 0))
+    reference_load = np.minimum(cpu_ref / k, vcpus)
+    busy_ref = dispatch.all_busy(REFERENCE_CPUS * (1 - CP_SYSTEM_BASE_CPUS / 20),
+                                 dispatch.vcpu_runnable(reference_load, vcpus)) if spinning else 0.0
+    spin_ref = dispatch.lock_spin(coupling, vcpus, busy_ref, reference_load / vcpus)
     guess = (100.0, 100.0)
     state = None
-    lost = None
+    #: the fixed point's unknowns besides the throughputs: the fluctuation idle and, when a
+    #: guest can spin, the share of time every real CPU is busy
+    n_aux = 2 if spinning else 1
+    aux = None
     converged = False
     history_x: list[np.ndarray] = []
     history_f: list[np.ndarray] = []
-    def one_pass(x: np.ndarray, lost: "float | None"):
-        """The fixed-point map G: from throughputs ``x`` and idle time ``lost`` (None on the
-        first pass: take the idle time the pass computes) to the throughputs the resources
-        allow and the idle time they leave."""
+    def one_pass(x: np.ndarray, aux: "np.ndarray | None"):
+        """The fixed-point map G: from throughputs ``x`` and the idle time and busy share
+        ``aux`` (None on the first pass: take what the pass computes) to the throughputs the
+        resources allow and the idle time and busy share they leave. Returns (new ``x``,
+        fresh ``aux``, the ``aux`` used, the pass's state)."""
         nonlocal guess
+        lost = None if aux is None else float(aux[0])
+        busy = None if aux is None or not spinning else float(aux[1])
         mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess)
         guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
         reads = float(mem.read_mib_s.sum())
@@ -546,6 +563,26 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         xs_pages = np.bincount(gv, mem.xstor_read_mib_s, len(names)) * PAGES_PER_MIB / x
         stall_per_unit = dev_pages * rp + xs_pages * XSTOR_READ_S  # user-seconds per unit
         x_open = 1.0 / (think * io_slow + (1.0 - think) * k + stall_per_unit / users)
+        # CP system time takes real CPUs before the guests are dispatched.
+        cp_system = (CP_SYSTEM_BASE_CPUS * host.cpus / 20 + pstate.cp_cpu_cpus
+                     + mem.steal_pages_s * STEAL_CPU_S_PER_PAGE[env.generation]
+                     + mem.xstor_moves_pages_s * XSTOR_MOVE_CPU_S_PER_PAGE)
+        # Lock-holder preemption (dispatch.lock_spin): coupled guests burn CPU spinning on
+        # siblings that z/VM preempted, which happens only while every real CPU is busy. The
+        # runnable virtual CPUs include the spinning ones, so the share of time every real
+        # CPU is busy is carried from pass to pass and settles with the throughputs.
+        spin = np.ones(len(guests))
+        if spinning:
+            if busy is None:
+                busy = dispatch.all_busy(max(host.cpus - cp_system, 0.0), dispatch.vcpu_runnable(
+                    np.minimum(x_open[gv] * cpu_ref, vcpus), vcpus))
+            # the siblings that reach a held lock are the ones making progress: their running
+            # share in the reference run, scaled by how much work they do now
+            spin = dispatch.lock_spin(coupling, vcpus, busy, np.minimum(x[gv] * reference_load, vcpus) / vcpus) / spin_ref
+            # the burnt CPU also stretches the CPU part of each unit of work
+            x_open = 1.0 / (think * io_slow + (1.0 - think) * k * np.bincount(gv, cpu_ref * spin, len(names))
+                            / np.bincount(gv, cpu_ref, len(names)) + stall_per_unit / users)
+        cost = cpu_ref * spin
         for p, members in on_path.items():
             demand = float(np.dot(io_mib[members], x_open[members])) if members.any() else 0.0
             if demand > room.get(p, math.inf):
@@ -562,42 +599,49 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             # share of time is (pages stolen per second) x (seconds per MiB).
             blocked = blocked + vcpus * np.minimum((mem.read_mib_s + mem.xstor_read_mib_s) * REORDER_S_PER_MIB, 1.0)
         cap = np.maximum(vcpus - blocked, 0.0)
-        # CP system time takes real CPUs before the guests are dispatched.
-        cp_system = (CP_SYSTEM_BASE_CPUS * host.cpus / 20 + pstate.cp_cpu_cpus
-                     + mem.steal_pages_s * STEAL_CPU_S_PER_PAGE[env.generation]
-                     + mem.xstor_moves_pages_s * XSTOR_MOVE_CPU_S_PER_PAGE)
         fault_cp = (mem.read_mib_s + mem.xstor_read_mib_s) * PAGES_PER_MIB * FAULT_CP_CPU_S
         available = max(host.cpus - cp_system, 1e-6)
         # Real CPUs stand idle in the moments when fewer virtual CPUs are runnable than there
         # are real CPUs; that time cannot be handed to anyone later (overcommit.dispatch).
-        wanted = np.minimum(x_open[gv] * cpu_ref + fault_cp, np.minimum(cap, vcpus))
-        fresh = dispatch.fluctuation_idle(available, dispatch.vcpu_runnable(wanted, vcpus))
+        wanted = np.minimum(x_open[gv] * cost + fault_cp, np.minimum(cap, vcpus))
+        fresh, busy_next = dispatch.idle_and_busy(available, dispatch.vcpu_runnable(wanted, vcpus))
         # The idle time feeds back on the demand it is computed from, so it is an unknown of
         # the fixed point like the throughputs (stepped and accelerated with them, below).
         if lost is None:
             lost = fresh
         available = max(available - lost, 1e-6)
         # share allocation with chained variants: repeat so non-bottleneck guests release CPU
-        alloc, x_new = shares.chain_allocate(available, np.minimum(cap, vcpus), share, cpu_ref, fault_cp, gv, x_open)
+        alloc, x_new = shares.chain_allocate(available, np.minimum(cap, vcpus), share, cost, fault_cp, gv, x_open)
         x_new = np.maximum(x_new, 1e-6)
         state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit,
-                       available, lost, io_slow, shared_io, dev_pages * rp)
-        return x_new, fresh, lost, state
+                       available, lost, io_slow, shared_io, dev_pages * rp, spin, busy if spinning else busy_next)
+        if spinning:
+            return x_new, np.array([fresh, busy_next]), np.array([lost, busy]), state
+        return x_new, np.array([fresh]), np.array([lost]), state
+
+    n = len(names)
+
+    def clip_aux(values: np.ndarray) -> np.ndarray:
+        # idle CPUs are never negative; the busy share is a probability
+        out = np.maximum(np.asarray(values, float), 0.0)
+        if out.size > 1:
+            out[1] = min(out[1], 1.0)
+        return out
 
     for iteration in range(1, MAX_ITERATIONS + 1):
-        x_new, fresh, lost, state = one_pass(x, lost)
+        x_new, fresh, used, state = one_pass(x, aux)
         delta = float(np.max(np.abs(x_new - x)))
-        # converged when the throughputs and the idle time have both settled (the idle time
-        # is state of its own: a run may stop moving in x a pass before it does)
-        if delta < TOLERANCE and abs(fresh - lost) < TOLERANCE:
+        # converged when the throughputs and the idle time (and busy share) have all settled
+        # (they are state of their own: a run may stop moving in x a pass before they do)
+        if delta < TOLERANCE and float(np.max(np.abs(fresh - used))) < TOLERANCE:
             x = x_new
             converged = True
             break
-        # Anderson acceleration (depth 4) on the residual G(z) - z of z = (x, idle), with a damped step as
+        # Anderson acceleration (depth 4) on the residual G(z) - z of z = (x, idle[, busy]), with a damped step as
         # the base: the stall <-> throughput feedback can oscillate under heavy paging,
         # and plain damping then needs dozens of passes.
-        z = np.append(x, lost)
-        f = np.append(x_new - x, fresh - lost)
+        z = np.append(x, used)
+        f = np.append(x_new - x, fresh - used)
         history_x.append(z)
         history_f.append(f)
         if len(history_x) > 5:
@@ -616,25 +660,25 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             candidate = step - (dX + damping * dF) @ gamma
             if np.all(np.isfinite(candidate)):
                 step = candidate
-        x = np.clip(step[:-1], 1e-6, 4.0)
-        lost = max(float(step[-1]), 0.0)
+        x = np.clip(step[:n], 1e-6, 4.0)
+        aux = clip_aux(step[n:])
     if not converged:
         # A limit cycle: under heavy paging two branches of the stall <-> throughput feedback
         # can take turns (copies of one guest trading memory back and forth), and stepping
         # along G never settles. The fixed point still exists; find it as a root of G(z) - z
         # from the mean of the cycle (Powell's hybrid method).
-        zs = np.array(history_x) if history_x else np.append(x, lost or 0.0)[None, :]
+        zs = np.array(history_x) if history_x else np.append(x, np.zeros(n_aux) if aux is None else aux)[None, :]
 
         def residual(z: np.ndarray) -> np.ndarray:
-            xz = np.clip(z[:-1], 1e-6, 4.0)
-            x_next, fresh_z, lost_z, _ = one_pass(xz, max(float(z[-1]), 0.0))
-            return np.append(x_next - z[:-1], fresh_z - z[-1])
+            xz = np.clip(z[:n], 1e-6, 4.0)
+            x_next, fresh_z, _, _ = one_pass(xz, clip_aux(z[n:]))
+            return np.append(x_next - z[:n], fresh_z - z[n:])
 
         sol = optimize.root(residual, zs.mean(axis=0), method="hybr", options={"xtol": TOLERANCE / 10})
         z = sol.x
-        x_try = np.clip(z[:-1], 1e-6, 4.0)
-        x_new, fresh, lost, state = one_pass(x_try, max(float(z[-1]), 0.0))
-        if float(np.max(np.abs(x_new - x_try))) < TOLERANCE and abs(fresh - lost) < TOLERANCE:
+        x_try = np.clip(z[:n], 1e-6, 4.0)
+        x_new, fresh, used, state = one_pass(x_try, clip_aux(z[n:]))
+        if float(np.max(np.abs(x_new - x_try))) < TOLERANCE and float(np.max(np.abs(fresh - used))) < TOLERANCE:
             x, converged = x_new, True
         iteration += sol.nfev
     return _Solution(names, vlist, cat, split, config, state, x, iteration, converged)
@@ -649,6 +693,8 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
     gv = cat.guest_variant
     k = CPU_COST_FACTOR[env.generation]
     cpu_ref = np.array([g.cpu_load for g in guests]) * k
+    if state.spin is not None:
+        cpu_ref = cpu_ref * state.spin
     used = np.minimum(x[gv] * cpu_ref + fault_cp, alloc)
     cp_attr = used * CP_ATTRIBUTED_SHARE + fault_cp
     emulation = used - cp_attr
@@ -717,6 +763,8 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
             "cpu_load": used,
             "cpu_allocated": alloc,
             "blocked_vcpus": blocked,
+            # CPU per unit of work against Table 17: lock-holder preemption (dispatch.lock_spin)
+            "spin_factor": state.spin if state.spin is not None else np.ones(len(guests)),
             "reorder_pause_s": pause,
         },
         index=pd.Index([g.name for g in guests], name="guest"),
@@ -744,6 +792,8 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
             "cp_system_cpu": float(cp_system),
             "idle_cpu": float(idle),
             "fluctuation_idle_cpu": float(min(lost, idle)),
+            # share of time every real CPU is busy: when z/VM preempts at a time slice's end
+            "all_cpus_busy": float(state.busy),
             # idle for want of work: no guest is cut, so there is no water level
             "spare_cpu": float(idle - min(lost, idle)),
             "overall_relative_throughput": float(np.mean(x)),

@@ -32,6 +32,10 @@ share ``think_frac`` of the reference cycle), CPU work and page-fault stalls, wi
 (faults taken in the kernel, where page-fault handshaking does not help), and the failure
 criterion the paper reports for it (HTTP time-outs, fio not finishing in time: ``drain_limit_s`` is the time a page-cached
 fio job has after its run to write its dirty page cache, see :mod:`overcommit.model`).
+``coupling`` is how tightly the work on one of its guests' virtual CPUs waits for the work on
+the others (0: independent requests, jobs or threads; 1: every running virtual CPU soon
+needs the one z/VM preempted), which decides how much CPU the guests burn spinning under
+lock-holder preemption (:func:`overcommit.dispatch.lock_spin`).
 
 Parameters come from ``data/guest_behaviour.csv`` and ``data/variant_drivers.csv`` (each row
 says whether a value is from the paper or an assumption), overridden by the values
@@ -158,6 +162,7 @@ class Variant:
     io_error_utilisation: float | None = None
     pause_limit_s: float | None = None
     drain_limit_s: float | None = None
+    coupling: float = 0.0
 
     def __post_init__(self) -> None:
         owner = f"variant {self.name!r}"
@@ -179,6 +184,7 @@ class Variant:
             set_(self, "drain_limit_s", _finite(owner, "drain_limit_s", self.drain_limit_s, 0, strict=True))
         if self.io_error_utilisation is not None:
             set_(self, "io_error_utilisation", _finite(owner, "io_error_utilisation", self.io_error_utilisation, 0, 1))
+        set_(self, "coupling", _finite(owner, "coupling", self.coupling, 0, 1))
 
 
 def memory_classes(guest: Guest, bins: int = MEMORY_BINS) -> tuple[np.ndarray, np.ndarray]:
@@ -280,7 +286,7 @@ def _study(directory: str, calibrated: bool = True) -> tuple[tuple[Guest, ...], 
             raise data.DataError(f"variant_drivers.csv: no row for variant {name!r}")
         values = {k: _clean(d[k]) for k in variant_fields if k in d}
         for key in ("users", "think_frac", "blocking", "io_mib_s", "cycle_s", "timeout_s", "min_progress",
-                    "io_error_utilisation", "pause_limit_s", "drain_limit_s"):
+                    "io_error_utilisation", "pause_limit_s", "drain_limit_s", "coupling"):
             if values.get(key) is not None:
                 values[key] = float(values[key])
         values["name"] = name
