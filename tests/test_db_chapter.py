@@ -25,9 +25,28 @@ def test_neighbours_give_up_cpu_the_database_takes():
     assert b.loc[others, "cpu_load"].sum() < a.loc[others, "cpu_load"].sum()
 
 
-def test_database_is_not_cpu_limited_at_512_20_and_loses_with_memory():
-    assert _x("512/20") == pytest.approx(1.0, abs=1e-3)
-    assert _x("512/20") > _x("96/20") > _x("64/20") > _x("48/20")
+def test_database_spins_at_512_20_and_gains_as_memory_shrinks():
+    """'it uses X processors, more than its reference ... and runs at Y'; 'the host is full
+    less often ... The database spins less ...: 64/20 and 48/20'."""
+    a = oc.simulate("512/20")
+    db = a.guests.loc["db-bi"]
+    assert db["spin_factor"] > 1.3 and db["cpu_load"] > 2.82
+    assert _x("512/20") < 0.7
+    busy = {m: oc.simulate(f"{m}/20").system["all_cpus_busy"] for m in (512, 64, 48)}
+    ref = oc.simulate("512/25").system["all_cpus_busy"]
+    assert ref < busy[48] < busy[64] < busy[512]
+    assert _x("48/20") > _x("64/20") > _x("512/20")
+    # 'a point or two ... where the paper's rose to 0.70 at 96/20'
+    assert _x("48/20") - _x("512/20") < 0.05
+    assert _x("96/20") <= _x("512/20") + 1e-3
+
+
+def test_the_misses_the_chapter_names():
+    # just above the paper's 0.60 at 512/20; worse with 15 CPUs than with 20 (the paper: better)
+    assert 0.60 <= _x("512/20") < 0.70
+    assert _x("512/15") < _x("512/20")
+    # 'With 15 CPUs the host is always full and the spinning cannot fall'
+    assert oc.simulate("512/15").system["all_cpus_busy"] > 0.999
 
 
 def test_ten_cpu_runs_fall_inside_the_papers_band():
@@ -35,17 +54,24 @@ def test_ten_cpu_runs_fall_inside_the_papers_band():
         assert 0.30 <= _x(f"{m}/10") <= 0.44 + 0.03
 
 
-def test_database_cpu_load_never_exceeds_the_reference():
+def test_database_uses_more_cpu_than_the_reference_with_20_cpus():
+    """'... in the 20-CPU runs below 512 GiB ... it uses more processors than in the
+    reference at a lower throughput; the model puts that at 512/20 too'."""
     ref = oc.simulate("512/25").guests.loc["db-bi", "cpu_load"]
-    for cid in ("96/20", "64/20", "48/20"):
-        assert oc.simulate(cid).guests.loc["db-bi", "cpu_load"] <= ref + 1e-9
+    for m in (512, 256, 128, 112, 96, 64, 48):
+        assert oc.simulate(f"{m}/20").guests.loc["db-bi", "cpu_load"] > ref
+        assert _x(f"{m}/20") < 1.0
 
 
 def test_memory_break_points_of_the_exercise():
     from overcommit import planning
-    assert 8 < planning.memory_break_point("db-bi", 0.9, 20) < 64
-    # with 15 CPUs the database keeps 90 % of its 512 GiB throughput down to the scan's end
+    # with 20 and with 15 CPUs the database keeps 90 % of its 512 GiB throughput down to the scan's end
+    assert planning.memory_break_point("db-bi", 0.9, 20, baseline="hi") is None
     assert planning.memory_break_point("db-bi", 0.9, 15, baseline="hi") is None
+    # 'At 16/20 the host is full only ... and the database runs ... better than at 512 GiB'
+    small = oc.simulate("16/20")
+    assert small.system["all_cpus_busy"] < oc.simulate("512/20").system["all_cpus_busy"]
+    assert _x("16/20") > _x("512/20")
 
 
 # --- the page chart and the paper-vs-model table (issue 12: the prose follows the table) ---
@@ -82,11 +108,12 @@ def test_only_sweeps_let_the_database_meet_both_targets():
         calibrate.random_read_limit("no-such-guest")
 
 
-def test_at_48_20_the_database_pages_more_and_loses_only_a_little():
+def test_at_48_20_the_database_pages_more_and_still_gains():
     from overcommit.book import figures_workload as fw
     res = {c: fw.guest_value("resident_mib", ["db-bi"], c) for c in ("64/20", "48/20")}
     reads = {c: fw.guest_value("page_read_mib_s", ["db-bi"], c) for c in ("64/20", "48/20")}
     assert res["48/20"] < res["64/20"] and reads["48/20"] > reads["64/20"]
-    assert 0.9 < _x("48/20") < _x("64/20")
+    # '... yet its throughput rises'
+    assert _x("48/20") > _x("64/20")
     # "keeps about half of what it touched resident" (the glued share must read as that)
     assert 40 <= fw.guest_value("resident_fraction_pct", ["db-bi"], "64/20") <= 60

@@ -248,3 +248,28 @@ def test_level_facts_and_the_databases_satisfaction_follow_the_allocation():
     # under equal shares it is the last guest satisfied: at the sum of all demands
     assert sat["loop_equal"] - 0.25 < guests["demand"].sum() <= sat["loop_equal"]
     assert guests.set_index("guest")["demand"].idxmax() == "db-bi"
+
+
+def test_lock_holder_preemption_section_statements():
+    """The section "When a guest's virtual CPUs wait for each other": the busy share grows
+    from the 25-CPU reference host to 20 and 15 CPUs; the database's spin factor peaks where
+    the host is just short of CPUs (20) and falls with 15 and 10; at 512/20 it uses more than
+    its reference load at a lower throughput; the medium network guests, with one virtual CPU
+    each, never spin."""
+    from overcommit import dispatch
+    from overcommit.workloads import study_guests
+
+    g = study_guests()
+    q = dispatch.vcpu_runnable([x.cpu_load for x in g], [x.vcpus for x in g])
+    b = {c: dispatch.all_busy(c, q) for c in (25, 20, 15)}
+    assert b[25] < 0.25 < b[20] < b[15]
+    runs = {c: oc.simulate(f"512/{c}") for c in (20, 15, 10)}
+    spin = {c: r.guests.loc["db-bi", "spin_factor"] for c, r in runs.items()}
+    assert spin[20] > spin[15] > spin[10] > 1.0
+    db = runs[20].guests.loc["db-bi"]
+    assert db["cpu_load"] > 2.82 and runs[20].workloads.loc["db-bi", "relative_throughput"] < 1.0
+    assert runs[15].system["all_cpus_busy"] > runs[20].system["all_cpus_busy"]
+    net = runs[15].guests
+    assert (net.loc[["net-medium-client", "net-medium-server"], "spin_factor"] == 1.0).all()
+    coupled = sorted(n for n, v in oc.study_variants().items() if v.coupling > 0)
+    assert coupled == ["db-bi", "net-high", "net-medium"]

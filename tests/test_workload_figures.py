@@ -115,7 +115,9 @@ def test_paper_vs_model_keeps_calibration_and_validation_apart():
     assert t.loc["o000-db-inst-ref", "use"] == "input"
     assert t.loc["o000-db-res-frac", "use"] == "in-sample"
     assert t.loc["o000-db-tput-9620", "use"] == "validation"
-    assert t.loc["o000-db-tput-9620", "verdict"] == "✗"  # the model's 0.99 against 0.70
+    # the model's 0.63 against the paper's 0.70 (within the ±10 % the table allows); 512/20 misses
+    assert t.loc["o000-db-tput-9620", "verdict"] == "✓"
+    assert t.loc["o000-db-tput-51220", "verdict"] == "✗"
     fitted = calibrate.target_observations()
     assert {"o000-db-resident", "o000-jm-degr"} <= fitted
     assert all(i.startswith("o000-") for i in fitted)

@@ -393,12 +393,14 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 # of low demand. With 15 or fewer there are almost always more runnable virtual CPUs than
 # real ones, and nothing is lost. Paging makes the moments of low demand more frequent: a
 # virtual CPU that waits for a page-in is not runnable. In the model the host 512/20 has
-# {glue:text}`shares-idle-512-20` CPUs idle (a little less than the table's 20-CPU row,
-# because CP's own system time, {glue:text}`shares-cp-512-20` CPUs, is taken before the
-# guests are dispatched) and 64/20, where the guests wait for pages,
-# {glue:text}`shares-idle-64-20`. The paper saw the same: half a real CPU or more idle in
-# memory-constrained runs with many CPUs, CPUs "waiting for prerequisite activities" such
-# as page-ins (section "Analysis of z/VM CPU load" of {cite:t}`johanssen2014overcommit`).
+# {glue:text}`shares-idle-512-20` CPUs idle, less than the table's 20-CPU row: CP's own
+# system time, {glue:text}`shares-cp-512-20` CPUs, is taken before the guests are
+# dispatched, and the database's virtual CPUs, spinning as the next section explains, are
+# runnable more of the time. At 64/20, where the guests wait for pages, it has
+# {glue:text}`shares-idle-64-20`. The paper saw the same direction, and more of it: half a
+# real CPU or more idle in memory-constrained runs with many CPUs, CPUs "waiting for
+# prerequisite activities" such as page-ins (section "Analysis of z/VM CPU load" of
+# {cite:t}`johanssen2014overcommit`).
 #
 # The independence of the virtual CPUs is an assumption. It is the finite-source model of
 # queueing theory without its queue: a virtual CPU that is kept waiting for a real CPU
