@@ -176,6 +176,8 @@ def test_lock_spin_and_all_busy_refuse_bad_input_by_name():
         dispatch.lock_spin(1.0, 0, 0.5, 0.5)
     with pytest.raises(ValueError, match="real_cpus"):
         dispatch.all_busy(float("nan"), [0.5])
+    with pytest.raises(ValueError, match=r"variant 'x'\.coupling: 2 is not accepted"):
+        oc.Variant("x", coupling=2)
 
 
 def test_model_spins_only_coupled_guests_with_siblings_and_never_in_the_reference():
