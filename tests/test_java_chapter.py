@@ -58,17 +58,23 @@ def test_model_runs_at_the_lower_ceiling_not_the_product_on_edev(lframe):
     over = above > max(-above.min(), 0.0)  # the chapter's rule for the exceptions
     # within about 0.02 of the lower ceiling everywhere else ...
     assert above[~over].abs().max() < 0.025
-    assert (~over).sum() >= 0.9 * len(e)
-    # ... and the exceptions are all of the medium level, above its memory ceiling, at 64 GiB
-    # with 20 and 15 CPUs and at 48 GiB with 15 and 10
+    assert (~over).sum() >= 0.8 * len(e)
+    # ... and the exceptions, of both levels and all at 64 or 48 GiB, run above their memory ceiling
     ex = e[over].set_index(["variant", "memory_gib", "cpus"])
-    assert set(ex.index) == {("java-medium", 64, 20), ("java-medium", 64, 15),
-                             ("java-medium", 48, 15), ("java-medium", 48, 10)}
+    assert set(ex.index.get_level_values("variant")) == set(LEVELS)
+    assert set(ex.index.get_level_values("memory_gib")) <= {64, 48}
     assert (ex["actual"] - ex["lower"]).min() > 0.02
     assert (ex["lower"] == ex["memory_only"]).all()
-    # the clearest case is at 48 GiB with 10 CPUs
-    assert (ex["actual"] - ex["lower"]).idxmax() == ("java-medium", 48, 10)
-    # faster with 10 CPUs than with 15, because the DPA turns over more slowly
+    # "memory alone": with CPUs to spare the database and the high network level run beyond
+    # their reference (they spin less than in it), and the DPA turns over faster than in the runs
+    for m in (64, 48):
+        spare = oc.simulate((m, fj.SPARE_CPUS))
+        w = spare.workloads["relative_throughput"]
+        assert w["db-bi"] > 1.0 and w["net-high"] > 1.0
+        assert (spare.guests.loc[["db-bi", "net-high-server"], "spin_factor"] < 1.0).all()
+        for c in (20, 15, 10):
+            assert spare.system["characteristic_time_s"] < oc.simulate((m, c)).system["characteristic_time_s"]
+    # at 48 GiB the medium level runs faster with 10 CPUs than with 15, because the DPA turns over more slowly
     assert ex.loc[("java-medium", 48, 10), "actual"] > ex.loc[("java-medium", 48, 15), "actual"]
     T = {c: oc.simulate((48, c)).system["characteristic_time_s"] for c in (15, 10)}
     assert T[10] > 1.3 * T[15]
@@ -235,6 +241,12 @@ def test_residency_table_model_recovers_T_g_and_paper_needs_two_different_times(
 def test_java_never_exceeds_its_reference(results):
     j = results[results.variant.isin(LEVELS)]
     assert j["relative_throughput"].max() <= 1.0 + 1e-9
+    # not even with CPUs to spare, where the guests that spin in the reference run exceed theirs
+    for cid in ("512/40", (64, fj.SPARE_CPUS)):
+        r = oc.simulate(cid)
+        assert r.workloads.loc[list(LEVELS), "relative_throughput"].max() <= 1.0 + 1e-9
+        assert (r.guests.loc[list(LEVELS), "spin_factor"] == 1.0).all()
+        assert (r.workloads.loc[["db-bi", "net-high"], "relative_throughput"] > 1.0).all()
 
 
 def test_no_java_run_fails(results):
@@ -361,6 +373,12 @@ def test_cpus_needed():
         assert planning.cpus_needed(v, 0.9, 64) is None
         assert 21 <= planning.cpus_needed(v, 0.9, 512) <= 23
     assert _x((64, 40), "java-medium") < 0.6
+    # with 40 CPUs less than with 20: the other guests run faster and the DPA turns over faster
+    assert _x((64, 40), "java-medium") < _x("64/20", "java-medium")
+    r40, r20 = oc.simulate((64, 40)), oc.simulate("64/20")
+    assert r40.system["characteristic_time_s"] < r20.system["characteristic_time_s"]
+    # "they even add stalls": the medium level reads more pages back with 40 CPUs than with 20
+    assert r40.guests.loc["java-medium", "page_read_mib_s"] > r20.guests.loc["java-medium", "page_read_mib_s"]
 
 
 def test_cpu_load_follows_throughput(results):
@@ -397,12 +415,16 @@ def test_paper_view_scales_the_medium_level_only(results):
     assert np.allclose(high["paper_view"], high["throughput"])
 
 
-def test_medium_memory_ceiling_just_below_its_cpu_share_at_64_15(lframe):
+def test_medium_memory_ceiling_far_below_its_cpu_share_at_64_15(lframe):
     """The quarter exercise's solution: 'the medium level has one virtual CPU, and at 64 GiB
-    its memory ceiling is already just below its CPU share' (15 CPUs); the high level holds
-    out with 'its two virtual CPUs'."""
-    row = lframe.set_index(["env", "variant", "memory_gib", "cpus"]).loc[("zvm63-edev", "java-medium", 64, 15)]
-    assert row["memory_only"] < row["cpu_only"] <= row["memory_only"] + 0.05
+    its memory ceiling already lies far below its CPU share' (15 CPUs), the slow turnover keeps
+    it near its CPU share at 64 GiB but not at 48; the high level holds out with 'its two
+    virtual CPUs'."""
+    ix = lframe.set_index(["env", "variant", "memory_gib", "cpus"])
+    row = ix.loc[("zvm63-edev", "java-medium", 64, 15)]
+    assert row["memory_only"] < 0.5 * row["cpu_only"]
+    assert row["cpu_only"] - 0.03 < row["actual"] < row["cpu_only"]
+    assert ix.loc[("zvm63-edev", "java-medium", 48, 15), "actual"] < 0.5 * row["actual"]
     above = lframe.set_index(["env", "variant", "memory_gib", "cpus"]).loc[("zvm63-edev", "java-medium", 96, 15)]
     assert above["memory_only"] > above["cpu_only"]
     vcpus = data.virtual_systems_frame()["vcpus"]

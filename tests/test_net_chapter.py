@@ -149,11 +149,28 @@ def test_share_chart_binds_environment_and_cid_and_stays_small(sframe, levels):
 
 # --- facts the prose states -------------------------------------------------------------
 
-def test_each_pair_runs_at_the_water_level_over_its_servers_demand():
+def _spin(cid, guest="net-high-server"):
+    return float(oc.simulate(cid).guests.loc[guest, "spin_factor"])
+
+
+def test_each_pair_runs_at_the_water_level_over_its_servers_demand_and_spinning():
     theta = _theta("512/15")
+    # the medium pair: the level over its server's demand per share; its one-CPU guests never spin
+    assert _spin("512/15", "net-medium-server") == 1.0 and _spin("512/15", "net-medium-client") == 1.0
+    assert _x("512/15", "net-medium") == pytest.approx(theta / _d100("net-medium-server"), rel=2e-3)
+    # the high pair: divided further by its server's spin factor
+    spin = _spin("512/15")
+    assert spin > 1.2
+    assert _x("512/15", "net-high") == pytest.approx(theta / (_d100("net-high-server") * spin), rel=2e-3)
     for v in ("net-medium", "net-high"):
-        assert _x("512/15", v) == pytest.approx(theta / _d100(f"{v}-server"), rel=2e-3)
         assert _d100(f"{v}-server") > _d100(f"{v}-client")  # the server is the bottleneck
+    # water-filling alone would cut the medium pair harder; the spinning reverses that
+    assert theta / _d100("net-medium-server") < theta / _d100("net-high-server")
+    assert _x("512/15", "net-high") < _x("512/15", "net-medium")
+    # every real CPU busy almost all the time at 512/15, far more often than in the reference run
+    assert oc.simulate("512/15").system["all_cpus_busy"] > 0.99
+    assert oc.simulate("512/25").system["all_cpus_busy"] < 0.5
+    assert _spin("512/25") == pytest.approx(1.0)
 
 
 def test_medium_server_asks_most_per_share_and_high_server_less(sframe):
@@ -162,25 +179,47 @@ def test_medium_server_asks_most_per_share_and_high_server_less(sframe):
     assert _d100("net-high-server") < _d100("net-medium-server")
 
 
-def test_medium_level_never_above_high_level(vframe):
-    p = vframe.pivot_table(index=["env", "cid"], columns="variant", values="throughput")
-    assert (p["net-medium"] <= p["net-high"] + 1e-3).all()
-    assert (vframe["throughput"] <= 1.0 + 1e-9).all()  # no level exceeds its reference
+def test_high_level_below_medium_with_20_and_15_cpus(vframe):
+    f = vframe.assign(cpus=vframe["cid"].str.split("/").str[1].astype(int))
+    p = f.pivot_table(index=["env", "cid", "cpus"], columns="variant", values="throughput").reset_index()
+    d = p["net-medium"] - p["net-high"]
+    assert (d[p["cpus"].isin([20, 15])] > 0.01).all()  # the high pair below the medium pair in every run
+    assert (d[p["cpus"] == 10].abs() < 0.02).all()  # about level with 10 CPUs
+    assert (d[p["cpus"] == 5] < 0).all()  # slightly above with 5
+    # on z/VM 6.3 with EDEV-SCSI the medium pair never reaches its reference once CPUs are short
+    assert (p.loc[(p["cpus"] <= 20) & (p["env"] == "zvm63-edev"), "net-medium"] < 0.99).all()
+    # with 5 CPUs the high guests rarely have two virtual CPUs running: hardly any spinning
+    assert _spin("512/5") < 1.05 < _spin("512/10") < _spin("512/15")
+    # a one-CPU guest never exceeds its reference; the spinning high pair can, with CPUs to spare
+    assert (vframe.loc[vframe.variant == "net-medium", "throughput"] <= 1.0 + 1e-9).all()
+    w = oc.simulate("512/40").workloads["relative_throughput"]
+    assert w["net-medium"] <= 1.0 + 1e-9 < w["net-high"]
 
 
-def test_both_validation_claims_still_fail_as_the_prose_explains():
-    assert _x("512/15", "net-high") > 0.5  # paper: about 0.40
+def test_high_claim_holds_and_medium_claim_fails_as_the_prose_explains():
+    obs = data.observations().set_index("id")
+    paper_high = obs.loc["o000-nh-15", "value"] / 100
+    # the high pair falls further than the medium one, towards (not all the way to) the paper's about 0.40
+    assert paper_high < _x("512/15", "net-high") < _x("512/15", "net-medium")
     assert _x("512/15", "net-medium") < 0.97  # paper: at or above 1.0
     claims = fw.claims_table("net")
     assert set(claims.index) == {"net-high-15", "net-medium-15"}
-    assert (claims["verdict"] == "✗ misses").all()
+    assert claims.loc["net-high-15", "verdict"].startswith("✓")
+    assert claims.loc["net-medium-15", "verdict"] == "✗ misses"
+    # "To fall all the way, its server would have had to receive" less than the level the others got
+    theta = _theta("512/15")
+    assert paper_high * _d100("net-high-server") * _spin("512/15") < 0.9 * theta
+    # the coupling that makes the high level spin is an assumption of the model, 1 for both levels
+    from overcommit.workloads import study_variants
+    assert study_variants()["net-high"].coupling == 1.0
 
 
 def test_throughput_falls_about_in_proportion_to_cpus():
-    vals = [_x(f"512/{c}", "net-high") for c in (20, 15, 10, 5)]
+    cpus = (20, 15, 10, 5)
+    vals = [_x(f"512/{c}", "net-high") for c in cpus]
     assert vals == sorted(vals, reverse=True)
-    assert vals[3] / vals[2] == pytest.approx(0.5, abs=0.05)
-    assert vals[2] / vals[1] == pytest.approx(10 / 15, abs=0.1)
+    per_cpu = [v / c for v, c in zip(vals, cpus)]
+    assert max(per_cpu) / min(per_cpu) < 1.15  # "about in proportion to the CPUs"
 
 
 PAGING = ("db-bi", "java-medium", "java-high", "fs-pagecache-medium", "fs-pagecache-high")
@@ -195,12 +234,22 @@ def _balance(cid, base="512/20"):
     return freed, lost(b) - lost(a)
 
 
-def test_memory_at_20_cpus_slight_loss_to_64_then_gain_at_48(levels):
+def test_memory_at_20_cpus_medium_loses_high_gains_both_gain_at_48(levels):
+    a, b = _x("512/20", "net-medium"), _x("64/20", "net-medium")
+    assert 0.99 * a < b < a  # the medium level: a loss of less than one percent down to 64 GiB, as the paper saw
+    a, b = _x("512/20", "net-high"), _x("64/20", "net-high")
+    assert a < b < a + 0.02  # the high level: a small gain ...
+    # ... because every real CPU is busy less often and its server spins less
+    r512, r64 = oc.simulate("512/20"), oc.simulate("64/20")
+    assert r64.system["all_cpus_busy"] < r512.system["all_cpus_busy"]
+    assert _spin("64/20") < _spin("512/20")
+    assert _spin("48/20") < _spin("64/20")  # which also adds to its gain at 48/20
     for v in ("net-medium", "net-high"):
-        a, b, c = _x("512/20", v), _x("64/20", v), _x("48/20", v)
-        assert 0.99 * a < b < a  # a loss of less than one percent down to 64 GiB, as the paper saw
+        a, c = _x("512/20", v), _x("48/20", v)
         assert a < c < a + 0.05  # a small gain at 48 GiB
-    assert _x("48/20", "net-high") < 0.95  # not back at its reference
+        assert c < 0.95  # not back at its reference
+    loss = 1 - _x("64/20", "net-medium") / _x("512/20", "net-medium")
+    assert 0 < loss < 0.01
     lv = levels.set_index(["env", "cid"])["water_level"]
     assert lv[("zvm63-edev", "64/20")] < lv[("zvm63-edev", "512/20")] < lv[("zvm63-edev", "48/20")]
     # the paging guests ask for less CPU, each of them ...
@@ -226,6 +275,12 @@ def test_cpu_load_trends_stated_in_prose(vframe):
     # 15 CPUs: falls slightly to 64 GiB, recovers only part of it at 48 GiB
     assert 0.01 < e[("net-high", "512/15")] - e[("net-high", "64/15")] < 0.1
     assert e[("net-high", "64/15")] < e[("net-high", "48/15")] < e[("net-high", "512/15")]
+    # the high level's load falls less than its throughput when CPUs are short (it spins), the medium level's alike
+    for c in (20, 15):
+        th = vframe[(vframe.env == "zvm63-edev")].set_index(["variant", "cid"])["throughput"]
+        assert e[("net-high", f"512/{c}")] / e[("net-high", "512/25")] > th[("net-high", f"512/{c}")] + 0.05
+        assert e[("net-medium", f"512/{c}")] / e[("net-medium", "512/25")] == pytest.approx(
+            th[("net-medium", f"512/{c}")], abs=0.01)
     # the medium level hardly depends on memory
     assert abs(e[("net-medium", "64/20")] - e[("net-medium", "512/20")]) < 0.02 * e[("net-medium", "512/20")]
     g = oc.simulate("64/20").guests
@@ -245,7 +300,7 @@ def test_network_pages_are_the_hot_core_and_rarely_read():
     assert (100 * hot / g["instantiated_mib"] < obs["lower"]).all()
     assert (frac > 100 * hot / g["instantiated_mib"]).all()
     beyond = g["resident_mib"] - hot
-    assert ((beyond > 0.5) & (beyond < 2.5)).all()  # the hot core and at most a few MiB more
+    assert ((beyond > 0) & (beyond < 2.5)).all()  # the hot core and at most a few MiB more
     assert g["page_read_mib_s"].sum() / r.system["page_read_mib_s"] < 0.02
     # each guest reads more than the fit's target for negligible reads: the fit misses both targets
     target = {t.guest_or_variant: t.value for t in calibrate.targets() if t.quantity == "page_read_mib_s"}
@@ -272,9 +327,14 @@ def test_trend_table_verdicts_as_stated(results):
     assert set(t.index) == {"o000-nh-lt-ref", "o000-n-mem-20", "o000-nh-15-regain", "o000-nm-cpus",
                             "o000-nh-cpu-20", "o000-nh-cpu-15", "o000-n-server-client"}
     val = t[t["use"] == "validation"]
-    assert set(val.index[val["verdict"] == "✓"]) == {"o000-nh-lt-ref", "o000-nm-cpus", "o000-n-mem-20",
-                                                      "o000-nh-cpu-20"}
-    assert set(val.index[val["verdict"] == "✗"]) == {"o000-nh-15-regain", "o000-nh-cpu-15"}
+    assert set(val.index[val["verdict"] == "✓"]) == {"o000-nh-lt-ref", "o000-nm-cpus", "o000-nh-cpu-20"}
+    assert set(val.index[val["verdict"] == "✗"]) == {"o000-nh-15-regain", "o000-nh-cpu-15", "o000-n-mem-20"}
+    # "both levels lose" fails on the high level alone: the medium level loses, the high level gains
+    assert _x("64/20", "net-medium") < _x("512/20", "net-medium")
+    assert _x("64/20", "net-high") > _x("512/20", "net-high")
+    # the high level's CPU-load trend at 20 CPUs hangs on a change of less than one percent
+    r512, r64 = oc.simulate("512/20").workloads, oc.simulate("64/20").workloads
+    assert 0 < 1 - r64.loc["net-high", "cpu_load"] / r512.loc["net-high", "cpu_load"] < 0.01
     assert t.loc["o000-n-server-client", "use"] == "input"
     # the high level's best constrained run is 48/20, below its reference
     assert "at 48/20" in t.loc["o000-nh-lt-ref", "model"]
@@ -283,19 +343,35 @@ def test_trend_table_verdicts_as_stated(results):
 
 
 def test_priority_what_if_reproduces_the_papers_15_cpu_numbers():
-    factors = {"net-medium": 2.0, "net-high": 0.65}
+    factors = {"net-medium": 2.0, "net-high": 0.8}
     guests = tuple(dataclasses.replace(g, share=g.share * factors.get(g.variant, 1.0)) for g in study_guests())
     assert _x("512/15", "net-medium", guests=guests) == pytest.approx(1.0, abs=1e-3)
     assert _x("512/15", "net-high", guests=guests) == pytest.approx(0.40, abs=0.02)
+    # without the spinning the same cut of the high pair's shares would leave it well above 0.40
+    from overcommit.workloads import study_variants
+    variants = dict(study_variants())
+    variants["net-high"] = dataclasses.replace(variants["net-high"], coupling=0.0)
+    no_spin = oc.simulate("512/15", guests=guests, variants=variants).workloads.loc["net-high", "relative_throughput"]
+    assert no_spin > 0.45
     a = oc.simulate("512/15").guests
     b = oc.simulate("512/15", guests=guests).guests
     d = (b["cpu_load"] - a["cpu_load"]).groupby(a["variant"]).sum()
     others = [v for v in d.index if v not in fn.VARIANTS]
-    assert -d["net-high"] > 5 * -d[others].sum() > 0  # the high pair pays almost alone
+    assert -d["net-high"] > -d[others].sum() > 0  # the high pair pays the larger part, the others the rest
 
 
-def test_medium_level_needs_more_cpus_than_high_level():
-    assert planning.cpus_needed("net-medium", 0.9, 512) > planning.cpus_needed("net-high", 0.9, 512)
+def test_high_level_needs_more_cpus_than_medium_level_because_it_spins():
+    need_med, need_high = planning.cpus_needed("net-medium", 0.9, 512), planning.cpus_needed("net-high", 0.9, 512)
+    assert need_high > need_med
+    at_med = oc.simulate((512, need_med))
+    # the medium server asks for more per share and gets 90 % of it at need_med ...
+    assert 100 * at_med.guests.eval("cpu_allocated / share").max() >= 0.9 * _d100("net-medium-server")
+    assert _d100("net-high-server") < _d100("net-medium-server")
+    # ... but the high pair falls short there because its server spins
+    assert at_med.workloads.loc["net-high", "relative_throughput"] < 0.9
+    assert at_med.guests.loc["net-high-server", "spin_factor"] > 1.1
+    # the paper's medium level kept its reference with 15 CPUs: the model's plan is far too pessimistic for it
+    assert need_med > 20
 
 
 def test_paper_view_scales_only_the_medium_level(vframe):
