@@ -66,9 +66,11 @@ def test_water_level_is_the_largest_cpu_per_share_or_nan_when_cpus_idle():
     r = oc.simulate("512/20")
     g = r.guests
     assert fx.water_level(r) == pytest.approx(100 * float((g["cpu_allocated"] / g["share"]).max()))
-    # the only idle time at 512/20 is the fluctuation idle (overcommit.dispatch)
+    # "some real CPU time stands idle even here ... so the run still has a water level": the
+    # only idle time at 512/20 is the fluctuation idle (overcommit.dispatch), and it shows in
+    # the glued two decimals
     assert r.system["idle_cpu"] == pytest.approx(r.system["fluctuation_idle_cpu"], abs=1e-6)
-    assert r.system["idle_cpu"] > 0.3
+    assert r.system["idle_cpu"] > 0.1 and r.system["spare_cpu"] < 1e-6
     assert math.isnan(fx.water_level(oc.simulate("512/25")))  # the reference run leaves CPUs idle
     # at 48/20 the direct I/O fio jobs, faster on a quieter path, take the CPU the paging
     # guests free: the CPUs are short again
@@ -205,7 +207,7 @@ def test_hardly_any_loss_down_to_112_gib_and_two_to_three_percent_at_64_with_few
     # CPU count of the paper's grid
     worst = min(_x(f"{m}/{c}", v) / _x(f"512/{c}", v) for m in (112, 96, 64, 48) for c in fx.CPU_COUNTS
                 for v in fx.LEVELS)
-    assert 0.96 < worst < 0.975
+    assert 0.95 < worst < 0.965
 
 
 def test_with_20_cpus_the_triplets_slip_one_to_two_percent_to_64_gib_and_gain_at_48():
@@ -230,11 +232,14 @@ def test_at_64_20_cp_and_idle_cpus_take_back_what_the_paging_guests_free(mframe)
     freed = mix.loc[512, paging_groups].sum() - mix.loc[64, paging_groups].sum()
     taken = mix.loc[64, lost].sum() - mix.loc[512, lost].sum()
     assert taken > freed > 0
+    # "CP's time grows ... and the idle CPUs" from 512 to 64 GiB, "up to" more at 48 GiB
+    for g in lost:
+        assert mix.loc[512, g] < mix.loc[64, g] < mix.loc[48, g]
     a, b, c = (oc.simulate(f"{m}/20") for m in (512, 64, 48))
     assert fx.water_level(b) < fx.water_level(a) < fx.water_level(c)  # falls a little, then rises
     # at 48 GiB the Java guests free more than CP and the idle CPUs take
     assert mix.loc[512, "Java"] - mix.loc[48, "Java"] > mix.loc[48, lost].sum() - mix.loc[512, lost].sum()
-    assert c.system["idle_cpu"] > 0.5
+    assert c.system["spare_cpu"] < 1e-6 < c.system["idle_cpu"]  # idle moments only: still a water level
     assert float(c.workloads.loc["fs-direct-high", "relative_throughput"]) > 1.0
 
 
@@ -288,9 +293,9 @@ def test_pages_resident_shares_near_the_paper_reads_between_the_papers_two_numbe
     # "each within a few percentage points of the paper's" (glued with one decimal)
     gap = (p["resident (%)"] - p["paper: resident (%)"]).abs().max()
     assert 1 <= gap < 3
-    # paged-in shares: "2 to 6 times the paper's" (glued, rounded)
+    # paged-in shares: "2 to 7 times the paper's" (glued, rounded)
     ratio = p["paged in (%/s)"] / p["paper: paged in (%/s)"]
-    assert 1.5 < ratio.min() < 2.5 and 5.5 <= ratio.max() < 6.5
+    assert 1.5 < ratio.min() < 2.5 and 6.5 <= ratio.max() < 7.5
     # WAS reads about 2 times IHS and 5 times DB2, not 3 times each
     for lv in fx.LEVELS:
         assert p.loc[f"{lv}-ihs", "WAS reads ÷ these"] < 2.5 and p.loc[f"{lv}-db2", "WAS reads ÷ these"] > 4.5
@@ -339,33 +344,44 @@ def test_components_fully_in_use_moderately_skewed_db2_touched_rarely():
         assert ihs < was < db2 / 5
 
 
+# the exercise results_was-ex-memory's sizes (the chapter's MEM_ALONE, MEM_OK, MEM_BAD)
+MEM_ALONE, MEM_OK, MEM_BAD = 64, 18, 14
+
+
 def test_memory_alone_costs_nothing_until_ihs_loses_its_hot_core_and_one_user_loses_early():
-    for m in (64, 14):
+    from twin_text import SCRIPTS
+    assert f"MEM_ALONE, MEM_OK, MEM_BAD = {MEM_ALONE}, {MEM_OK}, {MEM_BAD}" in (SCRIPTS / "results_was.py").read_text()
+    # the exercise's question and solution name no memory size by hand
+    from twin_text import twin_prose
+    prose = twin_prose("results_was")
+    ex = prose[prose.index(":label: results_was-ex-memory"):prose.index(":label: results_was-ex-fail")]
+    assert "14 GiB" not in ex and "12 GiB" not in ex and "18 GiB" not in ex
+    for m in (MEM_ALONE, MEM_OK):
         assert _x((m, 40)) > 0.99
-    assert _x((12, 40)) < 0.9
+    assert _x((MEM_BAD, 40)) < 0.9
     bp = planning.memory_break_point("was-medium", 0.9, 40)
-    assert bp is not None and 12 <= bp < 14
-    runs = {m: oc.simulate((m, 40)) for m in (64, 14, 12)}
+    assert bp is not None and MEM_BAD <= bp < MEM_OK
+    runs = {m: oc.simulate((m, 40)) for m in (MEM_ALONE, MEM_OK, MEM_BAD)}
     blocked = {m: float(r.guests.loc["was-medium-ihs", "blocked_vcpus"]) for m, r in runs.items()}
     t17 = {g.name: g for g in study_guests()}
-    assert blocked[64] < 0.05 < blocked[14] < 1 - t17["was-medium-ihs"].cpu_load < blocked[12]
+    assert blocked[MEM_ALONE] < 0.05 < blocked[MEM_OK] < 1 - t17["was-medium-ihs"].cpu_load < blocked[MEM_BAD]
     # the IHS guest is what breaks: the other components keep nearly all their virtual CPUs
     for c in ("was", "db2"):
-        assert float(runs[12].guests.loc[f"was-medium-{c}", "blocked_vcpus"]) < min(0.15, 0.25 * blocked[12])
+        assert float(runs[MEM_BAD].guests.loc[f"was-medium-{c}", "blocked_vcpus"]) < min(0.15, 0.25 * blocked[MEM_BAD])
     # ordinary faults hold the vCPU for the blocking share of one wait per paging I/O; at 64 GiB
-    # that is all of it, at 14 and 12 GiB less than half: the rest is the hot core (the kernel)
+    # that is all of it, at the two small sizes less than half: the rest is the hot core (the kernel)
     ppi = paging.PagingConfig.from_data(environment("zvm63-edev").paging_kind).pages_per_io
     for m, r in runs.items():
         ordinary = (study_variants()["was-medium"].blocking * r.guests.loc["was-medium-ihs", "page_read_mib_s"]
                     * PAGES_PER_MIB / ppi * r.system["page_read_response_ms"] / 1000)
-        if m == 64:
+        if m == MEM_ALONE:
             assert blocked[m] == pytest.approx(ordinary, rel=0.02)
         else:
             assert blocked[m] > 2 * ordinary
-    # the IHS guest's pages age for about as long as a hot-core page goes untouched at 12 GiB
+    # the IHS guest's pages age for about as long as a hot-core page goes untouched at MEM_BAD
     w_ihs = float(replacement.reclaim_weights([t17["was-medium-ihs"].touched_mib],
                                               environment("zvm63-edev").reclaim_exponent)[0])
-    assert 0.5 < runs[12].system["characteristic_time_s"] * w_ihs * HOT_CORE_RATE_PER_S < 2
+    assert 0.5 < runs[MEM_BAD].system["characteristic_time_s"] * w_ihs * HOT_CORE_RATE_PER_S < 2
     v = study_variants()
     one = dict(v)
     for lv in fx.LEVELS:
@@ -374,7 +390,14 @@ def test_memory_alone_costs_nothing_until_ihs_loses_its_hot_core_and_one_user_lo
     assert 0.95 * ref < _x("112/20", variants=one) < ref  # a little at 112 GiB
     assert _x("96/20", variants=one) < 0.85 * ref  # already large at 96 GiB
     assert _x("48/20", variants=one) < _x("64/20", variants=one) < _x("96/20", variants=one)
-    assert _x((64, 40), variants=one) == pytest.approx(_x("64/20", variants=one), rel=1e-3)  # CPUs no longer matter
+    # "with 40 CPUs at 64 GiB ... no better": more CPUs no longer help; the database, spinning
+    # less on the larger host, runs faster, and the others' pages age a little faster
+    r20, r40 = (oc.simulate(cid, variants=one) for cid in ("64/20", (64, 40)))
+    x20, x40 = (float(r.workloads.loc["was-medium", "relative_throughput"]) for r in (r20, r40))
+    assert 0.95 * x20 < x40 <= x20
+    assert r40.guests.loc["db-bi", "spin_factor"] < r20.guests.loc["db-bi", "spin_factor"]
+    assert r40.workloads.loc["db-bi", "relative_throughput"] > r20.workloads.loc["db-bi", "relative_throughput"]
+    assert r40.system["characteristic_time_s"] < r20.system["characteristic_time_s"]
 
 
 def test_failures_only_when_cpus_are_starved():

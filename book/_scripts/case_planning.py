@@ -186,6 +186,20 @@ figures_planning.break_chart(variants)
 # %% tags=["remove-input"]
 cpus90 = figures_planning.cpus_table(0.9)
 glue("plan-cpus-was-medium", cpus90.loc["was-medium", "128 GiB"], display=False)
+# the database with the CPUs it needs at 128 GiB: CPUs to spare, so nobody is cut, yet only
+# just at the level, because it spins on preempted virtual CPUs
+db_cpus = int(cpus90.loc["db-bi", "128 GiB"])
+db_run = oc.simulate((128, db_cpus))
+db_x = float(db_run.workloads.loc["db-bi", "relative_throughput"])
+db_spare, db_busy = float(db_run.system["spare_cpu"]), float(db_run.system["all_cpus_busy"])
+db_spin = float(db_run.guests.loc["db-bi", "spin_factor"])
+glue("plan-cpus-db", str(db_cpus), display=False)
+glue("plan-db-x", f"{db_x:.2f}", display=False)
+glue("plan-db-spare", f"{db_spare:.2f}", display=False)
+glue("plan-db-busy", f"{100 * db_busy:.0f} %", display=False)
+glue("plan-db-spin", f"{db_spin:.2f}", display=False)
+assert db_cpus == max(int(c) for c in cpus90["128 GiB"] if c.isdigit())  # "as many as any workload"
+assert db_spare > 0.5 and 0.9 <= db_x < 0.95 and db_spin > 1.1 and 0 < db_busy < 1
 cpus90
 
 # %% [markdown]
@@ -196,6 +210,14 @@ cpus90
 # The large counts for some workloads ({glue:text}`plan-cpus-was-medium` for the medium WebSphere triplet) come from the
 # water-filling: every guest is cut in proportion to its share, so to bring the least
 # favoured guest to 90 % the host must nearly satisfy everyone.
+#
+# The database needs as many CPUs as any workload ({glue:text}`plan-cpus-db` at 128 GiB), and not
+# because of its share: on that host {glue:text}`plan-db-spare` real CPUs stand idle for want
+# of work, so water-filling cuts nobody, and the database is still only just at the level
+# ({glue:text}`plan-db-x`). Every real CPU is busy {glue:text}`plan-db-busy` of the time, z/VM
+# then preempts virtual CPUs at the end of their time slices, and the database's virtual CPUs
+# spin on the preempted ones, burning {glue:text}`plan-db-spin` times its reference CPU per unit
+# of work (section "When a guest's virtual CPUs wait for each other" of {doc}`shares`).
 #
 # ## Plan your own mix
 #
@@ -242,7 +264,17 @@ java15 = planning.memory_break_point("java-high", 0.75, 15, baseline="hi")
 glue("plan-ex-java15", f"about {java15:.0f} GiB" if java15 is not None
      else f"none: it keeps three quarters down to {planning.MIN_MEMORY_GIB:.0f} GiB, the smallest memory the scan tries",
      display=False)
-glue("plan-ex-db-cpus", checks.get("case_planning-ex-cpus").values["cpus"], display=False)
+ex_cpus = checks.get("case_planning-ex-cpus").values
+glue("plan-ex-db-cpus", ex_cpus["cpus"], display=False)
+for key in ("short", "spare", "busy", "spin", "reads"):
+    glue(f"plan-ex-db-{key}", ex_cpus[key], display=False)
+glue("plan-ex-db-short-cpus", ex_cpus["cpus_short"], display=False)
+glue("plan-ex-db-more", ex_cpus["cpus_more"], display=False)
+# the solution: one CPU short, nobody is cut, the database spins and pages a little; at
+# 128 GiB it does not page and needs one CPU fewer
+assert float(ex_cpus["spare"]) > 0 and float(ex_cpus["spin"]) > 1 and float(ex_cpus["reads"]) > 0
+assert ex_cpus["cpus_more"] == str(int(ex_cpus["cpus"]) - 1) == cpus90.loc["db-bi", "128 GiB"]
+assert float(oc.simulate((128, int(ex_cpus["cpus_more"]))).guests.loc["db-bi", "page_read_mib_s"]) == 0
 add = [planning.custom_guest("batch", 32, vcpus=2, cpu_load=1.0, hot_frac=0.9, touches_per_hour=360)]
 g_b, v_b = planning.build_mix(planning.MIXES["study"], add)
 glue("plan-ex-batch-hot", f"{add[0][0].instantiated_mib * add[0][0].active_frac / 1024:.0f}", display=False)
@@ -286,19 +318,24 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 # :class: oc-where-browser
 # Your host has 96 GiB for the study's mix. How many real CPUs keep the database at 90 % of
 # its unconstrained throughput (read it off the table above, or call
-# `planning.cpus_needed`)? Answer as one number. Why does adding memory not lower that
-# number?
+# `planning.cpus_needed`)? Answer as one number. With one CPU fewer, does water-filling cut
+# the database, and what holds it back? Why does it need more CPUs than with 128 GiB?
 #
 # <div class="oc-selfcheck" data-check="case_planning-ex-cpus"></div>
 # :::
 #
 # :::{solution} case_planning-ex-cpus
 # :class: dropdown
-# {glue:text}`plan-ex-db-cpus` CPUs (`planning.cpus_needed("db-bi", 0.9, 96)`). At 96 GiB the
-# database barely pages, so what holds it below 90 % is its share of the processors: with
-# fewer CPUs than the guests want, water-filling cuts every guest in proportion to its
-# share ({doc}`shares`). More memory does not change the shares, so it does not change the
-# answer; the table above shows the same count at 128 GiB.
+# {glue:text}`plan-ex-db-cpus` CPUs (`planning.cpus_needed("db-bi", 0.9, 96)`). With
+# {glue:text}`plan-ex-db-short-cpus` the database reaches only {glue:text}`plan-ex-db-short` of
+# its unconstrained throughput, yet {glue:text}`plan-ex-db-spare` real CPUs stand idle for want
+# of work: water-filling cuts nobody. What holds it back is its own CPU per unit of work. Every
+# real CPU is still busy {glue:text}`plan-ex-db-busy` of the time, so z/VM preempts virtual
+# CPUs, and the database's virtual CPUs spin on the preempted ones, burning
+# {glue:text}`plan-ex-db-spin` times its reference CPU per unit of work ({doc}`shares`). At
+# 96 GiB it also pages a little ({glue:text}`plan-ex-db-reads` MiB/s), and its users wait for
+# those page reads: that costs the last hundredths. At 128 GiB, where it does not page,
+# {glue:text}`plan-ex-db-more` CPUs are enough, as the table shows.
 # :::
 #
 # :::{exercise}

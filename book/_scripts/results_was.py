@@ -77,7 +77,8 @@
 #     64/20, because it has no garbage collection that stops every request while it waits for
 #     a paged-out heap;
 #   - *the falling CPU load and the rising WAS guest*: every component of the model uses a
-#     fixed CPU per transaction, so none does extra work under memory pressure;
+#     fixed CPU per transaction (its independent requests do not spin, unlike the database's
+#     parallel query), so none does extra work under memory pressure;
 #   - *the high level's better tolerance*: both triplets are cut at the same water level, so
 #     they react to memory in the same proportion;
 #   - *the failures on z/VM 6.2*: the model has no HTTP errors, and its pauses on z/VM 6.2 are
@@ -202,15 +203,36 @@ taken = mix.loc[64, ["CP system", "idle"]].sum() - mix.loc[512, ["CP system", "i
 glue("was-mix-freed-64", f"{freed:.2f}", display=False)
 glue("was-mix-taken-64", f"{taken:.2f}", display=False)
 glue("was-dio-48", f"{float(oc.simulate('48/20').workloads.loc['fs-direct-high', 'relative_throughput']):.2f}", display=False)
+spin_20 = oc.simulate("512/20").guests
+db_ref = float(oc.simulate("512/25").workloads.loc["db-bi", "cpu_load"])
+glue("was-db-ref", f"{db_ref:.2f}", display=False)
+# the prose: the database spins and uses more than in the reference run; CP and the idle
+# CPUs grow as memory shrinks; the idle CPUs at 512/20 are fluctuation idle only
+assert mix.loc[512, "database"] > db_ref and spin_20.loc["db-bi", "spin_factor"] > 1
+assert (spin_20.loc[[n for n in spin_20.index if n.startswith("was-")], "spin_factor"] == 1).all()
+assert mix.loc[512, "idle"] < mix.loc[64, "idle"] < mix.loc[48, "idle"]
+assert mix.loc[512, "CP system"] < mix.loc[64, "CP system"] < mix.loc[48, "CP system"]
+assert taken > freed > 0
+r_512_20 = oc.simulate("512/20").system
+assert round(mix.loc[512, "idle"], 2) > 0 and r_512_20["spare_cpu"] < 1e-6 and theta.notna()["512/20"]
 
 # %% [markdown]
 # With 20 real CPUs and all the memory, the 17 guests want more processors than there are, and
 # {term}`water-filling` gives every guest that wants more the same *water level* of CPU per 100
-# shares ({doc}`shares`). When memory shrinks, the guests that page a lot (Java, the
+# shares ({doc}`shares`). Two workloads also burn processors without doing work: the virtual
+# CPUs of the database and of the high network pair spin on siblings that z/VM has preempted,
+# which it does only while every real CPU is busy (section "When a guest's virtual CPUs wait
+# for each other" of {doc}`shares`). So at 512/20 the database uses {glue:text}`was-mix-db-512`
+# processors, more than its {glue:text}`was-db-ref` in the reference run, and leaves less for
+# the others; the WebSphere triplets' independent requests do not spin. Some real CPU time
+# stands idle even here ({glue:text}`was-mix-idle-512` processors at 512/20): in the moments when
+# fewer virtual CPUs are runnable than there are real ones, time that no guest can take, so
+# the run still has a water level. When memory shrinks, the guests that page a lot (Java, the
 # page-cached file system and the database) wait for page reads and leave processors to the
-# others. But paging also costs processors: CP's time to steal frames and drive the paging I/O,
-# and real CPUs idle while fewer virtual CPUs are runnable than there are real ones. The chart
-# shows how the real CPUs are divided among the workloads at each memory size.
+# others. But paging also costs processors: CP's time to steal frames and drive the paging
+# I/O, and more of those idle moments, since a virtual CPU waiting for a page read is not
+# runnable. The chart shows how the real CPUs are divided among the workloads at each memory
+# size.
 
 # %% tags=["remove-input"]
 figures_was.cpu_mix_chart(mframe, cpus=20)
@@ -229,11 +251,14 @@ figures_was.cpu_mix_chart(mframe, cpus=20)
 # ````
 #
 # From 512 to 64 GiB with 20 CPUs the paging guests free {glue:text}`was-mix-freed-64`
-# processors, but CP's system time and the idle CPUs take {glue:text}`was-mix-taken-64` back.
-# So the water level even falls a little, from {glue:text}`was-theta-512-20` to
+# processors, but CP's system time and the idle CPUs take {glue:text}`was-mix-taken-64` back:
+# CP's time grows from {glue:text}`was-mix-cp-512` to {glue:text}`was-mix-cp-64` processors and
+# the idle CPUs from {glue:text}`was-mix-idle-512` to {glue:text}`was-mix-idle-64`, as virtual
+# CPUs waiting for page reads leave real ones without work. So the water level even falls a little, from {glue:text}`was-theta-512-20` to
 # {glue:text}`was-theta-64-20` CPUs per 100 shares, and the triplets lose about as much. At
 # 48 GiB the Java guests give up much more (down to {glue:text}`was-mix-java-48` processors)
-# than CP and the idle CPUs take; the direct I/O file-system jobs, on a storage path the
+# than CP and the idle CPUs take (up to {glue:text}`was-mix-cp-48` and
+# {glue:text}`was-mix-idle-48` processors); the direct I/O file-system jobs, on a storage path the
 # page-cached jobs have left quiet, run above their reference ({glue:text}`was-dio-48` of it)
 # and take part of what was freed; and the water level rises to {glue:text}`was-theta-48-20`.
 # Both triplets end above their 512/20 values (medium {glue:text}`was-m-48-20`, high
@@ -320,8 +345,8 @@ for c in figures_was.COMPONENTS:
 # CPU load in processors of the IHS, WAS and DB2 guests of the chosen level, with their loads in
 # the reference run (dashed, the paper's Table 17 {cite:p}`johanssen2014overcommit`). Bottom: the
 # same loads per 100 relative shares; dashes: the run's water level (the largest CPU use per
-# share when no real CPU is idle; missing where CPUs stand idle); ring: the component on the
-# water level.
+# share when no real CPU stands idle for want of work; missing where CPUs do); ring: the
+# component on the water level.
 # ```
 #
 # ````{admonition} Try it in Python
@@ -698,15 +723,27 @@ for v in LEVELS:
     glue(f"was-ex-pred-{SHORT[v]}", chain[f"pred-{SHORT[v]}"], display=False)
     glue(f"was-ex-x-{SHORT[v]}", f"{figures_workload.value(vframe, '512/15', v):.3f}", display=False)
 
-alone = {m: oc.simulate((m, 40)) for m in (64, 14, 12)}
-for m, r in alone.items():
-    glue(f"was-ex-alone-{m}", f"{r.workloads.loc['was-medium', 'relative_throughput']:.3f}", display=False)
-    glue(f"was-ex-ihs-blocked-{m}", f"{r.guests.loc['was-medium-ihs', 'blocked_vcpus']:.0%}", display=False)
+# the exercise's memory sizes with 40 CPUs: all the study's, one just above the break point
+# where nobody notices the paging, one just below it where the triplet waits for its web server
+MEM_ALONE, MEM_OK, MEM_BAD = 64, 18, 14
+alone = {m: oc.simulate((m, 40)) for m in (MEM_ALONE, MEM_OK, MEM_BAD)}
+for key, m in (("all", MEM_ALONE), ("ok", MEM_OK), ("bad", MEM_BAD)):
+    r = alone[m]
+    glue(f"was-ex-mem-{key}", f"{m}", display=False)
+    glue(f"was-ex-alone-{key}", f"{r.workloads.loc['was-medium', 'relative_throughput']:.3f}", display=False)
+    glue(f"was-ex-ihs-blocked-{key}", f"{r.guests.loc['was-medium-ihs', 'blocked_vcpus']:.0%}", display=False)
 w_ihs = float(replacement.reclaim_weights([touched["was-medium-ihs"]], beta)[0])
-glue("was-ex-Tg-ihs-12", f"{alone[12].system['characteristic_time_s'] * w_ihs:.1f}", display=False)
+glue("was-ex-Tg-ihs-bad", f"{alone[MEM_BAD].system['characteristic_time_s'] * w_ihs:.1f}", display=False)
 glue("was-hot-touch-s", f"{1 / HOT_CORE_RATE_PER_S:g}", display=False)
 bp = planning.memory_break_point("was-medium", 0.9, 40)
 glue("was-ex-bp", "None" if bp is None else f"{bp:.1f}", display=False)
+# the solution: nothing lost down to MEM_OK, a large loss at MEM_BAD, the break point between;
+# the IHS guest's remaining virtual CPU covers its Table 17 load at MEM_OK and not at MEM_BAD
+x_alone = {m: float(r.workloads.loc["was-medium", "relative_throughput"]) for m, r in alone.items()}
+ihs_free = {m: 1 - float(r.guests.loc["was-medium-ihs", "blocked_vcpus"]) for m, r in alone.items()}
+assert x_alone[MEM_ALONE] > 0.99 and x_alone[MEM_OK] > 0.99 and x_alone[MEM_BAD] < 0.9
+assert bp is not None and MEM_BAD <= bp < MEM_OK
+assert ihs_free[MEM_OK] > table17["was-medium-ihs"].cpu_load > ihs_free[MEM_BAD]
 variants = study_variants()
 one = dict(variants)
 for v in LEVELS:
@@ -714,8 +751,14 @@ for v in LEVELS:
 for cid in ("112/20", "96/20", "64/20", "48/20"):
     glue(f"was-ex-one-{figures_workload.cid_tag(cid)}", f"{oc.simulate(cid, variants=one).workloads.loc['was-medium', 'relative_throughput']:.2f}",
          display=False)
-glue("was-ex-one-64-40", f"{oc.simulate((64, 40), variants=one).workloads.loc['was-medium', 'relative_throughput']:.2f}",
-     display=False)
+one_64 = {c: oc.simulate((64, c), variants=one) for c in (20, 40)}
+glue("was-ex-one-64-40", f"{one_64[40].workloads.loc['was-medium', 'relative_throughput']:.2f}", display=False)
+# the solution: 40 CPUs do not help the one-user triplet at 64 GiB; the database, spinning
+# less on the larger host, runs faster there, and the pages age faster
+x_one = {c: r.workloads.loc["was-medium", "relative_throughput"] for c, r in one_64.items()}
+assert x_one[40] <= x_one[20] and one_64[40].guests.loc["db-bi", "spin_factor"] < one_64[20].guests.loc["db-bi", "spin_factor"]
+assert one_64[40].workloads.loc["db-bi", "relative_throughput"] > one_64[20].workloads.loc["db-bi", "relative_throughput"]
+assert one_64[40].system["characteristic_time_s"] < one_64[20].system["characteristic_time_s"]
 
 drv = variants["was-medium"]
 xstar = 1 / (drv.timeout_s / drv.cycle_s + drv.think_frac)
@@ -766,8 +809,9 @@ glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'
 # :class: oc-where-jupyter
 # Take the CPU cut away: run the model with 40 real CPUs, more than the
 # {glue:text}`ref-vcpus` virtual CPUs of all
-# guests, so that nobody is cut. How much throughput does the medium level lose at 64 GiB, at
-# 14 GiB and at 12 GiB, and where does it fall below 90 % of its reference? Then make every
+# guests, so that nobody is cut. How much throughput does the medium level lose at
+# {glue:text}`was-ex-mem-all` GiB, at {glue:text}`was-ex-mem-ok` GiB and at
+# {glue:text}`was-ex-mem-bad` GiB, and where does it fall below 90 % of its reference? Then make every
 # transaction wait for every stall, as if each page fault stopped the whole application (a
 # stop-the-world collection): give both levels a driver with one user, and compare 112/20,
 # 96/20, 64/20 and 48/20 with the paper's statements.
@@ -790,27 +834,31 @@ glue("was-ex-reorder-62", f"{g62.loc[list(figures_was.GUESTS), 'reorder_pause_s'
 #
 # :::{solution} results_was-ex-memory
 # :class: dropdown
-# With 40 CPUs the medium level keeps {glue:text}`was-ex-alone-64` of its reference at 64 GiB and
-# {glue:text}`was-ex-alone-14` at 14 GiB, but only {glue:text}`was-ex-alone-12` at 12 GiB; the
-# break point is {glue:text}`was-ex-bp` GiB. Down to 14 GiB the model's triplet pages, but its
+# With 40 CPUs the medium level keeps {glue:text}`was-ex-alone-all` of its reference at
+# {glue:text}`was-ex-mem-all` GiB and {glue:text}`was-ex-alone-ok` at {glue:text}`was-ex-mem-ok`
+# GiB, but only {glue:text}`was-ex-alone-bad` at {glue:text}`was-ex-mem-bad` GiB; the break point
+# is {glue:text}`was-ex-bp` GiB. Down to {glue:text}`was-ex-mem-ok` GiB the model's triplet pages, but its
 # {glue:text}`was-drv-users` users share the stalls: a user waits {glue:text}`was-rp-6420` ms for
 # a paging I/O now and then, in a cycle of {glue:text}`was-drv-cycle` s. On small hosts the
 # IHS guest, the smallest, whose pages age for the shortest time (only
-# {glue:text}`was-ex-Tg-ihs-12` s at 12 GiB, about the {glue:text}`was-hot-touch-s` s between
-# two touches of a hot-core page), loses part of its hot core, and a fault on the kernel stops
-# its one virtual CPU for the whole read. Its virtual CPU stands stopped
-# {glue:text}`was-ex-ihs-blocked-64` of the time at 64 GiB (the blocking share of ordinary
-# faults), {glue:text}`was-ex-ihs-blocked-14` at 14 GiB and {glue:text}`was-ex-ihs-blocked-12`
-# at 12 GiB, at the two small sizes mostly waiting for the kernel. As long as what is left of
-# its virtual CPU covers its Table 17 load, nobody notices; at 12 GiB it no longer does, and
+# {glue:text}`was-ex-Tg-ihs-bad` s at {glue:text}`was-ex-mem-bad` GiB, about the
+# {glue:text}`was-hot-touch-s` s between two touches of a hot-core page), loses part of its hot
+# core, and a fault on the kernel stops its one virtual CPU for the whole read. Its virtual CPU
+# stands stopped {glue:text}`was-ex-ihs-blocked-all` of the time at {glue:text}`was-ex-mem-all`
+# GiB (the blocking share of ordinary faults), {glue:text}`was-ex-ihs-blocked-ok` at
+# {glue:text}`was-ex-mem-ok` GiB and {glue:text}`was-ex-ihs-blocked-bad` at
+# {glue:text}`was-ex-mem-bad` GiB, at the two small sizes mostly waiting for the kernel. As long
+# as what is left of its virtual CPU covers its Table 17 load, nobody notices; at
+# {glue:text}`was-ex-mem-bad` GiB it no longer does, and
 # the whole triplet waits for its web server. That is far below any memory size the paper
 # tried.
 #
 # With a single user every stall delays all work, and the medium level runs at
 # {glue:text}`was-ex-one-112-20` at 112/20, {glue:text}`was-ex-one-96-20` at 96/20,
 # {glue:text}`was-ex-one-64-20` at 64/20 and {glue:text}`was-ex-one-48-20` at 48/20 (with 40 CPUs
-# at 64 GiB: {glue:text}`was-ex-one-64-40`, so the CPUs no longer matter), against
-# {glue:text}`was-m-512-20` at 512/20. Now memory hurts, but too early: the loss is already
+# at 64 GiB: {glue:text}`was-ex-one-64-40`, no better: more CPUs no longer help, and the
+# database, spinning less on the larger host, runs faster and touches its pages more often, so
+# the others' pages age a little faster), against {glue:text}`was-m-512-20` at 512/20. Now memory hurts, but too early: the loss is already
 # large at 96 GiB, where the paper's was still moderate. One user is an extreme assumption
 # (DayTrader serves hundreds of requests in parallel), and {glue:text}`was-drv-users`
 # independent users are the other
