@@ -43,10 +43,12 @@ def test_measures_are_the_models_guest_values():
 def test_table2_at_6420_states_what_the_chapter_says():
     t = tolerance.table2("64/20")
     b = tolerance.Boundaries()
-    # most rows in the paper's cell; the chapter lists the others by name (tol-differ)
-    assert int(t["agrees"].sum()) >= 6
-    for row in ("net", "fs-direct", "db-bi", "java", "was-was", "was-db2"):
-        assert bool(t.loc[row, "agrees"]), row
+    # "Where it misses": only the high page-cached file system is out of the paper's cell,
+    # one class too high on page reads, and the web servers are just below the line into high
+    assert list(t.index[~t["agrees"]]) == ["fs-pagecache-high"]
+    assert (t.loc["fs-pagecache-high", "reads_class"], t.loc["fs-pagecache-high", "paper_reads_class"]) == (
+        "high", "medium")
+    assert t.loc["was-ihs", "reads_class"] == "medium" and t.loc["was-ihs", "read_share_pct"] < b.reads_high
     # "close to a line": IHS within a point of the high read-share line, with the paper's
     # quarter resident; the page-cached fio levels read more MiB/s than the paper's and the
     # high one sits within a few points of the resident-high line
@@ -57,6 +59,16 @@ def test_table2_at_6420_states_what_the_chapter_says():
         assert t.loc[row, "page_read_mib_s"] > o[key] / 100 * o["o000-sys-pr"]
     assert abs(b.resident_high - t.loc["fs-pagecache-high", "resident_remaining_pct"]) < 5
     assert t.loc["fs-pagecache-high", "paper_resident_class"] == "high"
+
+
+def test_other_cids_as_the_chapter_describes_them():
+    """'With more memory (96/20) residency rises for every row ... With less (48/20) every
+    row loses residency'; the model's system pages less than the paper's at 64/20."""
+    t64, t96, t48 = (tolerance.table2(cid) for cid in ("64/20", "96/20", "48/20"))
+    assert (t96["resident_remaining_pct"] > t64["resident_remaining_pct"]).all()
+    assert (t48["resident_remaining_pct"] < t64["resident_remaining_pct"]).all()
+    o = data.observations(["observations_000.csv"]).set_index("id")["value"]
+    assert oc.simulate("64/20").system["page_read_mib_s"] < float(o["o000-sys-pr"])
 
 
 def test_boundaries_and_classify_reject_bad_input():

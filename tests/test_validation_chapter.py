@@ -112,10 +112,38 @@ def test_the_prose_on_the_largest_misses_still_holds():
     assert 0 < k["drain_eckd_6420"] < k["drain_limit_s"] / 10
     # the model's 6.2 failures are the database's, never WebSphere's
     assert k["failed_62_variants"] == "db-bi"
-    # the database is not held back at 512/20 in the model, but is at 512/15
-    assert k["db_51220"] > 0.95 and k["db_51215"] < 0.8
-    # "idle CPUs": half a CPU or more in a constrained EDEV-SCSI run, as in the paper
-    assert k["idle_edev"] >= 0.5
+    # "the database: more CPU for less work": at 512/20 the host is full most of the time,
+    # the database spins and uses more CPU than its reference at a lower throughput; with
+    # less memory the host is full less often, it spins less and gains a little
+    assert k["busy_51220"] > 0.5 and k["db_spin_51220"] > 1
+    assert k["db_cpu_51220"] > k["db_cpu_ref"] and k["db_51220"] < 1
+    assert k["busy_6420"] < k["busy_51220"] and 1 < k["db_spin_6420"] < k["db_spin_51220"]
+    assert k["db_6420"] > k["db_51220"]
+    # still missing: 512/20 just above the paper's 0.60, the peak at the grid's smallest
+    # memory rather than 96 GiB, and 512/15 below 512/20 with less CPU and less spinning
+    assert 0.60 <= k["db_51220"] < 0.65
+    assert k["db_peak_20_gib"] == oc.data.cid_grid()["real_memory_gib"].min() < 96
+    assert k["db_peak_20"] > k["db_9620"]
+    assert k["db_51215"] < k["db_51220"]
+    assert k["db_cpu_51215"] < k["db_cpu_51220"] and 1 < k["db_spin_51215"] < k["db_spin_51220"]
+    # "idle CPUs (a miss again)": under half a CPU in every constrained EDEV-SCSI run the
+    # paper reports, at least half a CPU in the same run with nothing coupled; ECKD idles more
+    assert k["idle_edev"] < 0.5 <= k["idle_edev_no_spin"]
+    assert k["idle_edev"] == pytest.approx(float(claims.loc["cpu-idle", "model"]), abs=0.005)
+    assert "ECKD" in k["idle_any_where"] and k["idle_any"] > k["idle_edev"]
+    # "Java and network with 15 CPUs": Java cut, the high network level spins
+    assert k["java_high_51215"] < k["java_high_51220"] < 1
+    assert k["net_high_spin_51215"] > 1
+    # the scorecard's sentences: one calibration claim misses (the high Java guest's
+    # residency, quoted in "How much paging"), and some topic has no claim passed
+    f = fv.claims_frame()
+    assert list(f.loc[(f["kind"] == "calibration") & ~f["passed"], "id"]) == ["java-resident-6420"]
+    by_group = f[f["kind"] == "validation"].groupby("group")["passed"].sum()
+    assert (by_group == 0).any()
+    # the verdicts the section names
+    passed = claims["passed"]
+    assert passed[["db-gains", "db-9620", "db-cpu-20", "net-high-15"]].all()
+    assert not passed[["db-51220-low", "cpu-idle", "java-above-ref", "java-knee", "java-cpus", "net-medium-15"]].any()
     e = fv.eckd_path()
     # even the paper's paging rate would not cross the fio I/O-error threshold
     assert e["utilisation"] < e["utilisation_at_paper_reads"] < e["threshold"]
@@ -124,12 +152,23 @@ def test_the_prose_on_the_largest_misses_still_holds():
         fv.eckd_path(paper_reads_mib_s=0)
 
 
+def test_the_fairness_bound_the_chapter_quotes_rules_out_the_papers_512_15():
+    """'the host would have needed ... CPUs where ... are left after CP's own work. The
+    outcome fits only if WebSphere and fio ran at no more than ... of their reference'."""
+    b = validation.fairness_bound()
+    assert b["cid"] == "512/15" and b["needed_cpus"] > b["available_cpus"]
+    assert 0 < b["rest_fraction"] < 1
+
+
 def test_no_paging_counterfactual_changes_some_claims_but_not_cpu_ones():
     n = fv.no_paging_claims()
     v = n[n["kind"] == "validation"]
     only_with_paging = v.index[v["passes"] & ~v["passes without paging"]]
     assert "overall-drop-64" in only_with_paging
     assert bool(v.loc["overall-linear-cpus", "passes without paging"])
+    # the database's small gain as memory shrinks needs paging; its CPU signature does not
+    assert "db-gains" in only_with_paging
+    assert bool(v.loc["db-cpu-20", "passes without paging"])
 
 
 def test_text_table_has_a_fixed_id():

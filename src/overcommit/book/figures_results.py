@@ -7,6 +7,7 @@ small; controls are Vega-Lite parameters bound to inputs (environment, CID).
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import altair as alt
@@ -385,26 +386,41 @@ def overall_texts(frame: pd.DataFrame) -> dict[str, str]:
     ``ov-sys-max-63``, ``ov-sys-max-62``
         the highest CP system CPU (% of the real CPUs) at 96 GiB or more, on z/VM 6.3 (both
         paging kinds) and on z/VM 6.2;
-    ``ov-t90-edev``, ``ov-t90-eckd``, ``ov-t90-62``
-        :func:`threshold_memory` at 20 CPUs and 0.90, per environment (GiB);
-    ``ov-62-512-20``
-        z/VM 6.2's overall relative throughput at 512/20.
+    ``ov-level``
+        the level of the threshold exercise: the highest multiple of 0.05 below the 20-CPU
+        z/VM 6.3 EDEV-SCSI throughput at 512 GiB;
+    ``ov-level-edev``, ``ov-level-eckd``, ``ov-level-62``
+        :func:`threshold_memory` at 20 CPUs and that level, per environment (GiB);
+    ``ov-62-512-20``, ``ov-63-512-20``
+        z/VM 6.2's and z/VM 6.3 EDEV-SCSI's overall relative throughput at 512/20;
+    ``ov-idle-512-20``, ``ov-idle-64-20``, ``ov-idle-64-20-eckd``
+        idle real CPUs (processors) at 512/20 and 64/20 on z/VM 6.3 EDEV-SCSI, and at 64/20
+        with ECKD paging.
     """
     line = frame[(frame["env"] == "zvm63-edev") & (frame["cpus"] == 20)]
     paging_at = line[line["page_read_mib_s"] > 0]["memory_gib"]
     high = frame[frame["memory_gib"] >= 96]
     new = high[high["env"].str.startswith("zvm63")]["system_cpu_pct"].max()
     old = high[high["env"] == "zvm62-edev"]["system_cpu_pct"].max()
-    t90 = threshold_memory(frame, cpus=20, level=0.9)["first memory below (GiB)"]
-    z62 = frame.set_index(["cid", "env"]).loc[("512/20", "zvm62-edev"), "throughput"]
+    by_run = frame.set_index(["cid", "env"])
+    z63 = float(by_run.loc[("512/20", "zvm63-edev"), "throughput"])
+    level = round(math.ceil(20 * z63) / 20 - 0.05, 2)  # the highest multiple of 0.05 below it
+    t = threshold_memory(frame, cpus=20, level=level)["first memory below (GiB)"]
+    z62 = by_run.loc[("512/20", "zvm62-edev"), "throughput"]
+    idle = by_run["idle"]
     return {
         "ov-first-paging-gib": f"{int(paging_at.max())}",
         "ov-sys-max-63": f"{new:.1f} %",
         "ov-sys-max-62": f"{old:.1f} %",
-        "ov-t90-edev": f"{int(t90[ENV_LABELS['zvm63-edev']])}",
-        "ov-t90-eckd": f"{int(t90[ENV_LABELS['zvm63-eckd']])}",
-        "ov-t90-62": f"{int(t90[ENV_LABELS['zvm62-edev']])}",
+        "ov-level": f"{level:.2f}",
+        "ov-level-edev": f"{int(t[ENV_LABELS['zvm63-edev']])}",
+        "ov-level-eckd": f"{int(t[ENV_LABELS['zvm63-eckd']])}",
+        "ov-level-62": f"{int(t[ENV_LABELS['zvm62-edev']])}",
         "ov-62-512-20": f"{float(z62):.2f}",
+        "ov-63-512-20": f"{z63:.2f}",
+        "ov-idle-512-20": f"{float(idle[('512/20', 'zvm63-edev')]):.2f}",
+        "ov-idle-64-20": f"{float(idle[('64/20', 'zvm63-edev')]):.2f}",
+        "ov-idle-64-20-eckd": f"{float(idle[('64/20', 'zvm63-eckd')]):.2f}",
     }
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import textwrap
+from dataclasses import replace
 from functools import lru_cache
 
 import altair as alt
@@ -800,7 +801,7 @@ def key_numbers() -> dict[str, float | str]:
 
     x = lambda r, v: float(r.workloads.loc[v, "relative_throughput"])  # noqa: E731
     r6420 = simulate("64/20")
-    runs = {cid: simulate(cid) for cid in ("512/20", "512/15", "96/20")}
+    runs = {cid: simulate(cid) for cid in ("512/20", "512/15", "96/20", "512/25")}
     eckd = simulate("64/20", env="zvm63-eckd")
     g = r6420.guests
     was = g[g["variant"].str.startswith("was-")]
@@ -813,6 +814,12 @@ def key_numbers() -> dict[str, float | str]:
     reported = runs_all[runs_all["memory_gib"].isin(REPORTED_MEMORY) & (runs_all["cid"] != "512/25")]
     edev = reported[(reported["env"] == "zvm63-edev") & (reported["memory_gib"] <= 96)]
     busiest = reported.sort_values("system_idle_cpu", ascending=False).iloc[0]
+    idlest_edev = edev.sort_values("system_idle_cpu", ascending=False).iloc[0]
+    # the same run with every workload's coupling set to 0: no virtual CPU spins
+    uncoupled = {name: replace(v, coupling=0.0) for name, v in workloads.study_variants().items()}
+    no_spin = simulate(str(idlest_edev["cid"]), variants=uncoupled)
+    db20 = sweep().query("env == 'zvm63-edev' and cpus == 20 and variant == 'db-bi'").set_index("memory_gib")
+    nh15 = runs["512/15"].guests[runs["512/15"].guests["variant"] == "net-high"]
     obs = data.observations(["observations_000.csv"]).set_index("id")
     h = float(obs.loc["o000-jh-res-frac", "value"]) / 100
     p = float(obs.loc["o000-jh-pin-frac", "value"]) / 100
@@ -829,7 +836,20 @@ def key_numbers() -> dict[str, float | str]:
         "fsdh_6420": x(r6420, "fs-direct-high"),
         "java_high_51220": x(runs["512/20"], "java-high"), "java_high_51215": x(runs["512/15"], "java-high"),
         "net_medium_51215": x(runs["512/15"], "net-medium"), "net_high_51215": x(runs["512/15"], "net-high"),
+        "db_spin_51220": float(runs["512/20"].guests.loc["db-bi", "spin_factor"]),
+        "db_spin_51215": float(runs["512/15"].guests.loc["db-bi", "spin_factor"]),
+        "db_cpu_51215": float(runs["512/15"].workloads.loc["db-bi", "cpu_load"]),
+        "db_cpu_ref": float(runs["512/25"].workloads.loc["db-bi", "cpu_load"]),
+        "busy_51220": float(runs["512/20"].system["all_cpus_busy"]),
+        "busy_6420": float(r6420.system["all_cpus_busy"]),
+        "db_spin_6420": float(r6420.guests.loc["db-bi", "spin_factor"]),
+        "db_6420": x(r6420, "db-bi"),
+        "db_peak_20_gib": float(db20["relative_throughput"].idxmax()),
+        "db_peak_20": float(db20["relative_throughput"].max()),
+        "net_high_spin_51215": float(nh15["spin_factor"].max()),
         "idle_edev": float(edev["system_idle_cpu"].max()),
+        "idle_edev_where": str(idlest_edev["cid"]),
+        "idle_edev_no_spin": float(no_spin.system["idle_cpu"]),
         "idle_any": float(busiest["system_idle_cpu"]),
         "idle_any_where": f"{busiest['cid']} on {ENV_LABELS[busiest['env']]}",
         "max_relative_throughput": float(sweep()["relative_throughput"].max()),
