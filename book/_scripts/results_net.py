@@ -50,7 +50,8 @@
 # - **Processors decide** in the model too, through share-based water-filling ({doc}`shares`):
 #   when CPUs are short, every guest that wants more than the run's *water level* gets exactly
 #   that level per share. A pair runs as fast as its server allows, so its throughput is the
-#   water level divided by what its server asked for per share: at 512 GiB the high level runs
+#   water level divided by what its server asked for per share (for the high level also by its
+#   spinning, next point): at 512 GiB the high level runs
 #   at {glue:text}`net-high-x-512-20`, {glue:text}`net-high-x-512-15`,
 #   {glue:text}`net-high-x-512-10` and {glue:text}`net-high-x-512-5` of its reference with 20,
 #   15, 10 and 5 CPUs, about in proportion to the CPUs.

@@ -428,8 +428,10 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 #   host is overcommitted: it cannot exceed 1.
 # - **Is a sibling running meanwhile?** Only a sibling that is running can spin. A guest
 #   with $n$ virtual CPUs, each dispatched a share $u$ of the time, has on average
-#   $(n - 1)\,u$ siblings running. A guest with one virtual CPU never spins, and a guest
-#   squeezed to a fraction of one CPU rarely has two virtual CPUs running at once.
+#   $(n - 1)\,u$ siblings running. Only a sibling doing useful work reaches a held lock, so
+#   the model takes for $u$ the guest's running share in the reference run, scaled by the
+#   work it does now. A guest with one virtual CPU never spins, and a guest squeezed to a
+#   fraction of one CPU rarely has two virtual CPUs running at once.
 # - **Does the sibling need the preempted one?** The *coupling* $\sigma$ of the workload:
 #   close to 1 when the work on one virtual CPU soon needs the work on another, close to 0
 #   when the virtual CPUs serve independent requests.
