@@ -88,7 +88,6 @@ def vcpu_runnable(wanted: ArrayLike, vcpus: ArrayLike) -> np.ndarray:
     return np.repeat(np.minimum(wanted / np.maximum(vcpus, 1), 1.0), vcpus)
 
 
-
 def all_busy(real_cpus: float, q: ArrayLike) -> float:
     """``P(R ≥ c)``: the share of time every one of the ``c`` real CPUs is busy, for virtual
     CPUs runnable with probabilities ``q`` (independent, as above). Between whole numbers of
@@ -147,4 +146,3 @@ def lock_spin(coupling: ArrayLike, vcpus: ArrayLike, busy: float, running: Array
     if np.any(vcpus < 1):
         raise ValueError("vcpus: expected whole numbers >= 1")
     return 1.0 + coupling * (vcpus - 1.0) * busy * running
-

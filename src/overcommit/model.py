@@ -465,8 +465,8 @@ class _State(NamedTuple):
     io_slow: np.ndarray  #: per variant: I/O time against the reference run (paging.path_slowdown)
     shared_io: float  #: guest I/O on the paging path (MiB/s)
     device_wait: np.ndarray  #: per variant: user-seconds per unit of work waiting for the paging devices
-    spin: np.ndarray = None  # type: ignore[assignment]  #: per guest: CPU per unit of work against Table 17 (lock spinning)
-    busy: float = 0.0  #: share of time every real CPU is busy (dispatch.all_busy)
+    spin: np.ndarray  #: per guest: CPU per unit of work against Table 17 (lock spinning; 1 without)
+    busy: float  #: share of time every real CPU is busy (dispatch.all_busy)
 
 
 class _Solution(NamedTuple):
@@ -692,9 +692,7 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
     blocked = state.blocked
     gv = cat.guest_variant
     k = CPU_COST_FACTOR[env.generation]
-    cpu_ref = np.array([g.cpu_load for g in guests]) * k
-    if state.spin is not None:
-        cpu_ref = cpu_ref * state.spin
+    cpu_ref = np.array([g.cpu_load for g in guests]) * k * state.spin
     used = np.minimum(x[gv] * cpu_ref + fault_cp, alloc)
     cp_attr = used * CP_ATTRIBUTED_SHARE + fault_cp
     emulation = used - cp_attr
@@ -764,7 +762,7 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
             "cpu_allocated": alloc,
             "blocked_vcpus": blocked,
             # CPU per unit of work against Table 17: lock-holder preemption (dispatch.lock_spin)
-            "spin_factor": state.spin if state.spin is not None else np.ones(len(guests)),
+            "spin_factor": state.spin,
             "reorder_pause_s": pause,
         },
         index=pd.Index([g.name for g in guests], name="guest"),

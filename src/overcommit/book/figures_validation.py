@@ -810,7 +810,8 @@ def key_numbers() -> dict[str, float | str]:
     reads = report[report["quantity"] == "page_read_mib_s"]
     was_target = float(reads[reads["subject"].str.startswith("was-")]["target used"].sum())
     java_target = float(reads[reads["subject"].str.startswith("java-")]["target used"].sum())
-    runs_all = sweep().drop_duplicates(["cid", "env"])
+    grid = sweep()
+    runs_all = grid.drop_duplicates(["cid", "env"])
     reported = runs_all[runs_all["memory_gib"].isin(REPORTED_MEMORY) & (runs_all["cid"] != "512/25")]
     edev = reported[(reported["env"] == "zvm63-edev") & (reported["memory_gib"] <= 96)]
     busiest = reported.sort_values("system_idle_cpu", ascending=False).iloc[0]
@@ -818,7 +819,7 @@ def key_numbers() -> dict[str, float | str]:
     # the same run with every workload's coupling set to 0: no virtual CPU spins
     uncoupled = {name: replace(v, coupling=0.0) for name, v in workloads.study_variants().items()}
     no_spin = simulate(str(idlest_edev["cid"]), variants=uncoupled)
-    db20 = sweep().query("env == 'zvm63-edev' and cpus == 20 and variant == 'db-bi'").set_index("memory_gib")
+    db20 = grid.query("env == 'zvm63-edev' and cpus == 20 and variant == 'db-bi'").set_index("memory_gib")
     nh15 = runs["512/15"].guests[runs["512/15"].guests["variant"] == "net-high"]
     obs = data.observations(["observations_000.csv"]).set_index("id")
     h = float(obs.loc["o000-jh-res-frac", "value"]) / 100
@@ -852,7 +853,7 @@ def key_numbers() -> dict[str, float | str]:
         "idle_edev_no_spin": float(no_spin.system["idle_cpu"]),
         "idle_any": float(busiest["system_idle_cpu"]),
         "idle_any_where": f"{busiest['cid']} on {ENV_LABELS[busiest['env']]}",
-        "max_relative_throughput": float(sweep()["relative_throughput"].max()),
+        "max_relative_throughput": float(grid["relative_throughput"].max()),
         "reclaim_exponent": float(environment("zvm63-edev").reclaim_exponent),
         "T_db_6420": float(r6420.system["characteristic_time_s"])
         * float(reclaim_weights([_guest("db-bi").touched_mib], environment("zvm63-edev").reclaim_exponent)[0]),
