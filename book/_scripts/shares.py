@@ -457,6 +457,12 @@ glue("shares-busy-25", f"{busy17[25]:.2f}", display=False)
 glue("shares-busy-20", f"{busy17[20]:.2f}", display=False)
 coupled = sorted(name for name, v in oc.study_variants().items() if v.coupling > 0)
 glue("shares-coupled", ", ".join(coupled), display=False)
+study_variants = oc.study_variants()
+# the prose groups the workload kinds: the network's coupling is the database's, fio's and Java's WebSphere's
+assert study_variants["net-high"].coupling == study_variants["db-bi"].coupling
+assert {study_variants[v].coupling for v in ("fs-direct-high", "java-high")} == {study_variants["was-high"].coupling}
+glue("shares-coupling-db", f"{study_variants['db-bi'].coupling:g}", display=False)
+glue("shares-coupling-was", f"{study_variants['was-high'].coupling:g}", display=False)
 spin_runs = {cid: oc.simulate(cid) for cid in ("512/20", "512/15", "512/10")}
 for cid, r in spin_runs.items():
     tag = cid.replace("/", "-")
@@ -473,9 +479,9 @@ for cid, r in spin_runs.items():
 # With 25 real CPUs a virtual CPU is preempted at the end of a slice only a fraction
 # {glue:text}`shares-busy-25` of the time; with 20, {glue:text}`shares-busy-20`; with 15 or
 # fewer, nearly always. The model gives the coupling as an assumption per workload kind
-# (`data/variant_drivers.csv`): 1 for the database, whose parallel query processes hand rows
+# (`data/variant_drivers.csv`): {glue:text}`shares-coupling-db` for the database, whose parallel query processes hand rows
 # to one another, and for the network workload, whose processes all send and receive
-# through one virtual network card; 0 for WebSphere's independent requests, fio's
+# through one virtual network card; {glue:text}`shares-coupling-was` for WebSphere's independent requests, fio's
 # independent jobs and Java's threads. The coupled variants are
 # {glue:text}`shares-coupled`; the medium network guests have one virtual CPU each, so
 # nothing spins there.
