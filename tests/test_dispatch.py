@@ -84,9 +84,10 @@ def test_model_idles_cpus_while_guests_wait_and_leaves_the_reference_alone():
     assert oc.simulate("512/5").system["idle_cpu"] < 0.01
 
 
-def test_runnable_pmf_is_the_recurrence_bit_for_bit_on_small_and_large_hosts():
-    """The model's fast path (Python floats up to 64 virtual CPUs) and the NumPy path above
-    it compute the definition's recurrence with the same operations: equal to the last bit."""
+def test_runnable_pmf_is_the_recurrence_on_small_and_large_hosts():
+    """The generating function evaluated at the roots of unity and inverted by one FFT (the
+    model's path) gives the recurrence's distribution (adding one virtual CPU at a time) to
+    rounding, on the study's size and on large hosts."""
     from overcommit.seeding import rng
 
     def recurrence(q):
@@ -100,7 +101,17 @@ def test_runnable_pmf_is_the_recurrence_bit_for_bit_on_small_and_large_hosts():
     gen = rng(3)
     for n in (0, 1, 2, 36, 64, 65, 250):
         q = gen.random(n)
-        assert np.array_equal(dispatch.runnable_pmf(q), recurrence(q)), n
+        expected = recurrence(q)
+        assert np.array_equal(dispatch.runnable_pmf_stepwise(q), expected), n
+        assert np.allclose(dispatch.runnable_pmf(q), expected, rtol=0, atol=1e-14), n
+        assert np.allclose(dispatch.runnable_pmf(q, check=False), expected, rtol=0, atol=1e-14), n
+
+
+def test_runnable_pmf_is_exact_where_the_count_is_certain():
+    # every virtual CPU always or never runnable: all the mass on one count, none elsewhere
+    p = dispatch.runnable_pmf([1.0] * 7 + [0.0] * 5)
+    assert p[7] == pytest.approx(1.0, abs=1e-14)
+    assert np.all(np.delete(p, 7) < 1e-14) and np.all(p >= 0.0)
 
 
 # --- lock-holder preemption: all_busy and lock_spin ------------------------------------

@@ -32,29 +32,57 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 
-def runnable_pmf(q: ArrayLike) -> np.ndarray:
-    """P(R = r), r = 0..n, for n independent virtual CPUs runnable with probabilities ``q``."""
+def runnable_pmf(q: ArrayLike, *, check: bool = True) -> np.ndarray:
+    r"""P(R = r), r = 0..n, for n independent virtual CPUs runnable with probabilities ``q``.
+
+    Adding one virtual CPU either leaves R where it was (probability ``1 − q_i``) or moves it
+    up by one (``q_i``), so the probability generating function of R is a product:
+
+    .. math::
+
+        E[z^R] = \sum_r P(R = r)\, z^r = \prod_i (1 - q_i + q_i z).
+
+    The product is a polynomial of degree n; evaluated at the n + 1 complex roots of unity
+    ``z_k = e^{2πik/(n+1)}`` (one vectorised product), its coefficients P(R = r) come back
+    from one discrete Fourier transform. That is the same distribution as adding the
+    virtual CPUs one at a time (a test pins the two against each other and against listing
+    every combination), in a few array operations instead of n²/2 steps: the model needs
+    it in every pass of its loop. Rounding leaves errors of order 1e-16, clipped at 0.
+    ``check=False`` takes ``q`` as given (the model's, from :func:`vcpu_runnable`).
+    """
+    if check:
+        q = np.clip(np.asarray(q, float).ravel(), 0.0, 1.0)
+        if q.size and not np.all(np.isfinite(q)):
+            raise ValueError("q: expected finite probabilities")
+    size = q.size + 1
+    z_minus_1 = _roots_minus_one(size)
+    generating = np.multiply.reduce(1.0 + np.multiply.outer(q, z_minus_1), axis=0)
+    return np.maximum(np.fft.fft(generating).real / size, 0.0)
+
+
+_ROOTS: dict[int, np.ndarray] = {}
+
+
+def _roots_minus_one(size: int) -> np.ndarray:
+    """``z_k − 1`` for the ``size`` roots of unity (cached: the model asks for the same few)."""
+    roots = _ROOTS.get(size)
+    if roots is None:
+        roots = _ROOTS[size] = np.exp(2j * np.pi * np.arange(size) / size) - 1.0
+    return roots
+
+
+def runnable_pmf_stepwise(q: ArrayLike) -> np.ndarray:
+    """:func:`runnable_pmf` by adding the virtual CPUs one at a time (the recursion its
+    generating function encodes): the slow, obvious form the tests check it against."""
     q = np.clip(np.asarray(q, float).ravel(), 0.0, 1.0)
-    if q.size and not np.all(np.isfinite(q)):
-        raise ValueError("q: expected finite probabilities")
-    if q.size <= 64:
-        # plain Python floats: the model calls this in every pass of its loop, and for a few
-        # dozen virtual CPUs a list is faster than NumPy slices (same operations, same bits;
-        # the work grows with the square of the count, so large hosts take the slices below)
-        p = [1.0] + [0.0] * q.size
-        for i, qi in enumerate(q.tolist()):
-            # one virtual CPU more: R stays (not runnable) or moves up by one
-            stay = 1.0 - qi
-            for r in range(i + 1, 0, -1):
-                p[r] = p[r] * stay + p[r - 1] * qi
-            p[0] *= stay
-        return np.array(p)
-    out = np.zeros(q.size + 1)
-    out[0] = 1.0
-    for i, qi in enumerate(q):
-        out[1:i + 2] = out[1:i + 2] * (1.0 - qi) + out[:i + 1] * qi
-        out[0] *= 1.0 - qi
-    return out
+    p = [1.0] + [0.0] * q.size
+    for i, qi in enumerate(q.tolist()):
+        # one virtual CPU more: R stays (not runnable) or moves up by one
+        stay = 1.0 - qi
+        for r in range(i + 1, 0, -1):
+            p[r] = p[r] * stay + p[r - 1] * qi
+        p[0] *= stay
+    return np.array(p)
 
 
 def fluctuation_idle(real_cpus: float, q: ArrayLike) -> float:
@@ -63,20 +91,23 @@ def fluctuation_idle(real_cpus: float, q: ArrayLike) -> float:
     return _idle_and_busy(real_cpus, runnable_pmf(q))[0]
 
 
-def idle_and_busy(real_cpus: float, q: ArrayLike) -> tuple[float, float]:
+def idle_and_busy(real_cpus: float, q: ArrayLike, *, check: bool = True) -> tuple[float, float]:
     """:func:`fluctuation_idle` and :func:`all_busy` from one distribution of ``R`` (the
-    model needs both in every pass of its loop)."""
-    if not np.isfinite(real_cpus) or real_cpus < 0:
+    model needs both in every pass of its loop; it passes ``check=False``: its ``q`` come
+    from :func:`vcpu_runnable` and its CPUs are never negative)."""
+    if check and (not np.isfinite(real_cpus) or real_cpus < 0):
         raise ValueError(f"real_cpus: {real_cpus!r} is not accepted; expected a finite number >= 0")
-    return _idle_and_busy(real_cpus, runnable_pmf(q))
+    return _idle_and_busy(real_cpus, runnable_pmf(q, check=check))
 
 
 def _idle_and_busy(real_cpus: float, p: np.ndarray) -> tuple[float, float]:
-    r = np.arange(p.size)
+    r = np.arange(p.size, dtype=float)
     mean = float(np.dot(p, r))
-    idle = max(float(np.dot(p, np.maximum(real_cpus - r, 0.0))) - max(real_cpus - mean, 0.0), 0.0)
+    # E[max(c − R, 0)] and E[clip(R − c + 1, 0, 1)] = 1 − E[min(max(c − R, 0), 1)]
+    short = np.maximum(real_cpus - r, 0.0)
+    idle = max(float(np.dot(p, short)) - max(real_cpus - mean, 0.0), 0.0)
     # rounding in the sum can pass 1 by an ulp
-    busy = min(max(float(np.dot(p, np.clip(r - real_cpus + 1.0, 0.0, 1.0))), 0.0), 1.0)
+    busy = min(max(1.0 - float(np.dot(p, np.minimum(short, 1.0))), 0.0), 1.0)
     return idle, busy
 
 
@@ -97,7 +128,8 @@ def all_busy(real_cpus: float, q: ArrayLike) -> float:
     return idle_and_busy(real_cpus, q)[1]
 
 
-def lock_spin(coupling: ArrayLike, vcpus: ArrayLike, busy: float, running: ArrayLike) -> np.ndarray:
+def lock_spin(coupling: ArrayLike, vcpus: ArrayLike, busy: float, running: ArrayLike, *,
+              check: bool = True) -> np.ndarray:
     r"""CPU per unit of work of a guest whose virtual CPUs wait for one another, relative to
     a host where no virtual CPU is ever preempted:
 
@@ -135,14 +167,17 @@ def lock_spin(coupling: ArrayLike, vcpus: ArrayLike, busy: float, running: Array
     Multiprocessor Virtual Machines", *Proc. 3rd Virtual Machine Research and Technology
     Symposium (VM '04)*, USENIX, 2004: lock-holder preemption and why it costs a
     multiprocessor guest far more than its share of the lost time.
+
+    ``check=False`` skips the argument checks: the model checks its guests once, then calls
+    this in every pass of its loop.
     """
-    coupling = np.asarray(coupling, float)
-    vcpus = np.asarray(vcpus, float)
-    running = np.clip(np.asarray(running, float), 0.0, 1.0)
-    if not 0.0 <= busy <= 1.0:
-        raise ValueError(f"busy: {busy!r} is not accepted; expected a probability from 0 to 1")
-    if np.any(coupling < 0) or np.any(~np.isfinite(coupling)):
-        raise ValueError("coupling: expected finite numbers >= 0")
-    if np.any(vcpus < 1):
-        raise ValueError("vcpus: expected whole numbers >= 1")
-    return 1.0 + coupling * (vcpus - 1.0) * busy * running
+    if check:
+        coupling = np.asarray(coupling, float)
+        vcpus = np.asarray(vcpus, float)
+        if not 0.0 <= busy <= 1.0:
+            raise ValueError(f"busy: {busy!r} is not accepted; expected a probability from 0 to 1")
+        if np.any(coupling < 0) or np.any(~np.isfinite(coupling)):
+            raise ValueError("coupling: expected finite numbers >= 0")
+        if np.any(vcpus < 1):
+            raise ValueError("vcpus: expected whole numbers >= 1")
+    return 1.0 + coupling * (vcpus - 1.0) * busy * np.clip(running, 0.0, 1.0)

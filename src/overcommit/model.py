@@ -91,9 +91,17 @@ PATH_HEADROOM = 0.95  #: share of the shared path guest I/O plus paging can use 
 REFERENCE_CPUS = 25  #: real CPUs of the reference run (CID 512/25), where Table 17 was measured
 MAX_ITERATIONS = 400
 TOLERANCE = 1e-6
-DAMPING = 0.5
-#: after MAX_ITERATIONS // 4 passes without convergence (a limit cycle the accelerated step
-#: keeps jumping over), the solver starts its history again with this smaller step
+#: The solver's stages: (first pass, damping, history) of the Anderson-accelerated step.
+#: Full steps with a long history settle the study's runs in the fewest passes (11 at 64/20);
+#: a run still moving after ``SETTLE_PASSES`` (memory-hungry mixes whose copies trade
+#: memory) starts its history again with half steps and a shorter history, which settles more
+#: of them; after MAX_ITERATIONS // 4 passes (a limit cycle the accelerated step keeps jumping
+#: over) it starts again with CAREFUL_DAMPING.
+DAMPING = 1.0
+HISTORY = 8
+SETTLE_PASSES = 15
+SETTLE_DAMPING = 0.5
+SETTLE_HISTORY = 5
 CAREFUL_DAMPING = 0.3
 
 
@@ -271,38 +279,41 @@ class NotConvergedError(RuntimeError):
 
 
 def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: str, guess: float,
-                regularity: np.ndarray | None = None) -> float:
-    """T with Σ sizes·ρ(rates·T) = capacity (requires Σ sizes over rate>0 > capacity).
+                regular=None) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+    """T with Σ sizes·ρ(rates·T) = capacity (requires Σ sizes > capacity, every rate > 0),
+    and the residency, miss share and slope dρ/d log T per class at that T.
 
     Newton's method on u = log T from the previous iteration's T, kept inside a bracket
     that shrinks at every step (so it cannot diverge); the left side is increasing in u.
+    ``regular`` is :func:`overcommit.replacement.regular_classes` of the classes.
+    The residency returned is the one the last step evaluated, so the memory the model
+    reports is exactly what the solver matched to the capacity.
     """
-    active = rates > 0
-    s, r = sizes[active], rates[active]
-    k = None if regularity is None else regularity[active]
-    if s.sum() <= capacity:
-        return math.inf
     u = math.log(guess) if math.isfinite(guess) and guess > 0 else 0.0
     lo, hi = -math.inf, math.inf
     for _ in range(200):
-        h, slope, _ = replacement.resident_slope_miss(r * math.exp(u), policy, k)
-        f = float(np.dot(s, h)) - capacity
+        T = math.exp(u)
+        h, slope, miss = replacement.resident_slope_miss(rates * T, policy, regular=regular)
+        f = float(np.dot(sizes, h)) - capacity
         if abs(f) <= 1e-9 * capacity:
-            return math.exp(u)
+            return T, h, miss, slope
         if f > 0:
             hi = u
         else:
             lo = u
-        d = float(np.dot(s, slope))
+        d = float(np.dot(sizes, slope))
         step = -f / d if d > 0 else (-4.0 if f > 0 else 4.0)
         step = max(min(step, 4.0), -4.0)
         candidate = u + step
         if not (lo < candidate < hi):
             candidate = 0.5 * (lo + hi) if math.isfinite(lo) and math.isfinite(hi) else u + step
         if abs(candidate - u) < 1e-13:
-            return math.exp(candidate)
+            u = candidate
+            break
         u = candidate
-    return math.exp(u)
+    T = math.exp(u)
+    h, slope, miss = replacement.resident_slope_miss(rates * T, policy, regular=regular)
+    return T, h, miss, slope
 
 
 @dataclass
@@ -323,6 +334,8 @@ class _Memory:
     paged_out_dirty: np.ndarray = None  # type: ignore[assignment]
     #: per guest, MiB/s of those reads that are its hot core (kernel): they stop the vCPU
     hot_read_mib_s: np.ndarray = None  # type: ignore[assignment]
+    #: per tier (DPA, DPA + XSTOR), −d log T / d log x per variant (_tier_hits), or None
+    elasticity: tuple = (None, None)
 
 
 class _Catalogue:
@@ -345,7 +358,11 @@ class _Catalogue:
         self.n = len(guests)
         self.released = np.array([g.released_mib for g in guests])
         self.touched = np.array([g.touched_mib for g in guests])
+        self.released_total = float(self.released.sum())
+        self.touched_total = float(self.touched.sum())
         self.write_frac = np.array([g.write_frac for g in guests])[self.owner]
+        #: log(1 − w): a page is left unchanged by n writes with probability e^{n log(1 − w)}
+        self.log_unchanged = np.log1p(-self.write_frac)
         self.guest_variant = np.array([variant_index[g.variant] for g in guests])
         self.class_variant = self.guest_variant[self.owner]
         # the last class of every guest is its hot core (workloads.memory_classes)
@@ -356,6 +373,17 @@ class _Catalogue:
         self.membership[self.owner, np.arange(self.sizes.size)] = 1.0
         # per class: the guest's reclaim time relative to the global T
         self.reclaim = replacement.reclaim_weights(self.touched, reclaim_exponent)[self.owner]
+        # touched pages nobody references (rate 0) are the first to go; the solver for T
+        # sees the others only, with their regular classes looked up once
+        self.active = self.rates > 0
+        self.all_active = bool(self.active.all())
+        self.active_sizes = self.sizes[self.active]
+        self.active_total = float(self.active_sizes.sum())
+        self.idle_total = float(self.sizes[~self.active].sum())
+        self.variants = len(variant_index)
+        self.active_variant = self.class_variant[self.active]
+        self.active_regular = replacement.regular_classes(
+            np.ones(self.active_sizes.size) if self.regularity is None else self.regularity[self.active])
 
 
 @lru_cache(maxsize=64)
@@ -365,63 +393,78 @@ def _catalogue(guests: tuple[Guest, ...], names: tuple[str, ...], reclaim_expone
 
 def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str, guess: float):
     """Characteristic time, per-class resident share and miss share per reference for a
-    memory of ``capacity``.
+    memory of ``capacity``, and how T moves with each variant's throughput (below).
 
     Idle touched pages (rate 0) are the first to go; if all active pages fit, the idle ones
     fill what is left and T is infinite.
+
+    The last item is ``e_v = −d log T / d log x_v``: the class loads are λ w T and ρ depends
+    on them only, so keeping Σ S ρ = capacity when variant v's rates scale by (1 + ε) moves
+    log T by −ε times v's share of Σ S·dρ/d log T. The loop uses it to start the next
+    pass's solver near its answer (None when T is infinite).
     """
-    active = rates > 0
-    active_total = float(cat.sizes[active].sum())
-    idle_total = float(cat.sizes[~active].sum())
-    if active_total <= capacity:
-        keep = min(1.0, (capacity - active_total) / idle_total) if idle_total > 0 else 1.0
-        resident = np.where(active, 1.0, keep)
-        return math.inf, resident, 1.0 - resident
+    if cat.active_total <= capacity:
+        keep = min(1.0, (capacity - cat.active_total) / cat.idle_total) if cat.idle_total > 0 else 1.0
+        resident = np.where(cat.active, 1.0, keep)
+        return math.inf, resident, 1.0 - resident, None
     # a guest's pages age for T_g = w_g T: the load of a class is λ w_g T
     aged = rates * cat.reclaim
-    T = _solve_time(cat.sizes, aged, capacity, policy, guess, cat.regularity)
-    # the same function the Newton solver above evaluates, so the residency the model
-    # reports is exactly what the solver matched to the capacity
-    rho, _, miss = replacement.resident_slope_miss(np.where(active, aged, 0.0) * T, policy, cat.regularity)
-    return T, np.where(active, rho, 0.0), np.where(active, miss, 1.0)
+    if cat.all_active:
+        T, rho, miss, slope = _solve_time(cat.active_sizes, aged, capacity, policy, guess, cat.active_regular)
+    else:
+        T, rho_a, miss_a, slope = _solve_time(cat.active_sizes, aged[cat.active], capacity, policy, guess,
+                                              cat.active_regular)
+        rho, miss = np.zeros(cat.sizes.size), np.ones(cat.sizes.size)
+        rho[cat.active], miss[cat.active] = rho_a, miss_a
+    weight = cat.active_sizes * slope
+    total = float(weight.sum())
+    elasticity = np.bincount(cat.active_variant, weight, cat.variants) / total if total > 0 else None
+    return T, rho, miss, elasticity
 
 
 def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: str,
             guess: tuple[float, float]) -> _Memory:
-    rates = cat.rates * x[cat.class_variant]
-    touched_total = cat.touched.sum()
-    n = cat.n
-    zero = np.zeros(n)
-    if touched_total + cat.released.sum() <= dpa:
-        inst = cat.touched + cat.released
-        return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0,
-                       zero.copy(), zero.copy())
-    # Released pages are discarded before any used page is stolen.
-    room = max(dpa - touched_total, 0.0)
-    kept_released = cat.released * (room / cat.released.sum()) if cat.released.sum() > 0 else cat.released
+    touched_total, released_total = cat.touched_total, cat.released_total
     if touched_total <= dpa:
-        inst = cat.touched + kept_released
+        zero = np.zeros(cat.n)
+        if touched_total + released_total <= dpa:
+            inst = cat.touched + cat.released
+        else:
+            # Released pages are discarded before any used page is stolen.
+            inst = cat.touched + cat.released * ((dpa - touched_total) / released_total)
         return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0,
                        zero.copy(), zero.copy())
-    T1, h1, m1 = _tier_hits(cat, rates, dpa, policy, guess[0])
+    rates = cat.rates * x[cat.class_variant]
+    T1, h1, m1, e1 = _tier_hits(cat, rates, dpa, policy, guess[0])
     if xstor > 0:
-        T12, h12, m12 = _tier_hits(cat, rates, dpa + xstor, policy, guess[1])
+        T12, h12, m12, e12 = _tier_hits(cat, rates, dpa + xstor, policy, guess[1])
         h12, m12 = np.maximum(h12, h1), np.minimum(m12, m1)
     else:
-        T12, h12, m12 = T1, h1, m1
-    res_c = cat.sizes * h1
-    xs_c = cat.sizes * (h12 - h1)
-    miss_c = cat.sizes * rates * m12  # MiB/s read from the paging devices
-    # random pages: the same arithmetic as before regular pages existed (h12 − h1), so the
-    # stored chapter outputs do not move in their last digits
-    xread_c = cat.sizes * rates * ((h12 - h1) if cat.regularity is None else (m1 - m12))
+        T12, h12, m12, e12 = T1, h1, m1, e1
+    columns = np.empty((7, cat.sizes.size))  # per class, summed per guest in one product below
+    res_c, xs_c, stored_c, miss_c, xread_c, dirty_out_c, hot_c = columns
+    np.multiply(cat.sizes, h1, out=res_c)
+    flow = cat.sizes * rates
+    np.multiply(flow, m12, out=miss_c)  # MiB/s read from the paging devices
+    if xstor > 0:
+        np.multiply(cat.sizes, h12 - h1, out=xs_c)
+        # random pages: the same arithmetic as before regular pages existed (h12 − h1), so
+        # the stored chapter outputs do not move in their last digits
+        np.multiply(flow, (h12 - h1) if cat.regularity is None else (m1 - m12), out=xread_c)
+    else:
+        xs_c[:] = 0.0
+        xread_c[:] = 0.0
     # An evicted page was changed while resident with probability 1-(1-w)^(1+λT).
     lam_t = rates * cat.reclaim * T1 if math.isfinite(T1) else np.where(rates > 0, 1e6, 0.0)
-    dirty = 1.0 - (1.0 - cat.write_frac) ** (1.0 + np.minimum(lam_t, 1e6))
-    clean_copy = cat.sizes * h1 * (1.0 - dirty) * (rates > 0)  # resident pages still valid on disk
-    stored_c = cat.sizes * (1.0 - h12) + clean_copy
-    per_guest = cat.membership @ np.stack([res_c, xs_c, stored_c, miss_c, xread_c,
-                                           cat.sizes * (1.0 - h1) * dirty, miss_c * cat.hot], axis=1)
+    dirty = -np.expm1(cat.log_unchanged * (1.0 + np.minimum(lam_t, 1e6)))
+    clean = 1.0 - dirty
+    if not cat.all_active:
+        clean *= cat.active
+    # resident pages still valid on disk count as stored too
+    np.multiply(cat.sizes, 1.0 - h12 + h1 * clean, out=stored_c)
+    np.multiply(cat.sizes * (1.0 - h1), dirty, out=dirty_out_c)
+    np.multiply(miss_c, cat.hot, out=hot_c)
+    per_guest = cat.membership @ columns.T
     return _Memory(
         T=T1, T12=T12, resident=per_guest[:, 0], xstor=per_guest[:, 1],
         instantiated=cat.touched.copy(), stored=per_guest[:, 2],
@@ -431,6 +474,7 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         xstor_moves_pages_s=float(2 * xread_c.sum() * PAGES_PER_MIB),
         paged_out_dirty=per_guest[:, 5],
         hot_read_mib_s=per_guest[:, 6],
+        elasticity=(e1, e12),
     )
 
 
@@ -485,6 +529,62 @@ class _Solution(NamedTuple):
     converged: bool
 
 
+class _Setup(NamedTuple):
+    """Per guest and per variant arrays :func:`_solve` needs, which depend only on the guests,
+    their drivers and the CPU cost factor (cached: read-only arrays)."""
+
+    vcpus: np.ndarray
+    share: np.ndarray
+    cpu_ref: np.ndarray  #: CPU-s per unit of work (Table 17 × the environment's cost factor)
+    users: np.ndarray
+    think: np.ndarray
+    blocking: np.ndarray
+    io_mib: np.ndarray
+    used_paths: list  #: (path, member variants, their I/O in MiB/s) for paths with guest I/O
+    reference_io: dict  #: each path's guest I/O in the reference run
+    variant_cpu_ref: np.ndarray  #: cpu_ref summed per variant
+    no_spin: np.ndarray
+    coupling: np.ndarray
+    spinning: bool
+    reference_load: np.ndarray
+    spin_ref: np.ndarray
+
+
+@lru_cache(maxsize=64)
+def _setup(guests: tuple[Guest, ...], names: tuple[str, ...], vlist: tuple[Variant, ...], k: float) -> _Setup:
+    index = {name: i for i, name in enumerate(names)}
+    gv = np.array([index[g.variant] for g in guests])
+    vcpus = np.array([g.vcpus for g in guests], float)
+    share = np.array([g.share for g in guests], float)
+    cpu_ref = np.array([g.cpu_load for g in guests], float) * k  # CPU-s per unit of work
+    users = np.array([v.users for v in vlist])
+    think = np.array([v.think_frac for v in vlist])
+    blocking = np.array([v.blocking for v in vlist])
+    io_mib = np.array([v.io_mib_s for v in vlist])
+    on_path = {p: np.array([v.io_path == p for v in vlist]) for p in PATH_MIB_S}
+    # each path's guest I/O in the reference run (x = 1, nothing pages): the load against
+    # which a workload's I/O time is measured (paging.path_slowdown)
+    reference_io = {p: float(io_mib[on_path[p]].sum()) for p in PATH_MIB_S}
+    used_paths = [(p, members, io_mib[members]) for p, members in on_path.items() if members.any()]
+    # guests' reference CPU per unit of work summed per variant (the spin factor weighs it)
+    variant_cpu_ref = np.bincount(gv, cpu_ref, len(names))
+    no_spin = np.ones(len(guests))
+    # lock-holder preemption: each guest's coupling, and its spinning in the reference run
+    # (512/25: Table 17's loads, CP's base time), which Table 17's CPU per unit already holds
+    coupling = np.array([vlist[i].coupling for i in gv], float)
+    spinning = bool(np.any(coupling * (vcpus - 1) > 0))
+    reference_load = np.minimum(cpu_ref / k, vcpus)
+    busy_ref = dispatch.all_busy(REFERENCE_CPUS * (1 - CP_SYSTEM_BASE_CPUS / 20),
+                                 dispatch.vcpu_runnable(reference_load, vcpus)) if spinning else 0.0
+    spin_ref = dispatch.lock_spin(coupling, vcpus, busy_ref, reference_load / vcpus)  # checks the guests once
+    arrays = [vcpus, share, cpu_ref, users, think, blocking, io_mib, variant_cpu_ref, no_spin, coupling,
+              reference_load, spin_ref] + [a for path in used_paths for a in path[1:]]
+    for a in arrays:
+        a.flags.writeable = False
+    return _Setup(vcpus, share, cpu_ref, users, think, blocking, io_mib, used_paths, reference_io, variant_cpu_ref,
+                  no_spin, coupling, spinning, reference_load, spin_ref)
+
+
 def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]) -> _Solution:
     names = list(dict.fromkeys(g.variant for g in guests))
     missing = [v for v in names if v not in variants]
@@ -494,32 +594,18 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     cat = _catalogue(tuple(guests), tuple(names), env.reclaim_exponent)
     split = tiers.split_real_memory(host.memory_gib, env.xstor_gib)
     config = _paging_config(env, host)
-    k = CPU_COST_FACTOR[env.generation]
+    generation = env.generation
+    k = CPU_COST_FACTOR[generation]
     ios_per_mib = PAGES_PER_MIB / config.pages_per_io
 
-    vcpus = np.array([g.vcpus for g in guests], float)
-    share = np.array([g.share for g in guests], float)
-    cpu_ref = np.array([g.cpu_load for g in guests], float) * k  # CPU-s per unit of work
+    (vcpus, share, cpu_ref, users, think, blocking, io_mib, used_paths, reference_io, variant_cpu_ref,
+     no_spin, coupling, spinning, reference_load, spin_ref) = _setup(tuple(guests), tuple(names), tuple(vlist), k)
     gv = cat.guest_variant
-    users = np.array([v.users for v in vlist])
-    think = np.array([v.think_frac for v in vlist])
-    blocking = np.array([v.blocking for v in vlist])
-    io_mib = np.array([v.io_mib_s for v in vlist])
-    on_path = {p: np.array([v.io_path == p for v in vlist]) for p in PATH_MIB_S}
-    # each path's guest I/O in the reference run (x = 1, nothing pages): the load against
-    # which a workload's I/O time is measured (paging.path_slowdown)
-    reference_io = {p: float(io_mib[on_path[p]].sum()) for p in PATH_MIB_S}
-
+    blocking_g = blocking[gv]
+    has_xstor = split.xstor_mib > 0  # without it, nothing is read from expanded storage
     x = np.ones(len(names))
-    # lock-holder preemption: each guest's coupling, and its spinning in the reference run
-    # (512/25: Table 17's loads, CP's base time), which Table 17's CPU per unit already holds
-    coupling = np.array([variants[g.variant].coupling for g in guests], float)
-    spinning = bool(np.any(coupling * (vcpus - 1) > 0))
-    reference_load = np.minimum(cpu_ref / k, vcpus)
-    busy_ref = dispatch.all_busy(REFERENCE_CPUS * (1 - CP_SYSTEM_BASE_CPUS / 20),
-                                 dispatch.vcpu_runnable(reference_load, vcpus)) if spinning else 0.0
-    spin_ref = dispatch.lock_spin(coupling, vcpus, busy_ref, reference_load / vcpus)
     guess = (100.0, 100.0)
+    previous = None  # the last pass's throughputs and how T moved with them
     state = None
     #: the fixed point's unknowns besides the throughputs: the fluctuation idle and, when a
     #: guest can spin, the share of time every real CPU is busy
@@ -533,11 +619,18 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         ``aux`` (None on the first pass: take what the pass computes) to the throughputs the
         resources allow and the idle time and busy share they leave. Returns (new ``x``,
         fresh ``aux``, the ``aux`` used, the pass's state)."""
-        nonlocal guess
+        nonlocal guess, previous
         lost = None if aux is None else float(aux[0])
         busy = None if aux is None or not spinning else float(aux[1])
+        if previous is not None:
+            # start the solver for T where the last pass's T moves with the new throughputs
+            # (first order, _tier_hits); without this each pass takes one solver step more
+            step = np.log(x / previous[0])
+            guess = tuple(T if e is None else T * math.exp(-float(np.dot(e, step)))
+                          for T, e in zip(guess, previous[1]))
         mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess)
         guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
+        previous = (x, mem.elasticity)
         reads = float(mem.read_mib_s.sum())
         # Every guest's I/O shares its path with the other guests' I/O on it and, on the
         # paging path, with paging: busier than in the reference run, it takes longer;
@@ -545,73 +638,85 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # most PATH_HEADROOM of its bandwidth, guest I/O what paging leaves of it; guests
         # asking for more share that in proportion to their demand (below).
         io_slow, room, shared_io = np.ones(len(names)), {}, 0.0
-        for p, members in on_path.items():
-            if not members.any():
-                continue
+        for p, members, members_io in used_paths:
             paging_p = reads + mem.write_mib_s if p == env.io_sharing_path else 0.0
             usable = PATH_MIB_S[p] * PATH_HEADROOM
             room[p] = max(usable - paging_p, 0.0)
-            guest_p = min(float(np.dot(io_mib[members], x[members])), room[p])
+            guest_p = min(float(np.dot(members_io, x[members])), room[p])
             if p == env.io_sharing_path:
                 shared_io = guest_p
-            io_slow[members] = paging.path_slowdown(PATH_MIB_S[p], min(reference_io[p], usable), guest_p + paging_p)
-        pstate = paging.response_time(config, reads, mem.write_mib_s, shared_io)
+            io_slow[members] = paging.path_slowdown(PATH_MIB_S[p], min(reference_io[p], usable), guest_p + paging_p,
+                                                    check=False)
+        pstate = paging.response_time(config, reads, mem.write_mib_s, shared_io, check=False)
         rp = pstate.read_response_s if math.isfinite(pstate.read_response_s) else 60.0
         # pages waited for per unit of work, per variant (x > 0 always)
         # one stall per paging I/O: the thread that faulted waits once for the whole block
         dev_pages = np.bincount(gv, mem.read_mib_s, len(names)) * ios_per_mib / x
-        xs_pages = np.bincount(gv, mem.xstor_read_mib_s, len(names)) * PAGES_PER_MIB / x
-        stall_per_unit = dev_pages * rp + xs_pages * XSTOR_READ_S  # user-seconds per unit
-        x_open = 1.0 / (think * io_slow + (1.0 - think) * k + stall_per_unit / users)
+        stall_per_unit = dev_pages * rp  # user-seconds per unit
+        if has_xstor:
+            stall_per_unit = stall_per_unit + np.bincount(gv, mem.xstor_read_mib_s, len(names)) * (
+                PAGES_PER_MIB * XSTOR_READ_S) / x
+        # a user's cycle per unit of work: waiting (own I/O stretched by the path) and stalls,
+        # plus the CPU part below
+        not_cpu = think * io_slow + stall_per_unit / users
         # CP system time takes real CPUs before the guests are dispatched.
         cp_system = (CP_SYSTEM_BASE_CPUS * host.cpus / 20 + pstate.cp_cpu_cpus
-                     + mem.steal_pages_s * STEAL_CPU_S_PER_PAGE[env.generation]
+                     + mem.steal_pages_s * STEAL_CPU_S_PER_PAGE[generation]
                      + mem.xstor_moves_pages_s * XSTOR_MOVE_CPU_S_PER_PAGE)
         # Lock-holder preemption (dispatch.lock_spin): coupled guests burn CPU spinning on
         # siblings that z/VM preempted, which happens only while every real CPU is busy. The
         # runnable virtual CPUs include the spinning ones, so the share of time every real
         # CPU is busy is carried from pass to pass and settles with the throughputs.
-        spin = np.ones(len(guests))
         if spinning:
             if busy is None:
-                busy = dispatch.all_busy(max(host.cpus - cp_system, 0.0), dispatch.vcpu_runnable(
-                    np.minimum(x_open[gv] * cpu_ref, vcpus), vcpus))
+                x_plain = 1.0 / (not_cpu + (1.0 - think) * k)
+                busy = dispatch.idle_and_busy(max(host.cpus - cp_system, 0.0), dispatch.vcpu_runnable(
+                    np.minimum(x_plain[gv] * cpu_ref, vcpus), vcpus), check=False)[1]
             # the siblings that reach a held lock are the ones making progress: their running
             # share in the reference run, scaled by how much work they do now
-            spin = dispatch.lock_spin(coupling, vcpus, busy, np.minimum(x[gv] * reference_load, vcpus) / vcpus) / spin_ref
+            spin = dispatch.lock_spin(coupling, vcpus, busy, np.minimum(x[gv] * reference_load, vcpus) / vcpus,
+                                      check=False) / spin_ref
             # the burnt CPU also stretches the CPU part of each unit of work
-            x_open = 1.0 / (think * io_slow + (1.0 - think) * k * np.bincount(gv, cpu_ref * spin, len(names))
-                            / np.bincount(gv, cpu_ref, len(names)) + stall_per_unit / users)
+            x_open = 1.0 / (not_cpu + (1.0 - think) * k * np.bincount(gv, cpu_ref * spin, len(names))
+                            / variant_cpu_ref)
+        else:
+            spin = no_spin
+            x_open = 1.0 / (not_cpu + (1.0 - think) * k)
         cost = cpu_ref * spin
-        for p, members in on_path.items():
-            demand = float(np.dot(io_mib[members], x_open[members])) if members.any() else 0.0
-            if demand > room.get(p, math.inf):
+        for p, members, members_io in used_paths:
+            demand = float(np.dot(members_io, x_open[members]))
+            if demand > room[p]:
                 x_open = np.where(members, x_open * room[p] / demand, x_open)
         # virtual CPU time held by blocking stalls, per guest
-        guest_pages = mem.read_mib_s * ios_per_mib * rp + mem.xstor_read_mib_s * PAGES_PER_MIB * XSTOR_READ_S
+        guest_pages = mem.read_mib_s * (ios_per_mib * rp)
+        faults = mem.read_mib_s  # MiB/s the guest faults in, from the devices and expanded storage
+        if has_xstor:
+            guest_pages = guest_pages + mem.xstor_read_mib_s * (PAGES_PER_MIB * XSTOR_READ_S)
+            faults = faults + mem.xstor_read_mib_s
         # a fault on the hot core (the kernel) cannot be handed back to Linux by page-fault
         # handshaking: it stops the virtual CPU for the whole read
-        hot_wait = mem.hot_read_mib_s * ios_per_mib * rp
-        blocked = blocking[gv] * (guest_pages - hot_wait) + hot_wait
-        if env.generation == "6.2" and math.isfinite(mem.T):
+        hot_wait = mem.hot_read_mib_s * (ios_per_mib * rp)
+        blocked = blocking_g * (guest_pages - hot_wait) + hot_wait
+        if generation == "6.2" and math.isfinite(mem.T):
             # Page reorder: each time CP reorders a guest's frame list (once per turnover of
             # its resident pages) the guest stops for resident/8 GiB seconds, so the stopped
             # share of time is (pages stolen per second) x (seconds per MiB).
-            blocked = blocked + vcpus * np.minimum((mem.read_mib_s + mem.xstor_read_mib_s) * REORDER_S_PER_MIB, 1.0)
-        cap = np.maximum(vcpus - blocked, 0.0)
-        fault_cp = (mem.read_mib_s + mem.xstor_read_mib_s) * PAGES_PER_MIB * FAULT_CP_CPU_S
+            blocked = blocked + vcpus * np.minimum(faults * REORDER_S_PER_MIB, 1.0)
+        # blocked >= 0, so the cap never exceeds the virtual CPUs
+        cap = np.minimum(np.maximum(vcpus - blocked, 0.0), vcpus)
+        fault_cp = faults * (PAGES_PER_MIB * FAULT_CP_CPU_S)
         available = max(host.cpus - cp_system, 1e-6)
         # Real CPUs stand idle in the moments when fewer virtual CPUs are runnable than there
         # are real CPUs; that time cannot be handed to anyone later (overcommit.dispatch).
-        wanted = np.minimum(x_open[gv] * cost + fault_cp, np.minimum(cap, vcpus))
-        fresh, busy_next = dispatch.idle_and_busy(available, dispatch.vcpu_runnable(wanted, vcpus))
+        wanted = np.minimum(x_open[gv] * cost + fault_cp, cap)
+        fresh, busy_next = dispatch.idle_and_busy(available, dispatch.vcpu_runnable(wanted, vcpus), check=False)
         # The idle time feeds back on the demand it is computed from, so it is an unknown of
         # the fixed point like the throughputs (stepped and accelerated with them, below).
         if lost is None:
             lost = fresh
         available = max(available - lost, 1e-6)
         # share allocation with chained variants: repeat so non-bottleneck guests release CPU
-        alloc, x_new = shares.chain_allocate(available, np.minimum(cap, vcpus), share, cost, fault_cp, gv, x_open)
+        alloc, x_new = shares.chain_allocate(available, cap, share, cost, fault_cp, gv, x_open)
         x_new = np.maximum(x_new, 1e-6)
         state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit,
                        available, lost, io_slow, shared_io, dev_pages * rp, spin, busy if spinning else busy_next)
@@ -637,28 +742,31 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             x = x_new
             converged = True
             break
-        # Anderson acceleration (depth 4) on the residual G(z) - z of z = (x, idle[, busy]), with a damped step as
+        # Anderson acceleration (the stages above) on the residual G(z) - z of z = (x, idle[, busy]), with a damped step as
         # the base: the stall <-> throughput feedback can oscillate under heavy paging,
         # and plain damping then needs dozens of passes.
-        z = np.append(x, used)
-        f = np.append(x_new - x, fresh - used)
+        z = np.concatenate((x, used))
+        f = np.concatenate((x_new - x, fresh - used))
+        if iteration > MAX_ITERATIONS // 4:
+            damping, depth, restart = CAREFUL_DAMPING, SETTLE_HISTORY, MAX_ITERATIONS // 4 + 1
+        elif iteration > SETTLE_PASSES:
+            damping, depth, restart = SETTLE_DAMPING, SETTLE_HISTORY, SETTLE_PASSES + 1
+        else:
+            damping, depth, restart = DAMPING, HISTORY, 1
+        if iteration == restart:
+            history_x, history_f = [], []
         history_x.append(z)
         history_f.append(f)
-        if len(history_x) > 5:
+        if len(history_x) > depth:
             history_x.pop(0)
             history_f.pop(0)
-        damping = DAMPING
-        if iteration > MAX_ITERATIONS // 4:
-            damping = CAREFUL_DAMPING
-            if iteration == MAX_ITERATIONS // 4 + 1:
-                history_x, history_f = [z], [f]
         step = z + damping * f
         if len(history_x) >= 2:
-            dX = np.diff(np.array(history_x), axis=0).T
-            dF = np.diff(np.array(history_f), axis=0).T
-            gamma, *_ = np.linalg.lstsq(dF, f, rcond=None)
+            dX = np.diff(history_x, axis=0).T
+            dF = np.diff(history_f, axis=0).T
+            gamma = np.linalg.lstsq(dF, f, rcond=None)[0]
             candidate = step - (dX + damping * dF) @ gamma
-            if np.all(np.isfinite(candidate)):
+            if math.isfinite(float(candidate.sum())):
                 step = candidate
         x = np.clip(step[:n], 1e-6, 4.0)
         aux = clip_aux(step[n:])

@@ -284,8 +284,10 @@ def erlang_c(servers: int, offered_load: float) -> float:
     >>> round(erlang_c(2, 1.0), 12)
     0.333333333333
     """
-    c = _whole("servers", servers, 1)
-    a = _nonnegative("offered_load", offered_load)
+    return _erlang_c(_whole("servers", servers, 1), _nonnegative("offered_load", offered_load))
+
+
+def _erlang_c(c: int, a: float) -> float:
     if a == 0:
         return 0.0
     if a >= c:
@@ -303,15 +305,17 @@ def mmc_wait(arrival_rate: float, service_time: float, servers: int) -> float:
     :math:`\\rho = a/c \\ge 1` (unstable). Raises ValueError for negative or non-finite
     rates and times and for ``servers`` < 1.
     """
-    lam = _nonnegative("arrival_rate", arrival_rate)
-    s = _nonnegative("service_time", service_time)
-    c = _whole("servers", servers, 1)
+    return _mmc_wait(_nonnegative("arrival_rate", arrival_rate), _nonnegative("service_time", service_time),
+                     _whole("servers", servers, 1))
+
+
+def _mmc_wait(lam: float, s: float, c: int) -> float:
     a = lam * s
     if a == 0:
         return 0.0
     if a >= c:
         return math.inf
-    return erlang_c(c, a) * s / (c - a)
+    return _erlang_c(c, a) * s / (c - a)
 
 
 def mmc_response(arrival_rate: float, service_time: float, servers: int) -> float:
@@ -562,7 +566,8 @@ def device_response_time(config: PagingConfig, page_rate_per_s: float) -> float:
     return mmc_response(lam, config.service_time_s, servers)
 
 
-def path_slowdown(bandwidth_mib_s: float, reference_mib_s: float, load_mib_s: float) -> float:
+def path_slowdown(bandwidth_mib_s: float, reference_mib_s: float, load_mib_s: float, *,
+                  check: bool = True) -> float:
     r"""How much longer a guest's I/O transfer takes on a shared path carrying ``load_mib_s``
     than it took when the path carried ``reference_mib_s``.
 
@@ -580,11 +585,17 @@ def path_slowdown(bandwidth_mib_s: float, reference_mib_s: float, load_mib_s: fl
 
     >>> round(path_slowdown(500.0, 320.0, 400.0), 3), round(path_slowdown(500.0, 320.0, 300.0), 3)
     (1.8, 0.9)
+
+    ``check=False`` skips the argument checks (the model's loop, whose rates are never
+    negative and whose reference load is below the bandwidth).
     """
-    bandwidth = _positive("bandwidth_mib_s", bandwidth_mib_s)
-    reference = _nonnegative("reference_mib_s", reference_mib_s)
-    load = _nonnegative("load_mib_s", load_mib_s)
-    if reference >= bandwidth:
+    if not check:
+        bandwidth, reference, load = bandwidth_mib_s, reference_mib_s, load_mib_s
+    else:
+        bandwidth = _positive("bandwidth_mib_s", bandwidth_mib_s)
+        reference = _nonnegative("reference_mib_s", reference_mib_s)
+        load = _nonnegative("load_mib_s", load_mib_s)
+    if check and reference >= bandwidth:
         raise ValueError(f"reference_mib_s: {reference_mib_s!r} is not accepted; expected less than the "
                          f"bandwidth {bandwidth:g} MiB/s")
     if load >= bandwidth:
@@ -597,6 +608,8 @@ def response_time(
     page_read_mib_s: float,
     page_write_mib_s: float,
     guest_io_mib_s: float = 0.0,
+    *,
+    check: bool = True,
 ) -> PagingState:
     """The paging subsystem ``config`` at the given page read, page write and guest I/O rates.
 
@@ -609,11 +622,17 @@ def response_time(
     >>> s = response_time(PagingConfig.from_data("eckd"), 88.0, 88.0)
     >>> round(s.device_utilisation, 3), s.saturated, s.cp_cpu_cpus
     (0.487, False, 0.0)
+
+    ``check=False`` skips the argument checks: the model's loop calls this in every pass
+    with rates it computed (never negative).
     """
-    _check_config(config)
-    reads = _nonnegative("page_read_mib_s", page_read_mib_s)
-    writes = _nonnegative("page_write_mib_s", page_write_mib_s)
-    guest = _nonnegative("guest_io_mib_s", guest_io_mib_s)
+    if check:
+        _check_config(config)
+        reads = _nonnegative("page_read_mib_s", page_read_mib_s)
+        writes = _nonnegative("page_write_mib_s", page_write_mib_s)
+        guest = _nonnegative("guest_io_mib_s", guest_io_mib_s)
+    else:
+        reads, writes, guest = float(page_read_mib_s), float(page_write_mib_s), float(guest_io_mib_s)
 
     s = config.service_time_s
     k = config.servers_per_device
@@ -624,7 +643,7 @@ def response_time(
     rho_path = (offered + guest) / bandwidth
     rho_guest = guest / bandwidth
 
-    device_wait = mmc_wait(lam, s, k)  # type: ignore[arg-type]
+    device_wait = _mmc_wait(lam, s, k)  # type: ignore[arg-type]
     transfer = config.pages_per_io / PAGES_PER_MIB / bandwidth  # seconds on an idle path
     path_delay = math.inf if rho_path >= 1 else transfer * rho_path / (1.0 - rho_path)
     wait = device_wait + path_delay
@@ -635,7 +654,8 @@ def response_time(
     if rho_path >= 1:
         slowdown = extra = math.inf
     else:
-        slowdown = path_slowdown(bandwidth, guest, offered + guest)  # against the same guest I/O without paging
+        # against the same guest I/O without paging (rho_path < 1, so guest < bandwidth)
+        slowdown = path_slowdown(bandwidth, guest, offered + guest, check=False)
         extra = (1.0 / (1.0 - rho_path) - 1.0 / (1.0 - rho_guest)) / bandwidth
 
     return PagingState(

@@ -98,6 +98,7 @@ __all__ = [
     "hit_and_slope",
     "hit_probabilities",
     "implied_time",
+    "regular_classes",
     "regular_residency",
     "resident_slope_miss",
     "irm_trace",
@@ -720,14 +721,16 @@ def regular_residency(load: np.ndarray, regularity) -> tuple[np.ndarray, np.ndar
     Networks 2014; Garetto, Leonardi, Martina, ACM TOMPECS 2016. No argument checks.
     """
     y = np.asarray(load, dtype=float)
-    k = np.broadcast_to(np.asarray(regularity, dtype=float), y.shape)
+    k = np.asarray(regularity, dtype=float)
+    if k.shape != y.shape:
+        k = np.broadcast_to(k, y.shape)
     ky = np.minimum(k * y, 1e6)
     miss = gammaincc(k, ky)
     slope = y * miss
     return slope + gammainc(k + 1.0, ky), slope, miss
 
 
-def resident_slope_miss(load: np.ndarray, policy: str, regularity=None):
+def resident_slope_miss(load: np.ndarray, policy: str, regularity=None, *, regular=None):
     """Per class of pages: residency, its slope y·dρ/dy and the miss share per reference.
 
     Pages referenced at random (``regularity`` 1 or ``None``) follow the policy's
@@ -735,20 +738,33 @@ def resident_slope_miss(load: np.ndarray, policy: str, regularity=None):
     the miss share is 1 − ρ); regular pages (``regularity`` > 1) follow
     :func:`regular_residency`, for which the policies' random-reference formulas do not
     apply and every policy keeps a page for about T after its last touch. The study's
-    model evaluates its memory through this function.
+    model evaluates its memory through this function, passing ``regular`` (what
+    :func:`regular_classes` found in ``regularity``) so that a loop does not look the
+    regular classes up again at every call.
     """
     y = np.asarray(load, dtype=float)
     h, slope = hit_and_slope(y, policy)
     miss = 1.0 - h
-    if regularity is None:
-        return h, slope, miss
-    k = np.broadcast_to(np.asarray(regularity, dtype=float), y.shape)
-    regular = k > 1.0
-    if regular.any():
-        rho, sl, m = regular_residency(y[regular], k[regular])
-        h, slope, miss = h.copy(), slope.copy(), miss.copy()
-        h[regular], slope[regular], miss[regular] = rho, sl, m
+    if regular is None:
+        if regularity is None:
+            return h, slope, miss
+        regular = regular_classes(regularity, y.shape)
+    where, k = regular
+    if where.size:
+        # hit_and_slope returned fresh arrays: overwrite the regular classes in place
+        h[where], slope[where], miss[where] = regular_residency(y[where], k)
     return h, slope, miss
+
+
+def regular_classes(regularity, shape=None) -> tuple[np.ndarray, np.ndarray]:
+    """Where the classes with ``regularity`` > 1 are (indices) and their regularity k: the
+    classes :func:`resident_slope_miss` evaluates with :func:`regular_residency`."""
+    k = np.asarray(regularity, dtype=float)
+    if shape is not None:
+        k = np.broadcast_to(k, shape)
+    k = k.ravel()
+    where = np.flatnonzero(k > 1.0)
+    return where, k[where]
 
 
 def _hit_and_miss(lam: np.ndarray, T: float, policy: str):

@@ -409,14 +409,16 @@ def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost:
     crossing = slope != 0
     thetas.append((overhead[g] / c[g] - overhead[h] / c[h])[crossing] / slope[crossing])
     thetas = np.concatenate(thetas)
-    thetas = np.unique(thetas[np.isfinite(thetas) & (thetas >= 0)])
+    # sorted; a repeated kink is harmless (a zero-length piece below)
+    thetas = np.sort(thetas[np.isfinite(thetas) & (thetas >= 0)])
+    per_guest_order = c[order]
 
     def usage(theta: np.ndarray):
-        limit = np.minimum(caps[None, :], theta[:, None] * shares[None, :])
-        per_guest_x = np.clip(limit - overhead[None, :], 0.0, None) / c[None, :]
-        x = np.tile(wanted, (theta.size, 1))
-        x[:, workloads] = np.minimum(x[:, workloads], np.minimum.reduceat(per_guest_x[:, order], starts, axis=1))
-        use = np.minimum(x[:, chain] * c[None, :] + overhead[None, :], caps[None, :])
+        limit = np.minimum(caps, theta[:, None] * shares)
+        per_guest_x = np.maximum(limit[:, order] - overhead[order], 0.0) / per_guest_order
+        x = np.minimum(wanted, np.minimum.reduceat(per_guest_x, starts, axis=1)) if workloads.size == wanted.size \
+            else _chain_min(wanted, theta.size, workloads, per_guest_x, starts)
+        use = np.minimum(x[:, chain] * c + overhead, caps)
         return use.sum(axis=1), x, use
 
     total, xs, uses = usage(thetas)
@@ -427,5 +429,17 @@ def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost:
         return uses[0], xs[0]
     t0, t1, u0, u1 = thetas[k - 1], thetas[k], total[k - 1], total[k]
     theta = t0 + (available - u0) * (t1 - t0) / (u1 - u0) if u1 > u0 else t1
-    _, x, use = usage(np.array([theta]))
-    return use[0], x[0]
+    # the same arithmetic as usage() for the one level found
+    per_guest_x = np.maximum(np.minimum(caps, theta * shares)[order] - overhead[order], 0.0) / per_guest_order
+    x = wanted.copy()
+    x[workloads] = np.minimum(x[workloads], np.minimum.reduceat(per_guest_x, starts))
+    return np.minimum(x[chain] * c + overhead, caps), x
+
+
+def _chain_min(wanted: np.ndarray, rows: int, workloads: np.ndarray, per_guest_x: np.ndarray,
+               starts: np.ndarray) -> np.ndarray:
+    """Per row, ``wanted`` capped by each workload's slowest guest, for a chain vector that
+    leaves some workloads without a guest (they keep what they want)."""
+    x = np.tile(wanted, (rows, 1))
+    x[:, workloads] = np.minimum(x[:, workloads], np.minimum.reduceat(per_guest_x, starts, axis=1))
+    return x
