@@ -103,6 +103,11 @@ SETTLE_PASSES = 15
 SETTLE_DAMPING = 0.5
 SETTLE_HISTORY = 5
 CAREFUL_DAMPING = 0.3
+#: the solver for T matches Σ S·ρ to the capacity to MEMORY_TOLERANCE of it; passes made
+#: while the unknowns still move by more than ROUGH_WHILE only to ROUGH_TOLERANCE
+MEMORY_TOLERANCE = 1e-9
+ROUGH_TOLERANCE = 1e-6
+ROUGH_WHILE = 1e-3
 
 
 @dataclass(frozen=True)
@@ -279,7 +284,7 @@ class NotConvergedError(RuntimeError):
 
 
 def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: str, guess: float,
-                regular=None) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
+                regular=None, tolerance: float = MEMORY_TOLERANCE) -> tuple[float, np.ndarray, np.ndarray, np.ndarray]:
     """T with Σ sizes·ρ(rates·T) = capacity (requires Σ sizes > capacity, every rate > 0),
     and the residency, miss share and slope dρ/d log T per class at that T.
 
@@ -295,7 +300,7 @@ def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: s
         T = math.exp(u)
         h, slope, miss = replacement.resident_slope_miss(rates * T, policy, regular=regular)
         f = float(np.dot(sizes, h)) - capacity
-        if abs(f) <= 1e-9 * capacity:
+        if abs(f) <= tolerance * capacity:
             return T, h, miss, slope
         if f > 0:
             hi = u
@@ -391,7 +396,8 @@ def _catalogue(guests: tuple[Guest, ...], names: tuple[str, ...], reclaim_expone
     return _Catalogue(guests, {v: i for i, v in enumerate(names)}, reclaim_exponent)
 
 
-def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str, guess: float):
+def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str, guess: float,
+               tolerance: float = MEMORY_TOLERANCE):
     """Characteristic time, per-class resident share and miss share per reference for a
     memory of ``capacity``, and how T moves with each variant's throughput (below).
 
@@ -410,10 +416,11 @@ def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str,
     # a guest's pages age for T_g = w_g T: the load of a class is λ w_g T
     aged = rates * cat.reclaim
     if cat.all_active:
-        T, rho, miss, slope = _solve_time(cat.active_sizes, aged, capacity, policy, guess, cat.active_regular)
+        T, rho, miss, slope = _solve_time(cat.active_sizes, aged, capacity, policy, guess, cat.active_regular,
+                                          tolerance)
     else:
         T, rho_a, miss_a, slope = _solve_time(cat.active_sizes, aged[cat.active], capacity, policy, guess,
-                                              cat.active_regular)
+                                              cat.active_regular, tolerance)
         rho, miss = np.zeros(cat.sizes.size), np.ones(cat.sizes.size)
         rho[cat.active], miss[cat.active] = rho_a, miss_a
     weight = cat.active_sizes * slope
@@ -423,7 +430,7 @@ def _tier_hits(cat: _Catalogue, rates: np.ndarray, capacity: float, policy: str,
 
 
 def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: str,
-            guess: tuple[float, float]) -> _Memory:
+            guess: tuple[float, float], tolerance: float = MEMORY_TOLERANCE) -> _Memory:
     touched_total, released_total = cat.touched_total, cat.released_total
     if touched_total <= dpa:
         zero = np.zeros(cat.n)
@@ -435,9 +442,9 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0,
                        zero.copy(), zero.copy())
     rates = cat.rates * x[cat.class_variant]
-    T1, h1, m1, e1 = _tier_hits(cat, rates, dpa, policy, guess[0])
+    T1, h1, m1, e1 = _tier_hits(cat, rates, dpa, policy, guess[0], tolerance)
     if xstor > 0:
-        T12, h12, m12, e12 = _tier_hits(cat, rates, dpa + xstor, policy, guess[1])
+        T12, h12, m12, e12 = _tier_hits(cat, rates, dpa + xstor, policy, guess[1], tolerance)
         h12, m12 = np.maximum(h12, h1), np.minimum(m12, m1)
     else:
         T12, h12, m12, e12 = T1, h1, m1, e1
@@ -606,6 +613,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     x = np.ones(len(names))
     guess = (100.0, 100.0)
     previous = None  # the last pass's throughputs and how T moved with them
+    last_delta = math.inf  # how far the last pass moved the unknowns
+    rough = True  # whether the last pass solved T roughly
     state = None
     #: the fixed point's unknowns besides the throughputs: the fluctuation idle and, when a
     #: guest can spin, the share of time every real CPU is busy
@@ -619,7 +628,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         ``aux`` (None on the first pass: take what the pass computes) to the throughputs the
         resources allow and the idle time and busy share they leave. Returns (new ``x``,
         fresh ``aux``, the ``aux`` used, the pass's state)."""
-        nonlocal guess, previous
+        nonlocal guess, previous, rough
         lost = None if aux is None else float(aux[0])
         busy = None if aux is None or not spinning else float(aux[1])
         if previous is not None:
@@ -628,7 +637,12 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             step = np.log(x / previous[0])
             guess = tuple(T if e is None else T * math.exp(-float(np.dot(e, step)))
                           for T, e in zip(guess, previous[1]))
-        mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess)
+        # an inexact fixed-point iteration: while the unknowns still move by more than
+        # ROUGH_WHILE, T is matched to the capacity to ROUGH_TOLERANCE of it (a pass that
+        # far from the answer gains nothing from more), then to MEMORY_TOLERANCE
+        rough = last_delta > ROUGH_WHILE
+        mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess,
+                      ROUGH_TOLERANCE if rough else MEMORY_TOLERANCE)
         guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
         previous = (x, mem.elasticity)
         reads = float(mem.read_mib_s.sum())
@@ -738,10 +752,11 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         delta = float(np.max(np.abs(x_new - x)))
         # converged when the throughputs and the idle time (and busy share) have all settled
         # (they are state of their own: a run may stop moving in x a pass before they do)
-        if delta < TOLERANCE and float(np.max(np.abs(fresh - used))) < TOLERANCE:
+        if delta < TOLERANCE and float(np.max(np.abs(fresh - used))) < TOLERANCE and not rough:
             x = x_new
             converged = True
             break
+        last_delta = max(delta, float(np.max(np.abs(fresh - used))))
         # Anderson acceleration (the stages above) on the residual G(z) - z of z = (x, idle[, busy]), with a damped step as
         # the base: the stall <-> throughput feedback can oscillate under heavy paging,
         # and plain damping then needs dozens of passes.
@@ -771,6 +786,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         x = np.clip(step[:n], 1e-6, 4.0)
         aux = clip_aux(step[n:])
     if not converged:
+        last_delta = 0.0
         # A limit cycle: under heavy paging two branches of the stall <-> throughput feedback
         # can take turns (copies of one guest trading memory back and forth), and stepping
         # along G never settles. The fixed point still exists; find it as a root of G(z) - z

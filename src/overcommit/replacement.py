@@ -695,10 +695,10 @@ def hit_and_slope(load: np.ndarray, policy: str) -> tuple[np.ndarray, np.ndarray
         return y / (1.0 + y), y / (1.0 + y) ** 2
     y = np.minimum(y, 50.0)  # h(50) = 1 - 4e-24: resident for good
     ey = np.exp(y)
-    z = y * (1.0 + ey)
-    h = 1.0 - 1.0 / (1.0 + z)
-    dz = 1.0 + ey + y * ey
-    return h, y * dz / (1.0 + z) ** 2
+    one_ey = 1.0 + ey
+    inverse = 1.0 / (1.0 + y * one_ey)  # 1 / (1 + z), z = y (1 + e^y)
+    # y dh/dy = y z' / (1 + z)^2 with z' = 1 + e^y + y e^y
+    return 1.0 - inverse, y * (one_ey + y * ey) * inverse * inverse
 
 
 def regular_residency(load: np.ndarray, regularity) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
