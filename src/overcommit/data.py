@@ -53,6 +53,9 @@ _PACKAGED_DATA = Path(__file__).resolve().parent / "_data"
 _CLONE_DATA = Path(__file__).resolve().parents[2] / "data"
 
 
+_FOUND: dict[tuple[Path, Path], Path] = {}
+
+
 def data_dir() -> Path:
     """The directory holding the data files: ``OVERCOMMIT_DATA`` if set (and then only
     that), else the wheel's ``overcommit/_data``, else the clone's ``data/``."""
@@ -62,10 +65,14 @@ def data_dir() -> Path:
         if Path(override).is_dir():
             return Path(override)
     else:
-        if _PACKAGED_DATA.is_dir():
-            return _PACKAGED_DATA
-        if _CLONE_DATA.is_dir():
-            return _CLONE_DATA
+        candidates = (_PACKAGED_DATA, _CLONE_DATA)
+        found = _FOUND.get(candidates)
+        if found is not None:
+            return found
+        for directory in candidates:
+            if directory.is_dir():
+                _FOUND[candidates] = directory  # every simulation asks: look on disk once
+                return directory
         tried = [f"{str(_PACKAGED_DATA)!r} (the installed wheel's data)",
                  f"{str(_CLONE_DATA)!r} (a clone's data/)"]
     raise DataError(

@@ -180,4 +180,4 @@ def lock_spin(coupling: ArrayLike, vcpus: ArrayLike, busy: float, running: Array
             raise ValueError("coupling: expected finite numbers >= 0")
         if np.any(vcpus < 1):
             raise ValueError("vcpus: expected whole numbers >= 1")
-    return 1.0 + coupling * (vcpus - 1.0) * busy * np.clip(running, 0.0, 1.0)
+    return 1.0 + coupling * (vcpus - 1.0) * busy * np.minimum(np.maximum(running, 0.0), 1.0)
