@@ -323,24 +323,51 @@ def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: s
 
 @dataclass
 class _Memory:
+    """One pass's memory: what the loop needs (T, the read, write and steal rates), and what
+    only the result reports (per guest resident, stored, ...), computed when first asked
+    (``_split``: a function returning resident, xstor, instantiated, stored and
+    paged_out_dirty), since most passes are not the one that converges."""
+
     T: float
     T12: float
-    resident: np.ndarray  # per guest, MiB in the DPA
-    xstor: np.ndarray  # per guest, MiB in expanded storage
-    instantiated: np.ndarray
-    stored: np.ndarray
-    read_mib_s: np.ndarray  # from paging devices
+    read_mib_s: np.ndarray  # per guest, from paging devices
     xstor_read_mib_s: np.ndarray
     write_mib_s: float
     steal_pages_s: float
     xstor_moves_pages_s: float
-    #: per guest, MiB out on the paging devices (or in XSTOR) that were changed while
-    #: resident: for a page cache, data Linux has not yet written to its files
-    paged_out_dirty: np.ndarray = None  # type: ignore[assignment]
     #: per guest, MiB/s of those reads that are its hot core (kernel): they stop the vCPU
-    hot_read_mib_s: np.ndarray = None  # type: ignore[assignment]
+    hot_read_mib_s: np.ndarray
+    _split: Callable[[], tuple[np.ndarray, ...]]
     #: per tier (DPA, DPA + XSTOR), −d log T / d log x per variant (_tier_hits), or None
     elasticity: tuple = (None, None)
+
+    @cached_property
+    def _where(self) -> tuple[np.ndarray, ...]:
+        return self._split()
+
+    @property
+    def resident(self) -> np.ndarray:
+        """Per guest, MiB in the DPA."""
+        return self._where[0]
+
+    @property
+    def xstor(self) -> np.ndarray:
+        """Per guest, MiB in expanded storage."""
+        return self._where[1]
+
+    @property
+    def instantiated(self) -> np.ndarray:
+        return self._where[2]
+
+    @property
+    def stored(self) -> np.ndarray:
+        return self._where[3]
+
+    @property
+    def paged_out_dirty(self) -> np.ndarray:
+        """Per guest, MiB out on the paging devices (or in XSTOR) that were changed while
+        resident: for a page cache, data Linux has not yet written to its files."""
+        return self._where[4]
 
 
 class _Catalogue:
@@ -439,8 +466,8 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         else:
             # Released pages are discarded before any used page is stolen.
             inst = cat.touched + cat.released * ((dpa - touched_total) / released_total)
-        return _Memory(math.inf, math.inf, inst, zero, inst, zero.copy(), zero.copy(), zero.copy(), 0.0, 0.0, 0.0,
-                       zero.copy(), zero.copy())
+        return _Memory(math.inf, math.inf, zero, zero.copy(), 0.0, 0.0, 0.0, zero.copy(),
+                       lambda: (inst, zero.copy(), inst, zero.copy(), zero.copy()))
     rates = cat.rates * x[cat.class_variant]
     T1, h1, m1, e1 = _tier_hits(cat, rates, dpa, policy, guess[0], tolerance)
     if xstor > 0:
@@ -448,39 +475,44 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         h12, m12 = np.maximum(h12, h1), np.minimum(m12, m1)
     else:
         T12, h12, m12, e12 = T1, h1, m1, e1
-    columns = np.empty((7, cat.sizes.size))  # per class, summed per guest in one product below
-    res_c, xs_c, stored_c, miss_c, xread_c, dirty_out_c, hot_c = columns
-    np.multiply(cat.sizes, h1, out=res_c)
     flow = cat.sizes * rates
-    np.multiply(flow, m12, out=miss_c)  # MiB/s read from the paging devices
-    if xstor > 0:
-        np.multiply(cat.sizes, h12 - h1, out=xs_c)
-        # random pages: the same arithmetic as before regular pages existed (h12 − h1), so
-        # the stored chapter outputs do not move in their last digits
-        np.multiply(flow, (h12 - h1) if cat.regularity is None else (m1 - m12), out=xread_c)
-    else:
-        xs_c[:] = 0.0
-        xread_c[:] = 0.0
+    miss_c = flow * m12  # MiB/s read from the paging devices
     # An evicted page was changed while resident with probability 1-(1-w)^(1+λT).
     lam_t = rates * cat.reclaim * T1 if math.isfinite(T1) else np.where(rates > 0, 1e6, 0.0)
     dirty = -np.expm1(cat.log_unchanged * (1.0 + np.minimum(lam_t, 1e6)))
-    clean = 1.0 - dirty
-    if not cat.all_active:
-        clean *= cat.active
-    # resident pages still valid on disk count as stored too
-    np.multiply(cat.sizes, 1.0 - h12 + h1 * clean, out=stored_c)
-    np.multiply(cat.sizes * (1.0 - h1), dirty, out=dirty_out_c)
-    np.multiply(miss_c, cat.hot, out=hot_c)
-    per_guest = cat.membership @ columns.T
+    if xstor > 0:
+        # random pages: the same arithmetic as before regular pages existed (h12 − h1), so
+        # the stored chapter outputs do not move in their last digits
+        xread_c = flow * ((h12 - h1) if cat.regularity is None else (m1 - m12))
+        reads = cat.membership @ np.stack((miss_c, miss_c * cat.hot, xread_c), axis=1)
+        xread = reads[:, 2]
+        xstor_moved = float(xread_c.sum())
+    else:
+        reads = cat.membership @ np.stack((miss_c, miss_c * cat.hot), axis=1)
+        xread = np.zeros(cat.n)
+        xstor_moved = 0.0
+
+    def split() -> tuple[np.ndarray, ...]:
+        clean = 1.0 - dirty
+        if not cat.all_active:
+            clean = clean * cat.active
+        columns = np.stack((
+            cat.sizes * h1,
+            cat.sizes * (h12 - h1),
+            # resident pages still valid on disk count as stored too
+            cat.sizes * (1.0 - h12 + h1 * clean),
+            cat.sizes * (1.0 - h1) * dirty,
+        ), axis=1)
+        per_guest = cat.membership @ columns
+        return per_guest[:, 0], per_guest[:, 1], cat.touched.copy(), per_guest[:, 2], per_guest[:, 3]
+
     return _Memory(
-        T=T1, T12=T12, resident=per_guest[:, 0], xstor=per_guest[:, 1],
-        instantiated=cat.touched.copy(), stored=per_guest[:, 2],
-        read_mib_s=per_guest[:, 3], xstor_read_mib_s=per_guest[:, 4],
+        T=T1, T12=T12, read_mib_s=reads[:, 0], xstor_read_mib_s=xread,
         write_mib_s=float(np.dot(miss_c, dirty)),  # steady state: what comes in goes out
-        steal_pages_s=float((miss_c.sum() + xread_c.sum()) * PAGES_PER_MIB),
-        xstor_moves_pages_s=float(2 * xread_c.sum() * PAGES_PER_MIB),
-        paged_out_dirty=per_guest[:, 5],
-        hot_read_mib_s=per_guest[:, 6],
+        steal_pages_s=float((float(miss_c.sum()) + xstor_moved) * PAGES_PER_MIB),
+        xstor_moves_pages_s=float(2 * xstor_moved * PAGES_PER_MIB),
+        hot_read_mib_s=reads[:, 1],
+        _split=split,
         elasticity=(e1, e12),
     )
 
