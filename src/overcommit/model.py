@@ -641,6 +641,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
      no_spin, coupling, spinning, reference_load, spin_ref) = _setup(tuple(guests), tuple(names), tuple(vlist), k)
     gv = cat.guest_variant
     blocking_g = blocking[gv]
+    cpu_part = (1.0 - think) * k  # a user's CPU time per unit of work, in reference cycles
+    reference_share = reference_load / vcpus  # each virtual CPU's running share in the reference run
     has_xstor = split.xstor_mib > 0  # without it, nothing is read from expanded storage
     x = np.ones(len(names))
     guess = (100.0, 100.0)
@@ -715,20 +717,19 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # CPU is busy is carried from pass to pass and settles with the throughputs.
         if spinning:
             if busy is None:
-                x_plain = 1.0 / (not_cpu + (1.0 - think) * k)
+                x_plain = 1.0 / (not_cpu + cpu_part)
                 busy = dispatch.idle_and_busy(max(host.cpus - cp_system, 0.0), dispatch.vcpu_runnable(
                     np.minimum(x_plain[gv] * cpu_ref, vcpus), vcpus), check=False)[1]
             # the siblings that reach a held lock are the ones making progress: their running
             # share in the reference run, scaled by how much work they do now
-            spin = dispatch.lock_spin(coupling, vcpus, busy, np.minimum(x[gv] * reference_load, vcpus) / vcpus,
-                                      check=False) / spin_ref
+            # (lock_spin takes at most all of the time)
+            spin = dispatch.lock_spin(coupling, vcpus, busy, x[gv] * reference_share, check=False) / spin_ref
+            cost = cpu_ref * spin
             # the burnt CPU also stretches the CPU part of each unit of work
-            x_open = 1.0 / (not_cpu + (1.0 - think) * k * np.bincount(gv, cpu_ref * spin, len(names))
-                            / variant_cpu_ref)
+            x_open = 1.0 / (not_cpu + cpu_part * np.bincount(gv, cost, len(names)) / variant_cpu_ref)
         else:
-            spin = no_spin
-            x_open = 1.0 / (not_cpu + (1.0 - think) * k)
-        cost = cpu_ref * spin
+            spin, cost = no_spin, cpu_ref
+            x_open = 1.0 / (not_cpu + cpu_part)
         for p, members, members_io in used_paths:
             demand = float(np.dot(members_io, x_open[members]))
             if demand > room[p]:
@@ -781,19 +782,21 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
 
     for iteration in range(1, MAX_ITERATIONS + 1):
         x_new, fresh, used, state = one_pass(x, aux)
-        delta = float(np.max(np.abs(x_new - x)))
+        dx, daux = x_new - x, fresh - used
+        delta = float(np.abs(dx).max())
+        aux_delta = float(np.abs(daux).max())
         # converged when the throughputs and the idle time (and busy share) have all settled
         # (they are state of their own: a run may stop moving in x a pass before they do)
-        if delta < TOLERANCE and float(np.max(np.abs(fresh - used))) < TOLERANCE and not rough:
+        if delta < TOLERANCE and aux_delta < TOLERANCE and not rough:
             x = x_new
             converged = True
             break
-        last_delta = max(delta, float(np.max(np.abs(fresh - used))))
+        last_delta = max(delta, aux_delta)
         # Anderson acceleration (the stages above) on the residual G(z) - z of z = (x, idle[, busy]), with a damped step as
         # the base: the stall <-> throughput feedback can oscillate under heavy paging,
         # and plain damping then needs dozens of passes.
         z = np.concatenate((x, used))
-        f = np.concatenate((x_new - x, fresh - used))
+        f = np.concatenate((dx, daux))
         if iteration > MAX_ITERATIONS // 4:
             damping, depth, restart = CAREFUL_DAMPING, SETTLE_HISTORY, MAX_ITERATIONS // 4 + 1
         elif iteration > SETTLE_PASSES:
@@ -809,13 +812,13 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             history_f.pop(0)
         step = z + damping * f
         if len(history_x) >= 2:
-            dX = np.diff(history_x, axis=0).T
-            dF = np.diff(history_f, axis=0).T
+            zs, fs = np.array(history_x), np.array(history_f)
+            dX, dF = (zs[1:] - zs[:-1]).T, (fs[1:] - fs[:-1]).T
             gamma = np.linalg.lstsq(dF, f, rcond=None)[0]
             candidate = step - (dX + damping * dF) @ gamma
             if math.isfinite(float(candidate.sum())):
                 step = candidate
-        x = np.clip(step[:n], 1e-6, 4.0)
+        x = np.minimum(np.maximum(step[:n], 1e-6), 4.0)
         aux = clip_aux(step[n:])
     if not converged:
         last_delta = 0.0
