@@ -44,7 +44,7 @@ def runnable_pmf(q: ArrayLike, *, check: bool = True) -> np.ndarray:
 
     The product is a polynomial of degree n; evaluated at the n + 1 complex roots of unity
     ``z_k = e^{2πik/(n+1)}`` (one vectorised product), its coefficients P(R = r) come back
-    from one discrete Fourier transform. That is the same distribution as adding the
+    from one discrete Fourier transform (a matrix product). That is the same distribution as adding the
     virtual CPUs one at a time (a test pins the two against each other and against listing
     every combination), in a few array operations instead of n²/2 steps: the model needs
     it in every pass of its loop. Rounding leaves errors of order 1e-16, clipped at 0.
@@ -54,20 +54,29 @@ def runnable_pmf(q: ArrayLike, *, check: bool = True) -> np.ndarray:
         q = np.clip(np.asarray(q, float).ravel(), 0.0, 1.0)
         if q.size and not np.all(np.isfinite(q)):
             raise ValueError("q: expected finite probabilities")
-    size = q.size + 1
-    z_minus_1 = _roots_minus_one(size)
+    z_minus_1, transform = _roots(q.size + 1)
     generating = np.multiply.reduce(1.0 + np.multiply.outer(q, z_minus_1), axis=0)
-    return np.maximum(np.fft.fft(generating).real / size, 0.0)
+    coefficients = transform @ generating if transform is not None else np.fft.fft(generating) / generating.size
+    return np.maximum(coefficients.real, 0.0)
 
 
-_ROOTS: dict[int, np.ndarray] = {}
+_ROOTS: dict[int, tuple[np.ndarray, "np.ndarray | None"]] = {}
+_MATRIX_UP_TO = 128  #: above this many points an FFT call is cheaper than the matrix
 
 
-def _roots_minus_one(size: int) -> np.ndarray:
-    """``z_k − 1`` for the ``size`` roots of unity (cached: the model asks for the same few)."""
+def _roots(size: int) -> tuple[np.ndarray, "np.ndarray | None"]:
+    """``z_k − 1`` for the ``size`` roots of unity, and (up to ``_MATRIX_UP_TO`` points)
+    the matrix of the discrete Fourier transform that takes a polynomial's values there back
+    to its coefficients, ``P(R = r) = (1/N) Σ_k z_k^{−r} E[z_k^R]`` (cached: the model asks
+    for the same few sizes, and for a few dozen points one matrix product beats an FFT
+    call)."""
     roots = _ROOTS.get(size)
     if roots is None:
-        roots = _ROOTS[size] = np.exp(2j * np.pi * np.arange(size) / size) - 1.0
+        k = np.arange(size)
+        transform = None
+        if size <= _MATRIX_UP_TO:
+            transform = np.exp(-2j * np.pi * (np.outer(k, k) % size) / size) / size
+        roots = _ROOTS[size] = (np.exp(2j * np.pi * k / size) - 1.0, transform)
     return roots
 
 

@@ -484,11 +484,9 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         # random pages: the same arithmetic as before regular pages existed (h12 − h1), so
         # the stored chapter outputs do not move in their last digits
         xread_c = flow * ((h12 - h1) if cat.regularity is None else (m1 - m12))
-        reads = cat.membership @ np.stack((miss_c, miss_c * cat.hot, xread_c), axis=1)
-        xread = reads[:, 2]
+        xread = cat.membership @ xread_c
         xstor_moved = float(xread_c.sum())
     else:
-        reads = cat.membership @ np.stack((miss_c, miss_c * cat.hot), axis=1)
         xread = np.zeros(cat.n)
         xstor_moved = 0.0
 
@@ -507,11 +505,11 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         return per_guest[:, 0], per_guest[:, 1], cat.touched.copy(), per_guest[:, 2], per_guest[:, 3]
 
     return _Memory(
-        T=T1, T12=T12, read_mib_s=reads[:, 0], xstor_read_mib_s=xread,
+        T=T1, T12=T12, read_mib_s=cat.membership @ miss_c, xstor_read_mib_s=xread,
         write_mib_s=float(np.dot(miss_c, dirty)),  # steady state: what comes in goes out
         steal_pages_s=float((float(miss_c.sum()) + xstor_moved) * PAGES_PER_MIB),
         xstor_moves_pages_s=float(2 * xstor_moved * PAGES_PER_MIB),
-        hot_read_mib_s=reads[:, 1],
+        hot_read_mib_s=cat.membership @ (miss_c * cat.hot),
         _split=split,
         elasticity=(e1, e12),
     )
@@ -864,9 +862,12 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
     ios_per_mib = PAGES_PER_MIB / config.pages_per_io
     constrained = math.isfinite(mem.T)
     pause = (mem.resident * REORDER_S_PER_MIB) if (env.generation == "6.2" and constrained) else np.zeros(len(guests))
+    longest_pause = np.zeros(len(names))
+    np.maximum.at(longest_pause, gv, pause)
+    dirty_out = None
     for i, v in enumerate(vlist):
         response = v.cycle_s * (1.0 / x[i] - v.think_frac)
-        longest = float(pause[gv == i].max()) if (gv == i).any() else 0.0
+        longest = float(longest_pause[i])
         if v.timeout_s is not None and response > v.timeout_s:
             failed[i], reason[i] = True, f"mean response {response:.2f} s above the {v.timeout_s:g} s time-out"
         elif v.pause_limit_s is not None and longest > v.pause_limit_s:
@@ -878,7 +879,9 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
             # When fio stops, Linux writes its dirty page cache to the files; the dirty pages
             # z/VM has paged out must first be read back, one paging I/O per block, by each
             # of the variant's synchronous jobs in turn, at the paging read response time.
-            drain[i] = float(mem.paged_out_dirty[gv == i].sum()) * ios_per_mib * rp / v.users
+            if dirty_out is None:
+                dirty_out = np.bincount(gv, mem.paged_out_dirty, len(names))
+            drain[i] = float(dirty_out[i]) * ios_per_mib * rp / v.users
             if drain[i] > v.drain_limit_s:
                 failed[i], reason[i] = True, (
                     f"its dirty page cache paged out by z/VM takes {drain[i]:.0f} s to read back and write, "
