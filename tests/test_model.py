@@ -344,3 +344,19 @@ def test_a_run_that_does_not_settle_is_solved_as_a_root_of_the_fixed_point_map(m
     # identical copies end identical
     copies = x[x.index.str.startswith("java-medium")]
     assert copies.max() - copies.min() < 1e-4
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 14), st.integers(1, 9), st.integers(0, 2**32 - 1), st.booleans())
+def test_the_solvers_least_squares_is_numpys(rows, columns, seed, deficient):
+    """The Anderson step's mixing weights: LAPACK's gelsd called directly gives what
+    np.linalg.lstsq(rcond=None) gives, also for wide and rank-deficient histories."""
+    from overcommit import model
+    from overcommit.seeding import rng
+
+    gen = rng(seed)
+    a, b = gen.normal(size=(rows, columns)), gen.normal(size=rows)
+    if deficient and columns > 1:
+        a[:, -1] = a[:, 0]  # two steps of the history alike
+    expected = np.linalg.lstsq(a, b, rcond=None)[0]
+    assert np.allclose(model._least_squares(a, b), expected, rtol=1e-9, atol=1e-9)

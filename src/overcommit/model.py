@@ -68,6 +68,7 @@ from typing import Callable, Iterable, NamedTuple, Sequence
 import numpy as np
 import pandas as pd
 from scipy import optimize
+from scipy.linalg import lapack
 
 from . import data, dispatch, paging, replacement, shares, tiers
 from .cids import CID, parse_cid
@@ -812,7 +813,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         if len(history_x) >= 2:
             zs, fs = np.array(history_x), np.array(history_f)
             dX, dF = (zs[1:] - zs[:-1]).T, (fs[1:] - fs[:-1]).T
-            gamma = np.linalg.lstsq(dF, f, rcond=None)[0]
+            gamma = _least_squares(dF, f)
             candidate = step - (dX + damping * dF) @ gamma
             if math.isfinite(float(candidate.sum())):
                 step = candidate
@@ -839,6 +840,26 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             x, converged = x_new, True
         iteration += sol.nfev
     return _Solution(names, vlist, cat, split, config, state, x, iteration, converged)
+
+
+@lru_cache(maxsize=32)
+def _gelsd_work(rows: int, columns: int) -> tuple[int, int]:
+    work, iwork, _ = lapack.dgelsd_lwork(rows, columns, 1, -1)
+    return int(work), int(iwork)
+
+
+def _least_squares(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``np.linalg.lstsq(a, b, rcond=None)[0]``: the same LAPACK routine (gelsd, singular
+    values below machine epsilon × max(shape) of the largest treated as zero) called
+    directly, without the wrapper's checks that cost as much as the solve at this size."""
+    rows, columns = a.shape
+    if rows < columns:  # gelsd wants room for the solution in b
+        b = np.concatenate((b, np.zeros(columns - rows)))
+    solution, _, _, info = lapack.dgelsd(a, b, *_gelsd_work(rows, columns),
+                                         np.finfo(float).eps * max(rows, columns))
+    if info != 0:
+        return np.linalg.lstsq(a, b, rcond=None)[0]
+    return solution[:columns]
 
 
 def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result:
