@@ -109,8 +109,13 @@ def idle_and_busy(real_cpus: float, q: ArrayLike, *, check: bool = True) -> tupl
     return _idle_and_busy(real_cpus, runnable_pmf(q, check=check))
 
 
+_COUNTS: dict[int, np.ndarray] = {}  #: 0, 1, ..., n for the distributions asked for
+
+
 def _idle_and_busy(real_cpus: float, p: np.ndarray) -> tuple[float, float]:
-    r = np.arange(p.size, dtype=float)
+    r = _COUNTS.get(p.size)
+    if r is None:
+        r = _COUNTS[p.size] = np.arange(p.size, dtype=float)
     mean = float(np.dot(p, r))
     # E[max(c − R, 0)] and E[clip(R − c + 1, 0, 1)] = 1 − E[min(max(c − R, 0), 1)]
     short = np.maximum(real_cpus - r, 0.0)

@@ -642,6 +642,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     blocking_g = blocking[gv]
     cpu_part = (1.0 - think) * k  # a user's CPU time per unit of work, in reference cycles
     reference_share = reference_load / vcpus  # each virtual CPU's running share in the reference run
+    vcpu_count = vcpus.astype(int)
     has_xstor = split.xstor_mib > 0  # without it, nothing is read from expanded storage
     x = np.ones(len(names))
     guess = (100.0, 100.0)
@@ -718,7 +719,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             if busy is None:
                 x_plain = 1.0 / (not_cpu + cpu_part)
                 busy = dispatch.idle_and_busy(max(host.cpus - cp_system, 0.0), dispatch.vcpu_runnable(
-                    np.minimum(x_plain[gv] * cpu_ref, vcpus), vcpus), check=False)[1]
+                    np.minimum(x_plain[gv] * cpu_ref, vcpus), vcpu_count), check=False)[1]
             # the siblings that reach a held lock are the ones making progress: their running
             # share in the reference run, scaled by how much work they do now
             # (lock_spin takes at most all of the time)
@@ -755,7 +756,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # Real CPUs stand idle in the moments when fewer virtual CPUs are runnable than there
         # are real CPUs; that time cannot be handed to anyone later (overcommit.dispatch).
         wanted = np.minimum(x_open[gv] * cost + fault_cp, cap)
-        fresh, busy_next = dispatch.idle_and_busy(available, dispatch.vcpu_runnable(wanted, vcpus), check=False)
+        fresh, busy_next = dispatch.idle_and_busy(available, dispatch.vcpu_runnable(wanted, vcpu_count), check=False)
         # The idle time feeds back on the demand it is computed from, so it is an unknown of
         # the fixed point like the throughputs (stepped and accelerated with them, below).
         if lost is None:
