@@ -405,9 +405,11 @@ def chain_allocate(available: float, caps: np.ndarray, shares: np.ndarray, cost:
     # ... and where two guests of one chain swap as its slowest member: their lines
     # (θ s − f) / c cross (a kink of the chain's min that the list above misses)
     g, h, order, workloads, starts = _chain_structure(chain.tobytes(), chain.dtype.str)
-    slope = shares[g] / c[g] - shares[h] / c[h]
-    crossing = slope != 0
-    thetas.append((overhead[g] / c[g] - overhead[h] / c[h])[crossing] / slope[crossing])
+    if g.size:
+        per_share, per_overhead = shares / c, overhead / c
+        slope = per_share[g] - per_share[h]
+        crossing = slope != 0
+        thetas.append((per_overhead[g] - per_overhead[h])[crossing] / slope[crossing])
     thetas = np.concatenate(thetas)
     # sorted; a repeated kink is harmless (a zero-length piece below)
     thetas = np.sort(thetas[np.isfinite(thetas) & (thetas >= 0)])
