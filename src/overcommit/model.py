@@ -45,8 +45,10 @@ One pass of the loop, for a host (real memory, real CPUs) and an environment:
    are runnable than there are real CPUs) are shared by weighted water-filling. A multi-guest
    variant goes as fast as its slowest guest allows; guests that are not the bottleneck
    release what they cannot use, and the allocation is repeated.
-7. ``x ← min(x_open, CPU-limited x)``, damped, until no variant's throughput moves by more
-   than ``1e-6``.
+7. ``x ← min(x_open, CPU-limited x)``, with an Anderson-accelerated step (the fixed point's
+   unknowns are the throughputs, the fluctuation idle and the busy share), until none moves
+   by more than ``1e-6``. Passes far from the answer solve T roughly (an inexact
+   fixed-point iteration); the pass that converges solves it to 1e-9 of the capacity.
 
 Relative throughput is ``x`` itself: 1.0 is the unconstrained reference run (CID 512/25 on
 z/VM 6.3 with EDEV-SCSI), where nothing pages and every guest gets the CPU it asks for.
@@ -289,7 +291,8 @@ def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: s
     """T with Σ sizes·ρ(rates·T) = capacity (requires Σ sizes > capacity, every rate > 0),
     and the residency, miss share and slope dρ/d log T per class at that T.
 
-    Newton's method on u = log T from the previous iteration's T, kept inside a bracket
+    Newton's method on u = log T from ``guess`` (the loop's prediction from the last
+    pass's T, see :func:`_tier_hits`), kept inside a bracket
     that shrinks at every step (so it cannot diverge); the left side is increasing in u.
     ``regular`` is :func:`overcommit.replacement.regular_classes` of the classes.
     The residency returned is the one the last step evaluated, so the memory the model
@@ -395,7 +398,8 @@ class _Catalogue:
         self.touched_total = float(self.touched.sum())
         self.write_frac = np.array([g.write_frac for g in guests])[self.owner]
         #: log(1 − w): a page is left unchanged by n writes with probability e^{n log(1 − w)}
-        self.log_unchanged = np.log1p(-self.write_frac)
+        with np.errstate(divide="ignore"):  # w = 1: every page is changed, log 0 = −inf
+            self.log_unchanged = np.log1p(-self.write_frac)
         self.guest_variant = np.array([variant_index[g.variant] for g in guests])
         self.class_variant = self.guest_variant[self.owner]
         # the last class of every guest is its hot core (workloads.memory_classes)
@@ -677,6 +681,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         rough = last_delta > ROUGH_WHILE
         mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess,
                       ROUGH_TOLERANCE if rough else MEMORY_TOLERANCE)
+        if not math.isfinite(mem.T):
+            rough = False  # everything fits: no T was solved, roughly or not
         guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
         previous = (x, mem.elasticity)
         reads = float(mem.read_mib_s.sum())
