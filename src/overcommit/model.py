@@ -329,8 +329,8 @@ def _solve_time(sizes: np.ndarray, rates: np.ndarray, capacity: float, policy: s
 class _Memory:
     """One pass's memory: what the loop needs (T, the read, write and steal rates), and what
     only the result reports (per guest resident, stored, ...), computed when first asked
-    (``_split``: a function returning resident, xstor, instantiated, stored and
-    paged_out_dirty), since most passes are not the one that converges."""
+    (``placed``, from the function ``_split``), since most passes are not the one that
+    converges."""
 
     T: float
     T12: float
@@ -341,37 +341,25 @@ class _Memory:
     xstor_moves_pages_s: float
     #: per guest, MiB/s of those reads that are its hot core (kernel): they stop the vCPU
     hot_read_mib_s: np.ndarray
-    _split: Callable[[], tuple[np.ndarray, ...]]
+    _split: Callable[[], "_Placement"]
     #: per tier (DPA, DPA + XSTOR), −d log T / d log x per variant (_tier_hits), or None
     elasticity: tuple = (None, None)
 
     @cached_property
-    def _where(self) -> tuple[np.ndarray, ...]:
+    def placed(self) -> "_Placement":
         return self._split()
 
-    @property
-    def resident(self) -> np.ndarray:
-        """Per guest, MiB in the DPA."""
-        return self._where[0]
 
-    @property
-    def xstor(self) -> np.ndarray:
-        """Per guest, MiB in expanded storage."""
-        return self._where[1]
+class _Placement(NamedTuple):
+    """Where each guest's memory is (MiB per guest), reported for the pass that converges."""
 
-    @property
-    def instantiated(self) -> np.ndarray:
-        return self._where[2]
-
-    @property
-    def stored(self) -> np.ndarray:
-        return self._where[3]
-
-    @property
-    def paged_out_dirty(self) -> np.ndarray:
-        """Per guest, MiB out on the paging devices (or in XSTOR) that were changed while
-        resident: for a page cache, data Linux has not yet written to its files."""
-        return self._where[4]
+    resident: np.ndarray  #: in the DPA
+    xstor: np.ndarray  #: in expanded storage
+    instantiated: np.ndarray
+    stored: np.ndarray
+    #: out on the paging devices (or in XSTOR) and changed while resident: for a page
+    #: cache, data Linux has not yet written to its files
+    paged_out_dirty: np.ndarray
 
 
 class _Catalogue:
@@ -472,7 +460,7 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
             # Released pages are discarded before any used page is stolen.
             inst = cat.touched + cat.released * ((dpa - touched_total) / released_total)
         return _Memory(math.inf, math.inf, zero, zero.copy(), 0.0, 0.0, 0.0, zero.copy(),
-                       lambda: (inst, zero.copy(), inst, zero.copy(), zero.copy()))
+                       lambda: _Placement(inst, zero.copy(), inst, zero.copy(), zero.copy()))
     rates = cat.rates * x[cat.class_variant]
     T1, h1, m1, e1 = _tier_hits(cat, rates, dpa, policy, guess[0], tolerance)
     if xstor > 0:
@@ -495,7 +483,7 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         xread = np.zeros(cat.n)
         xstor_moved = 0.0
 
-    def split() -> tuple[np.ndarray, ...]:
+    def split() -> _Placement:
         clean = 1.0 - dirty
         if not cat.all_active:
             clean = clean * cat.active
@@ -507,7 +495,7 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
             cat.sizes * (1.0 - h1) * dirty,
         ), axis=1)
         per_guest = cat.membership @ columns
-        return per_guest[:, 0], per_guest[:, 1], cat.touched.copy(), per_guest[:, 2], per_guest[:, 3]
+        return _Placement(per_guest[:, 0], per_guest[:, 1], cat.touched.copy(), per_guest[:, 2], per_guest[:, 3])
 
     return _Memory(
         T=T1, T12=T12, read_mib_s=cat.membership @ miss_c, xstor_read_mib_s=xread,
@@ -875,6 +863,7 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
     mem, pstate, rp, alloc, cp_system, fault_cp, lost = (state.mem, state.pstate, state.rp, state.alloc,
                                                          state.cp_system, state.fault_cp, state.lost)
     blocked = state.blocked
+    placed = mem.placed
     gv = cat.guest_variant
     k = CPU_COST_FACTOR[env.generation]
     cpu_ref = np.array([g.cpu_load for g in guests]) * k * state.spin
@@ -889,7 +878,7 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
     drain = np.zeros(len(names))
     ios_per_mib = PAGES_PER_MIB / config.pages_per_io
     constrained = math.isfinite(mem.T)
-    pause = (mem.resident * REORDER_S_PER_MIB) if (env.generation == "6.2" and constrained) else np.zeros(len(guests))
+    pause = (placed.resident * REORDER_S_PER_MIB) if (env.generation == "6.2" and constrained) else np.zeros(len(guests))
     longest_pause = np.zeros(len(names))
     np.maximum.at(longest_pause, gv, pause)
     dirty_out = None
@@ -908,7 +897,7 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
             # z/VM has paged out must first be read back, one paging I/O per block, by each
             # of the variant's synchronous jobs in turn, at the paging read response time.
             if dirty_out is None:
-                dirty_out = np.bincount(gv, mem.paged_out_dirty, len(names))
+                dirty_out = np.bincount(gv, placed.paged_out_dirty, len(names))
             drain[i] = float(dirty_out[i]) * ios_per_mib * rp / v.users
             if drain[i] > v.drain_limit_s:
                 failed[i], reason[i] = True, (
@@ -943,10 +932,10 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
             "vcpus": [g.vcpus for g in guests],
             "share": [g.share for g in guests],
             "virtual_mib": [g.defined_mib for g in guests],
-            "instantiated_mib": mem.instantiated,
-            "resident_mib": mem.resident,
-            "stored_mib": mem.stored,
-            "xstor_mib": mem.xstor,
+            "instantiated_mib": placed.instantiated,
+            "resident_mib": placed.resident,
+            "stored_mib": placed.stored,
+            "xstor_mib": placed.xstor,
             "page_read_mib_s": mem.read_mib_s,
             "cpu_load": used,
             "cpu_allocated": alloc,
@@ -957,8 +946,8 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
         },
         index=pd.Index([g.name for g in guests], name="guest"),
     )
-    inst = mem.instantiated.sum()
-    res = mem.resident.sum()
+    inst = placed.instantiated.sum()
+    res = placed.resident.sum()
     system = lambda: pd.Series(  # noqa: E731
         {
             "cid": host.cid,
@@ -967,7 +956,7 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
             "dpa_mib": split.dpa_mib,
             "xstor_mib": split.xstor_mib,
             "real_cpus": host.cpus,
-            "overcommit_ratio": tiers.overcommit_ratio(inst, res + mem.xstor.sum()),
+            "overcommit_ratio": tiers.overcommit_ratio(inst, res + placed.xstor.sum()),
             "characteristic_time_s": mem.T,
             "page_read_mib_s": float(mem.read_mib_s.sum()),
             "page_write_mib_s": float(mem.write_mib_s),
