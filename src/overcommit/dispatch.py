@@ -44,10 +44,11 @@ def runnable_pmf(q: ArrayLike, *, check: bool = True) -> np.ndarray:
 
     The product is a polynomial of degree n; evaluated at the n + 1 complex roots of unity
     ``z_k = e^{2πik/(n+1)}`` (one vectorised product), its coefficients P(R = r) come back
-    from one discrete Fourier transform (a matrix product). That is the same distribution as adding the
-    virtual CPUs one at a time (a test pins the two against each other and against listing
-    every combination), in a few array operations instead of n²/2 steps: the model needs
-    it in every pass of its loop. Rounding leaves errors of order 1e-16, clipped at 0.
+    from one discrete Fourier transform (a matrix product). That is the same distribution
+    as adding the virtual CPUs one at a time (:func:`runnable_pmf_stepwise`; a test pins the
+    two together, and both against listing every combination), in a few array operations
+    instead of n²/2 steps: the model needs it in every pass of its loop. Rounding leaves
+    errors of order 1e-16, clipped at 0.
     ``check=False`` takes ``q`` as given (the model's, from :func:`vcpu_runnable`).
     """
     if check:
