@@ -540,6 +540,7 @@ class _State(NamedTuple):
     shared_io: float  #: guest I/O on the paging path (MiB/s)
     device_wait: np.ndarray  #: per variant: user-seconds per unit of work waiting for the paging devices
     spin: np.ndarray  #: per guest: CPU per unit of work against Table 17 (lock spinning; 1 without)
+    cost: np.ndarray  #: per guest: CPU-s per unit of work (Table 17 × cost factor × spin)
     busy: float  #: share of time every real CPU is busy (dispatch.all_busy)
 
 
@@ -564,19 +565,20 @@ class _Setup(NamedTuple):
     their drivers and the CPU cost factor (cached: read-only arrays)."""
 
     vcpus: np.ndarray
+    vcpu_count: np.ndarray  #: vcpus as whole numbers
     share: np.ndarray
-    cpu_ref: np.ndarray  #: CPU-s per unit of work (Table 17 × the environment's cost factor)
+    cpu_ref: np.ndarray  #: per guest, CPU-s per unit of work (Table 17 × the environment's cost factor)
+    cpu_part: np.ndarray  #: per variant, a user's CPU time per unit of work, in reference cycles
     users: np.ndarray
     think: np.ndarray
-    blocking: np.ndarray
-    io_mib: np.ndarray
+    blocking_g: np.ndarray  #: per guest, its variant's blocking share
     used_paths: list  #: (path, member variants, their I/O in MiB/s) for paths with guest I/O
     reference_io: dict  #: each path's guest I/O in the reference run
     variant_cpu_ref: np.ndarray  #: cpu_ref summed per variant
     no_spin: np.ndarray
     coupling: np.ndarray
     spinning: bool
-    reference_load: np.ndarray
+    reference_share: np.ndarray  #: each virtual CPU's running share in the reference run
     spin_ref: np.ndarray
 
 
@@ -604,15 +606,15 @@ def _setup(guests: tuple[Guest, ...], names: tuple[str, ...], vlist: tuple[Varia
     coupling = np.array([vlist[i].coupling for i in gv], float)
     spinning = bool(np.any(coupling * (vcpus - 1) > 0))
     reference_load = np.minimum(cpu_ref / k, vcpus)
+    reference_share = reference_load / vcpus
     busy_ref = dispatch.all_busy(REFERENCE_CPUS * (1 - CP_SYSTEM_BASE_CPUS / 20),
                                  dispatch.vcpu_runnable(reference_load, vcpus)) if spinning else 0.0
-    spin_ref = dispatch.lock_spin(coupling, vcpus, busy_ref, reference_load / vcpus)  # checks the guests once
-    arrays = [vcpus, share, cpu_ref, users, think, blocking, io_mib, variant_cpu_ref, no_spin, coupling,
-              reference_load, spin_ref] + [a for path in used_paths for a in path[1:]]
-    for a in arrays:
+    spin_ref = dispatch.lock_spin(coupling, vcpus, busy_ref, reference_share)  # checks the guests once
+    setup = _Setup(vcpus, vcpus.astype(int), share, cpu_ref, (1.0 - think) * k, users, think, blocking[gv],
+                   used_paths, reference_io, variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref)
+    for a in [v for v in setup if isinstance(v, np.ndarray)] + [a for path in used_paths for a in path[1:]]:
         a.flags.writeable = False
-    return _Setup(vcpus, share, cpu_ref, users, think, blocking, io_mib, used_paths, reference_io, variant_cpu_ref,
-                  no_spin, coupling, spinning, reference_load, spin_ref)
+    return setup
 
 
 def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]) -> _Solution:
@@ -628,13 +630,10 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     k = CPU_COST_FACTOR[generation]
     ios_per_mib = PAGES_PER_MIB / config.pages_per_io
 
-    (vcpus, share, cpu_ref, users, think, blocking, io_mib, used_paths, reference_io, variant_cpu_ref,
-     no_spin, coupling, spinning, reference_load, spin_ref) = _setup(tuple(guests), tuple(names), tuple(vlist), k)
+    (vcpus, vcpu_count, share, cpu_ref, cpu_part, users, think, blocking_g, used_paths, reference_io,
+     variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref) = _setup(
+        tuple(guests), tuple(names), tuple(vlist), k)
     gv = cat.guest_variant
-    blocking_g = blocking[gv]
-    cpu_part = (1.0 - think) * k  # a user's CPU time per unit of work, in reference cycles
-    reference_share = reference_load / vcpus  # each virtual CPU's running share in the reference run
-    vcpu_count = vcpus.astype(int)
     has_xstor = split.xstor_mib > 0  # without it, nothing is read from expanded storage
     x = np.ones(len(names))
     guess = (100.0, 100.0)
@@ -760,7 +759,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         alloc, x_new = shares.chain_allocate(available, cap, share, cost, fault_cp, gv, x_open)
         x_new = np.maximum(x_new, 1e-6)
         state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit,
-                       available, lost, io_slow, shared_io, dev_pages * rp, spin, busy if spinning else busy_next)
+                       available, lost, io_slow, shared_io, dev_pages * rp, spin, cost,
+                       busy if spinning else busy_next)
         if spinning:
             return x_new, np.array([fresh, busy_next]), np.array([lost, busy]), state
         return x_new, np.array([fresh]), np.array([lost]), state
@@ -848,9 +848,9 @@ def _least_squares(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     values below machine epsilon × max(shape) of the largest treated as zero) called
     directly, without the wrapper's checks that cost as much as the solve at this size."""
     rows, columns = a.shape
-    if rows < columns:  # gelsd wants room for the solution in b
-        b = np.concatenate((b, np.zeros(columns - rows)))
-    solution, _, _, info = lapack.dgelsd(a, b, *_gelsd_work(rows, columns),
+    # gelsd wants room for the solution in its right-hand side
+    room = b if rows >= columns else np.concatenate((b, np.zeros(columns - rows)))
+    solution, _, _, info = lapack.dgelsd(a, room, *_gelsd_work(rows, columns),
                                          np.finfo(float).eps * max(rows, columns))
     if info != 0:
         return np.linalg.lstsq(a, b, rcond=None)[0]
@@ -865,9 +865,7 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
     blocked = state.blocked
     placed = mem.placed
     gv = cat.guest_variant
-    k = CPU_COST_FACTOR[env.generation]
-    cpu_ref = np.array([g.cpu_load for g in guests]) * k * state.spin
-    used = np.minimum(x[gv] * cpu_ref + fault_cp, alloc)
+    used = np.minimum(x[gv] * state.cost + fault_cp, alloc)
     cp_attr = used * CP_ATTRIBUTED_SHARE + fault_cp
     emulation = used - cp_attr
     idle = max(host.cpus - cp_system - used.sum(), 0.0)
