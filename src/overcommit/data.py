@@ -104,14 +104,14 @@ def _integer(minimum: int | None = None) -> Callable[[str], int]:
     return convert
 
 
-def _number(minimum: float | None = None) -> Callable[[str], float]:
+def _number(minimum: float | None = None, infinite: bool = False) -> Callable[[str], float]:
     def convert(cell: str) -> float:
         try:
             value = float(cell)
         except ValueError:
             raise ValueError("a number (no thousands separators, no units)") from None
-        if not math.isfinite(value):
-            raise ValueError("a finite number")
+        if math.isnan(value) or (math.isinf(value) and not (infinite and value > 0)):
+            raise ValueError("a finite number or inf" if infinite else "a finite number")
         if minimum is not None and value < minimum:
             raise ValueError(f"a number >= {minimum}")
         return value
@@ -266,7 +266,21 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("beta", _number(0)),
         Column("T_s", _number(0)),
         Column("cost", _number(0)),
-        Column("worst_of_neighbours", _number(0)),
+        # "no": the Java levels miss their targets by more than calibrate.SETTLED_JAVA_GAP
+        Column("settled", _choice("yes", "no")),
+        # inf when the pair or a neighbour is not settled
+        Column("worst_of_neighbours", _number(0, infinite=True)),
+        # the pair whose fit was written to calibrated_parameters.csv
+        Column("chosen", _choice("yes", "no")),
+    ),
+    "calibration_sensitivity.csv": _schema(
+        Column("beta", _number(0)),
+        Column("T_s", _number(0)),
+        Column("cost", _number(0), required=False),  # blank for the chosen fit itself
+        Column("settled", _choice("yes", "no")),
+        Column("validation_passed", _integer(0)),
+        Column("calibration_passed", _integer(0)),
+        Column("flipped"),
     ),
     "xen_zvm_overcommit.csv": _schema(
         Column("guests", _integer(1)),

@@ -1,10 +1,12 @@
 """The paper's written findings as claims, each evaluated against the model.
 
 Every claim paraphrases one finding of seed 000 (with its section), names the paper's value
-or direction, computes the model's, and passes or fails. ``kind`` says whether the finding
-was part of the calibration subset (:mod:`overcommit.calibrate`), so that a reader can keep
-the two apart: a calibration claim passing shows the fit worked, only validation claims test
-the model.
+or direction and the ids of the records of ``data/observations_000.csv`` it stands for
+(``observations``), computes the model's value, and passes or fails. ``kind`` says whether the
+finding was part of the calibration subset (:mod:`overcommit.calibrate`): a claim is a
+calibration claim exactly when one of its records is a calibration target
+(:func:`overcommit.calibrate.target_observations`), so that a reader can keep the two apart:
+a calibration claim passing shows the fit worked, only validation claims test the model.
 
 ``python -m overcommit validate`` prints the table; the book's chapter "How good is the
 model?" renders it.
@@ -32,6 +34,7 @@ class Claim:
     source: str  # seed 000 section
     paper: str  # the paper's value or direction, as text
     check: Callable[["Grid"], tuple[float | str, bool]]
+    observations: tuple[str, ...]  # ids of the records in data/observations_000.csv it compares with
 
 
 class Grid:
@@ -77,79 +80,90 @@ RUN_CIDS = [f"{m}/{c}" for c in (20, 15, 10, 5) for m in (512, 256, 128, 112, 96
 def _claims() -> list[Claim]:
     c: list[Claim] = []
 
-    def add(id, kind, topic, finding, source, paper, check):
-        c.append(Claim(id, kind, topic, finding, source, paper, check))
+    def add(id, kind, topic, finding, source, paper, check, *, observations):
+        c.append(Claim(id, kind, topic, finding, source, paper, check, tuple(observations)))
 
     # --- failures
     def eckd64(g):
         failed = [cid for cid in ("64/20", "64/15", "64/10", "64/5") if g.failed_variants(cid, "zvm63-eckd")]
         return f"{len(failed)} of 4 failed", len(failed) == 4
     add("fail-eckd-64", "validation", "failures", "Every z/VM 6.3 ECKD run with 64 GiB failed (page-cached fio, high level, did not finish).",
-        "Comparison of different z/VM environments, observations", "4 of 4 failed", eckd64)
+        "Comparison of different z/VM environments, observations", "4 of 4 failed", eckd64,
+        observations=("o000-eckd-64-fail",))
 
     def edev_none(g):
         n = sum(bool(g.failed_variants(cid, "zvm63-edev")) for cid in RUN_CIDS + ["512/25"])
         return f"{n} failed runs", n == 0
     add("fail-edev-none", "validation", "failures", "No run failed on z/VM 6.3 with EDEV-SCSI paging, down to 64 GiB.",
-        "Comparison of different z/VM environments, conclusions", "0 failed runs", edev_none)
+        "Comparison of different z/VM environments, conclusions", "0 failed runs", edev_none,
+        observations=("o000-edev-nofail", "o000-sum-64-stable"))
 
     def most_62(g):
         n = {e: sum(bool(g.failed_variants(cid, e)) for cid in RUN_CIDS) for e in ("zvm63-edev", "zvm63-eckd", "zvm62-edev")}
         ok = n["zvm62-edev"] > max(n["zvm63-edev"], n["zvm63-eckd"])
         return f"6.2: {n['zvm62-edev']}, ECKD: {n['zvm63-eckd']}, EDEV: {n['zvm63-edev']}", ok
     add("fail-62-most", "validation", "failures", "Most failures happened on z/VM 6.2 (WebSphere HTTP failures, sometimes the database).",
-        "Comparison of different z/VM environments, conclusions", "6.2 has the most failed runs", most_62)
+        "Comparison of different z/VM environments, conclusions", "6.2 has the most failed runs", most_62,
+        observations=("o000-z62-was-fail", "o000-z62-db-fail"))
 
     def was62(g):
         runs = [cid for cid in RUN_CIDS if g.failed_variants(cid, "zvm62-edev")]
         was = [cid for cid in runs if any(v.startswith("was-") for v in g.failed_variants(cid, "zvm62-edev"))]
         return f"WebSphere in {len(was)} of {len(runs)} failed runs", bool(runs) and len(was) > len(runs) / 2
     add("fail-62-was", "validation", "failures", "On z/VM 6.2 the failures were the transactional WAS workload's (HTTP communication errors).",
-        "Comparison of different z/VM environments, observations", "WebSphere in most failed runs", was62)
+        "Comparison of different z/VM environments, observations", "WebSphere in most failed runs", was62,
+        observations=("o000-z62-was-fail",))
 
     # --- environments
     def ref62(g):
         v = g.overall("512/25", "zvm62-edev")
         return round(v, 3), v < 1.0
     add("env-62-reference-lower", "validation", "environments", "Unconstrained (512/25), z/VM 6.2 reached less overall throughput than the 6.3 reference.",
-        "Analysis of overall workload results, observations", "< 1.0", ref62)
+        "Analysis of overall workload results, observations", "< 1.0", ref62,
+        observations=("o000-z62-vs-edev-ref",))
 
     def lower62(g):
         worse = [cid for cid in RUN_CIDS if g.overall(cid, "zvm62-edev") < g.overall(cid, "zvm63-edev")]
         return f"lower at {len(worse)} of {len(RUN_CIDS)} CIDs", len(worse) == len(RUN_CIDS)
     add("env-62-lower", "validation", "environments", "z/VM 6.2 gave consistently lower overall throughput than 6.3 with EDEV-SCSI.",
-        "Analysis of overall workload results, conclusions", "lower at every CID", lower62)
+        "Analysis of overall workload results, conclusions", "lower at every CID", lower62,
+        observations=("o000-z62-vs-edev",))
 
     def eckd_similar(g):
         d = max(abs(g.overall(cid, "zvm63-eckd") - g.overall(cid, "zvm63-edev")) for cid in RUN_CIDS if not cid.startswith("64/") and not cid.endswith("/20"))
         return round(d, 3), d <= 0.03
     add("env-eckd-similar", "validation", "environments", "With 15 or fewer CPUs, ECKD and EDEV-SCSI paging gave similar overall throughput.",
-        "Analysis of overall workload results, observations", "difference within 0.03", eckd_similar)
+        "Analysis of overall workload results, observations", "difference within 0.03", eckd_similar,
+        observations=("o000-eckd-vs-edev-le15",))
 
     def eckd_faster(g):
         d = g.overall("96/20", "zvm63-edev") - g.overall("96/20", "zvm63-eckd")
         return round(d, 3), d > 0
     add("env-eckd-20cpu", "validation", "environments", "With 20 CPUs, overall throughput fell faster with ECKD paging than with EDEV-SCSI (compared at 96/20).",
-        "Analysis of overall workload results, observations", "EDEV above ECKD", eckd_faster)
+        "Analysis of overall workload results, observations", "EDEV above ECKD", eckd_faster,
+        observations=("o000-eckd-vs-edev-20",))
 
     # --- overall shape
     def flat(g):
         d = max(abs(g.overall(f"{m}/20") - g.overall("512/20")) for m in (256, 128))
         return round(d, 3), d <= 0.02
     add("overall-flat", "validation", "overall", "Overall throughput stayed flat while memory was reduced to 128 GiB (20 CPUs).",
-        "Summary", "within 0.02 of 512/20", flat)
+        "Summary", "within 0.02 of 512/20", flat,
+        observations=("o000-sum-tput-vs-mem-above",))
 
     def linear_cpu(g):
         r = g.overall("512/5") / g.overall("512/20")
         return round(r, 3), abs(r - 0.25) <= 0.08
     add("overall-linear-cpus", "validation", "overall", "Overall throughput scaled about linearly with the number of CPUs (512 GiB: 5 vs 20 CPUs).",
-        "Summary", "ratio about 0.25", linear_cpu)
+        "Summary", "ratio about 0.25", linear_cpu,
+        observations=("o000-sum-tput-vs-cpus",))
 
     def drop64(g):
         v = g.overall("64/20") / g.overall("512/20")
         return round(v, 3), v < 0.98
     add("overall-drop-64", "validation", "overall", "Below the reference need (133 GiB) overall throughput decreased; at 64 GiB it is below the 512 GiB value (20 CPUs).",
-        "Summary", "below 512/20", drop64)
+        "Summary", "below 512/20", drop64,
+        observations=("o000-sum-tput-vs-mem-below", "o000-ref-mem"))
 
     # --- paging
     def reads_monotone(g):
@@ -157,19 +171,22 @@ def _claims() -> list[Claim]:
         ok = all(b >= a - 1e-9 for a, b in zip(vals, vals[1:]))
         return ", ".join(f"{v:.0f}" for v in vals), ok
     add("paging-progressive", "validation", "paging", "On z/VM 6.3, page-read rates grew progressively as memory shrank (20 CPUs, 512 → 64 GiB).",
-        "Analysis of z/VM paging, observations", "non-decreasing", reads_monotone)
+        "Analysis of z/VM paging, observations", "non-decreasing", reads_monotone,
+        observations=("o000-pr-trend-edev",))
 
     def reads62(g):
         r = float(g.system("page_read_mib_s", "64/20", "zvm62-edev")) / max(float(g.system("page_read_mib_s", "64/20")), 1e-9)
         return round(r, 2), r > 1.5
     add("paging-62-steeper", "validation", "paging", "z/VM 6.2 paged much more than 6.3 under the same memory constraint (64/20).",
-        "Analysis of z/VM paging, observations", "6.2 / 6.3 > 1.5", reads62)
+        "Analysis of z/VM paging, observations", "6.2 / 6.3 > 1.5", reads62,
+        observations=("o000-pr-trend-z62",))
 
     def reads88(g):
         v = float(g.system("page_read_mib_s", "64/20"))
         return round(v, 1), abs(v - 88) <= 0.25 * 88
-    add("paging-6420-rate", "validation", "paging", "At 64/20 the system read about 88 MiB/s from its paging devices.",
-        "Database BI workload, memory usage at CID 64/20", "88 MiB/s (±25 %)", reads88)
+    add("paging-6420-rate", "calibration", "paging", "At 64/20 the system read about 88 MiB/s from its paging devices.",
+        "Database BI workload, memory usage at CID 64/20", "88 MiB/s (±25 %)", reads88,
+        observations=("o000-sys-pr",))
 
     def share(g, prefixes, cid="64/20"):
         guests = g.guests(cid)
@@ -180,14 +197,16 @@ def _claims() -> list[Claim]:
     def db_share(g):
         v = share(g, ("db-bi",))
         return f"{v:.0f} %", abs(v - 22) <= 7
-    add("paging-db-share", "validation", "paging", "At 64/20 the database accounted for about 22 % of the page reads (20 of 88 MiB/s).",
-        "Database BI workload, memory usage at CID 64/20", "22 % (±7 points)", db_share)
+    add("paging-db-share", "calibration", "paging", "At 64/20 the database accounted for about 22 % of the page reads (20 of 88 MiB/s).",
+        "Database BI workload, memory usage at CID 64/20", "22 % (±7 points)", db_share,
+        observations=("o000-db-pr-share", "o000-db-pr", "o000-db-pin", "o000-sys-pr"))
 
     def java_share(g):
         v = share(g, ("java-",))
         return f"{v:.0f} %", abs(v - 23) <= 7
-    add("paging-java-share", "validation", "paging", "At 64/20 the two Java levels together accounted for about a quarter of the page reads (5.7 % + 17.2 %).",
-        "Java workload, memory usage at CID 64/20", "23 % (±7 points)", java_share)
+    add("paging-java-share", "calibration", "paging", "At 64/20 the two Java levels together accounted for about a quarter of the page reads (5.7 % + 17.2 %).",
+        "Java workload, memory usage at CID 64/20", "23 % (±7 points)", java_share,
+        observations=("o000-jm-pr-share", "o000-jh-pr-share", "o000-j-pr-share"))
 
     # --- CPU
     def sys9(g):
@@ -195,91 +214,105 @@ def _claims() -> list[Claim]:
                     for cid in RUN_CIDS for e in ("zvm63-edev", "zvm63-eckd"))
         return f"{worst:.1%}", worst < 0.09
     add("cpu-system-9", "validation", "cpu", "On z/VM 6.3, CP system CPU stayed below 9 % of the real CPU capacity.",
-        "Analysis of z/VM CPU load (Figure 7), observations", "< 9 %", sys9)
+        "Analysis of z/VM CPU load (Figure 7), observations", "< 9 %", sys9,
+        observations=("o000-sys-cpu-lt9-edev", "o000-sys-cpu-lt9-eckd"))
 
     def user94(g):
         v = 1 - float(g.system("cp_system_cpu", "64/20")) / 20 - float(g.system("idle_cpu", "64/20")) / 20
         return f"{v:.1%}", v > 0.94
     add("cpu-user-94", "validation", "cpu", "Even at 64 GiB on z/VM 6.3, more than 94 % of the CPU capacity went to the guests (64/20).",
-        "Analysis of z/VM CPU load, conclusions", "> 94 %", user94)
+        "Analysis of z/VM CPU load, conclusions", "> 94 %", user94,
+        observations=("o000-user-share-gt94-edev",))
 
     def idle05(g):
         worst = max(float(g.system("idle_cpu", cid)) for cid in RUN_CIDS if int(cid.split("/")[0]) <= 96)
         return round(worst, 2), worst >= 0.5
     add("cpu-idle", "validation", "cpu", "In some constrained runs real CPUs stood idle (0.5 CPUs or more) while guests waited for pages.",
-        "Analysis of z/VM CPU load (Figure 6), observations", ">= 0.5 CPUs somewhere", idle05)
+        "Analysis of z/VM CPU load (Figure 6), observations", ">= 0.5 CPUs somewhere", idle05,
+        observations=("o000-cpu-idle",))
 
     # --- database
     def db_gain(g):
         a, b = g.x("db-bi", "512/20"), max(g.x("db-bi", f"{m}/20") for m in (128, 112, 96, 64))
         return f"{a:.2f} → {b:.2f}", b > a
     add("db-gains", "validation", "database", "With 20 CPUs the database's throughput rose as memory was reduced below 512 GiB.",
-        "Database BI workload, observations", "rises", db_gain)
+        "Database BI workload, observations", "rises", db_gain,
+        observations=("o000-db-trend-20",))
 
     def db96(g):
         v = g.x("db-bi", "96/20")
         return round(v, 2), abs(v - 0.70) <= 0.10
     add("db-9620", "validation", "database", "The database's best constrained result was about 70 % at 96/20.",
-        "Database BI workload, observations", "0.70 (±0.10)", db96)
+        "Database BI workload, observations", "0.70 (±0.10)", db96,
+        observations=("o000-db-tput-9620",))
 
     def db512(g):
         v = g.x("db-bi", "512/20")
         return round(v, 2), v < 0.60
     add("db-51220-low", "validation", "database", "With 512 GiB and 20 CPUs the database stayed below 60 % of its reference throughput (less than with 15 CPUs).",
-        "Database BI workload, observations", "< 0.60", db512)
+        "Database BI workload, observations", "< 0.60", db512,
+        observations=("o000-db-tput-51220", "o000-db-tput-51215"))
 
     def db_cpu20(g):
         vals = [g.cpu("db-bi", f"{m}/20") for m in (256, 128, 112, 96, 64)]
         return f"{min(vals):.2f}–{max(vals):.2f} CPUs", min(vals) > 2.82
     add("db-cpu-20", "validation", "database", "With 20 CPUs and less than 512 GiB the database used more CPU than in the reference run (2.82 CPUs) at a lower throughput.",
-        "Database BI workload, CPU usage analysis, observations", "> 2.82 CPUs", db_cpu20)
+        "Database BI workload, CPU usage analysis, observations", "> 2.82 CPUs", db_cpu20,
+        observations=("o000-db-cpu-20",))
 
     def db10(g):
         vals = [g.x("db-bi", f"{m}/10") for m in (512, 256, 128, 112, 96, 64)]
         return f"{min(vals):.2f}–{max(vals):.2f}", min(vals) >= 0.27 and max(vals) <= 0.47
     add("db-10cpu", "validation", "database", "With 10 CPUs the database ran at 30 % to 44 % of its reference throughput.",
-        "Database BI workload, observations", "0.30–0.44 (±0.03)", db10)
+        "Database BI workload, observations", "0.30–0.44 (±0.03)", db10,
+        observations=("o000-db-tput-10",))
 
     # --- WAS
     def was_linear(g):
         r = g.x("was-medium", "512/10") / g.x("was-medium", "512/20")
         return round(r, 2), abs(r - 0.5) <= 0.12
     add("was-linear-cpus", "validation", "WAS", "The WebSphere workload's throughput depended nearly linearly on the number of CPUs (10 vs 20).",
-        "Transactional WAS workload, conclusions", "ratio about 0.5", was_linear)
+        "Transactional WAS workload, conclusions", "ratio about 0.5", was_linear,
+        observations=("o000-was-trend-cpus",))
 
     def was_mem(g):
         r = g.x("was-high", "96/15") / g.x("was-high", "512/15")
         return round(r, 3), r >= 0.95
     add("was-tolerates-memory", "validation", "WAS", "The high WebSphere level was almost unaffected by memory reductions down to 96 GiB (15 CPUs).",
-        "Transactional WAS workload, observations", ">= 0.95 of the 512 GiB value", was_mem)
+        "Transactional WAS workload, observations", ">= 0.95 of the 512 GiB value", was_mem,
+        observations=("o000-wash-flat",))
 
     def was64(g):
         base = g.x("was-medium", "512/20")
         r112, r64 = g.x("was-medium", "112/20") / base, g.x("was-medium", "64/20") / base
         return f"112 GiB: {r112:.2f}, 64 GiB: {r64:.2f}", r112 >= 0.95 and r64 <= r112 - 0.05
     add("was-medium-64", "validation", "WAS", "The medium WebSphere level degraded only moderately down to 112 GiB and clearly at 64 GiB (20 CPUs).",
-        "Transactional WAS workload, observations", "≥ 0.95 at 112, ≥ 5 points lower at 64", was64)
+        "Transactional WAS workload, observations", "≥ 0.95 at 112, ≥ 5 points lower at 64", was64,
+        observations=("o000-wasm-knee",))
 
     # --- file system
     def fs_direct_gain(g):
         a, b = g.x("fs-direct-high", "512/20"), g.x("fs-direct-high", "64/20")
         return f"{a:.2f} → {b:.2f}", b >= a
     add("fs-direct-gains", "validation", "file system", "At 20 CPUs and 64 GiB the direct-I/O variant's throughput increased while the page-cached variant's fell.",
-        "File system I/O workload, observations", "direct rises", fs_direct_gain)
+        "File system I/O workload, observations", "direct rises", fs_direct_gain,
+        observations=("o000-fsd-6420-up", "o000-fsdh-6420-gt-ref"))
 
     def fs_pc_loses(g):
         a, b = g.x("fs-pagecache-high", "512/20"), g.x("fs-pagecache-high", "64/20")
         return f"{a:.2f} → {b:.2f}", b < a
     add("fs-pagecache-loses", "validation", "file system", "At 20 CPUs and 64 GiB the page-cached variant lost throughput.",
-        "File system I/O workload, observations", "falls", fs_pc_loses)
+        "File system I/O workload, observations", "falls", fs_pc_loses,
+        observations=("o000-fsp-6420-down",))
 
     # --- Java
-    for level, loss in (("medium", 45), ("high", 26)):
+    for level, loss, record in (("medium", 45, "o000-jm-degr"), ("high", 26, "o000-jh-degr")):
         def java64(g, level=level, loss=loss):
             v = g.x(f"java-{level}", "64/20")
             return round(v, 2), abs(v - (1 - loss / 100)) <= 0.05
         add(f"java-6420-{level}", "calibration", "Java", f"At 64/20 the {level} Java level lost about {loss} % of its throughput.",
-            "Java workload, CID 64/20 conclusions", f"{1 - loss / 100:.2f}", java64)
+            "Java workload, CID 64/20 conclusions", f"{1 - loss / 100:.2f}", java64,
+            observations=(record,))
 
     def java_resident(g):
         guests = g.guests("64/20")
@@ -287,40 +320,46 @@ def _claims() -> list[Claim]:
         m, h = float(frac["java-medium"]), float(frac["java-high"])
         return f"{m:.0%} / {h:.0%}", abs(m - 0.91) <= 0.05 and abs(h - 0.85) <= 0.05
     add("java-resident-6420", "calibration", "Java", "At 64/20 about 91 % (medium) and 85 % (high) of the Java guests' instantiated memory was resident.",
-        "Java workload, memory usage at CID 64/20", "91 % / 85 % (±5 points)", java_resident)
+        "Java workload, memory usage at CID 64/20", "91 % / 85 % (±5 points)", java_resident,
+        observations=("o000-jm-res-frac", "o000-jh-res-frac", "o000-jm-dpa", "o000-jh-dpa"))
 
     def java_above(g):
         best = max(g.x(f"java-{lv}", f"{m}/{c}") for lv in ("medium", "high") for m in (512, 256, 128, 112) for c in (20, 15))
         return round(best, 3), best > 1.0
     add("java-above-ref", "validation", "Java", "With 112 GiB or more and 15 or more CPUs Java ran slightly above its reference throughput.",
-        "Java workload, observations", "> 1.0", java_above)
+        "Java workload, observations", "> 1.0", java_above,
+        observations=("o000-j-gt-ref",))
 
     def java_knee(g):
         hi = min(g.x("java-high", f"{m}/15") / g.x("java-high", "512/15") for m in (256, 128, 112))
         lo = g.x("java-high", "64/15") / g.x("java-high", "512/15")
         return f"≥112 GiB: {hi:.2f}, 64 GiB: {lo:.2f}", hi >= 0.95 and lo <= 0.85
     add("java-knee", "validation", "Java", "Java was hardly affected down to 112 GiB but lost considerably at 96 GiB or less (15 CPUs).",
-        "Java workload, observations", "flat to 112, then down", java_knee)
+        "Java workload, observations", "flat to 112, then down", java_knee,
+        observations=("o000-j-knee-mem",))
 
     def java_cpu(g):
         r15 = g.x("java-high", "512/15") / g.x("java-high", "512/20")
         r5 = g.x("java-high", "512/5") / g.x("java-high", "512/10")
         return f"15/20: {r15:.2f}, 5/10: {r5:.2f}", r15 >= 0.9 and r5 <= 0.6
     add("java-cpus", "validation", "Java", "Java was only slightly affected with 15 or more CPUs and declined sharply below 10.",
-        "Java workload, observations", "flat ≥15, sharp below 10", java_cpu)
+        "Java workload, observations", "flat ≥15, sharp below 10", java_cpu,
+        observations=("o000-j-knee-cpus",))
 
     # --- network
     def net_high15(g):
         v = g.x("net-high", "512/15")
         return round(v, 2), abs(v - 0.40) <= 0.10
     add("net-high-15", "validation", "network", "The high network level fell to about 40 % of its reference with 15 CPUs.",
-        "Network workload, observations", "0.40 (±0.10)", net_high15)
+        "Network workload, observations", "0.40 (±0.10)", net_high15,
+        observations=("o000-nh-15",))
 
     def net_medium(g):
         v = min(g.x("net-medium", f"{m}/{c}") for m in (512, 256, 128, 112, 96) for c in (20, 15))
         return round(v, 2), v >= 0.97
     add("net-medium-15", "validation", "network", "With 15 or more CPUs the medium network level kept (or exceeded) its reference throughput, except at 64 GiB.",
-        "Network workload, observations", ">= 1.0 (−0.03)", net_medium)
+        "Network workload, observations", ">= 1.0 (−0.03)", net_medium,
+        observations=("o000-nm-gt-ref",))
 
     return c
 
@@ -479,7 +518,8 @@ def evaluate() -> pd.DataFrame:
             value, ok = f"error: {exc}", False
         rows.append(
             {"id": claim.id, "kind": claim.kind, "topic": claim.topic, "finding": claim.finding,
-             "paper": claim.paper, "model": value, "passed": bool(ok), "source": "seed 000, " + claim.source}
+             "paper": claim.paper, "model": value, "passed": bool(ok), "source": "seed 000, " + claim.source,
+             "observations": ", ".join(claim.observations)}
         )
     return pd.DataFrame(rows)
 

@@ -872,15 +872,38 @@ def _guest(name: str):
 
 def calibration_scan() -> pd.DataFrame:
     """The fit's sensitivity (``data/calibration_scan.csv``): the total residual for every
-    (β, T) pair tried, one row per T and one column per β."""
+    (β, T) pair tried, one row per T and one column per β, as text: a pair whose fit did not
+    settle (a Java level more than :data:`overcommit.calibrate.SETTLED_JAVA_GAP` from its
+    target) is marked "not settled", the chosen pair "chosen"."""
     scan = data.load_table("calibration_scan.csv")
-    table = scan.pivot_table(index="T_s", columns="beta", values="cost")
+    chosen = chosen_pair(scan)
+
+    def cell(row) -> str:
+        text = readable_number(round(float(row["cost"]), 1))
+        if row["settled"] != "yes":
+            text += " (not settled)"
+        if (row["beta"], row["T_s"]) == chosen:
+            text += " (chosen)"
+        return text
+
+    scan = scan.assign(text=scan.apply(cell, axis=1))
+    table = scan.pivot(index="T_s", columns="beta", values="text")
     table.index = pd.Index([f"{t:g} s" for t in table.index], name="T")
     table.columns = pd.Index([f"β = {b:g}" for b in table.columns], name=None)
-    return table.round(1)
+    return table
+
+
+def chosen_pair(scan: pd.DataFrame | None = None) -> tuple[float, float]:
+    """(β, T) whose fit is in ``data/calibrated_parameters.csv``, as the scan
+    (``data/calibration_scan.csv``) marks it (:func:`overcommit.calibrate.fit`)."""
+    scan = data.load_table("calibration_scan.csv") if scan is None else scan
+    chosen = scan[scan["chosen"] == "yes"]
+    if len(chosen) != 1:
+        raise ValueError(f"calibration_scan.csv: {len(chosen)} rows marked chosen; expected exactly one")
+    return float(chosen["beta"].iloc[0]), float(chosen["T_s"].iloc[0])
 
 
 __all__ = ["GROUPS", "PARAMETERS", "QUANTITIES", "calibration_chart", "calibration_parameters",
-           "calibration_report", "calibration_scan", "claim_lines", "claims_chart", "claims_frame", "claims_tables", "eckd_path",
+           "calibration_report", "calibration_scan", "chosen_pair", "claim_lines", "claims_chart", "claims_frame", "claims_tables", "eckd_path",
            "explorer_chart", "explorer_status", "grid_chart", "text_table", "grid_frame", "key_numbers", "no_paging_claims", "observation_chart",
            "observation_frame", "paper_pin_check", "paper_statements"]
