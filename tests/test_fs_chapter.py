@@ -190,9 +190,9 @@ def test_memory_matters_only_a_few_percent_even_with_20_cpus(vframe):
         base = d[d.memory_gib == 512].set_index("variant")["throughput"]
         loss[c] = float((1 - d["throughput"] / d["variant"].map(base)).max())
     assert loss[10] < 0.02 and loss[15] < 0.02
-    # 20 CPUs lose only a little, and no more than 10 CPUs: the model does not single them out
+    # 20 CPUs lose only a little, about as much as 10 CPUs: the model does not single them out
     assert 0 < loss[20] < 0.02
-    assert loss[20] <= loss[10]
+    assert loss[20] == pytest.approx(loss[10], rel=0.25)
     # below 64 GiB the page-cached variants lose more with 15 CPUs as well
     for v in PAGECACHE:
         assert _x("48/15", v) < 1 - loss[15]
@@ -247,8 +247,8 @@ def test_page_cache_residency_story():
         median = 1 / g.median_rate_per_s
         w = _weight(name)
         assert w > 1.5  # large guests: their pages age longer than T
-        assert w * t64 > 2.5 * median  # own time well above the median interval at 64/20 ...
-        assert 1.3 * median < w * t48 < 2.5 * median  # ... "only" one and a half to two times at 48/20
+        assert w * t64 > 2 * median  # own time at least twice the median interval at 64/20 ...
+        assert median < w * t48 < 2 * median  # ... "only" a smaller multiple at 48/20
         assert w * t48 < 0.75 * w * t64
         assert 2 * g.skew < min(guests[d].skew for d in DIRECT)  # the cache is touched far more evenly
     assert _weight("fs-pagecache-high") > _weight("fs-pagecache-medium")
@@ -262,7 +262,7 @@ def test_page_cache_residency_story():
         assert g48.loc[name, "page_read_mib_s"] > 2 * g64.loc[name, "page_read_mib_s"]
 
 
-def test_direct_io_guests_keep_their_hot_core_and_the_high_one_more():
+def test_direct_io_guests_keep_their_hot_core_and_the_high_one_a_little_more():
     obs = _paper()
     dpa = obs["o000-sys-dpa"]
     g = oc.simulate("64/20").guests
@@ -272,18 +272,24 @@ def test_direct_io_guests_keep_their_hot_core_and_the_high_one_more():
     # the medium guest: its hot core and little more, the paper's amount (the core is sized on it)
     assert HOT_CORE_MIB <= dm < 1.05 * HOT_CORE_MIB
     assert dm == pytest.approx(paper_dm, rel=0.05)
-    # the high guest: its hot core plus a good part more ...
+    # the high guest: its hot core plus a part more ...
     assert 1.5 * HOT_CORE_MIB < dh
-    # ... most of it its active pages, touched far more often than they age
+    # ... a small part of its many active pages: their popularity is so skewed that the median
+    # one is touched practically never (more than a month apart, far longer than its pages
+    # age), and only the most popular few stay
     h = guests["fs-direct-high"]
     active = (h.touched_mib - HOT_CORE_MIB) * h.active_frac
-    assert 0.7 * (dh - HOT_CORE_MIB) < active <= dh - HOT_CORE_MIB
+    assert dh - HOT_CORE_MIB < 0.1 * active
     t_g = _weight("fs-direct-high") * oc.simulate("64/20").system["characteristic_time_s"]
-    assert 1 / h.median_rate_per_s < t_g / 10
-    # ... which brings it to about what the paper's high guest kept: a hit
-    assert dh == pytest.approx(paper_dh, rel=0.1)
+    assert 1 / h.median_rate_per_s > max(1000 * t_g, 30 * 86400)
+    assert h.skew > guests["fs-direct-medium"].skew
+    # ... its active share and skew at the largest values the fit allows ...
+    assert h.active_frac > 0.999 and h.skew > 3.99
+    # ... and less than the paper's high guest kept: a miss, with some page reads
+    assert dh < 0.8 * paper_dh
     verdict = fw.paper_vs_model("fs").loc["o000-fsdh-dpa", "verdict"]
-    assert verdict == "✓"
+    assert verdict == "✗"
+    assert 0 < g.loc["fs-direct-high", "page_read_mib_s"] < 0.5
 
 
 def test_instantiated_memory_is_the_same_in_every_constrained_run():
@@ -356,11 +362,13 @@ def test_page_cached_reads_overshoot_the_share_based_targets_and_miss_the_paged_
         reads = g.loc[name, "page_read_mib_s"]
         target = obs[f"o000-{key}-pr-share"] / 100 * obs["o000-sys-pr"]  # what the fit aimed at
         from_pin = obs[f"o000-{key}-pin-frac"] / 100 * obs[f"o000-{key}-dpa"] / 100 * obs["o000-sys-dpa"]
-        # the fit hits the share-based target, far below the rate of the paged-in fraction
-        assert 0.9 < reads / target < 1.1
+        # the fit comes near the share-based target (a little above it), far below the rate of
+        # the paged-in fraction
+        assert 1 <= reads / target < 1.3
         assert reads < from_pin / 5
         # yet its share of all reads misses high, because the total is too low
         assert 100 * reads / total > 1.2 * obs[f"o000-{key}-pr-share"]
-        # and its paged-in fraction misses by about the factor between the paper's two readings
+        # and its paged-in fraction misses by a little less than the factor between the paper's
+        # two readings (the model reads a little more than the smaller one)
         pin = 100 * reads / g.loc[name, "resident_mib"]
-        assert obs[f"o000-{key}-pin-frac"] / pin == pytest.approx(from_pin / target, rel=0.15)
+        assert 0.7 * from_pin / target < obs[f"o000-{key}-pin-frac"] / pin <= from_pin / target

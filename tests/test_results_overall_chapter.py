@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 import overcommit as oc
+from overcommit import validation
 from overcommit.book import figures, figures_results as fr
 from spec_utils import walk as _walk  # noqa: E402
 
@@ -64,6 +65,10 @@ def test_claims_table_has_this_chapters_topics_and_both_verdicts():
     assert "db-gains" not in t.index  # per-workload claims belong to other chapters
     assert set(t["verdict"]) == {"✓ matches", "✗ misses"}
     assert t.loc["fail-eckd-64", "verdict"] == "✗ misses"
+    # the rows that compare with records the fit was given say so
+    kinds = validation.evaluate().set_index("id")["kind"]
+    assert (t["kind"] == "calibration (fitted)").equals(kinds[t.index] == "calibration")
+    assert t.loc["paging-6420-rate", "kind"] == "calibration (fitted)"
 
 
 def test_threshold_memory(frame):
@@ -235,12 +240,17 @@ def test_overall_texts_follow_the_frame(frame):
 
 def test_the_misses_the_chapter_lists_are_the_claims_that_miss(frame):
     """'The misses are where ...': ECKD failures, WebSphere's 6.2 failures, idle processors;
-    the page reads at 64/20 and the steeper 6.2 paging are among the trends that pass."""
+    the steeper 6.2 paging is among the trends that pass; of the fitted page-read claims the
+    total and the database's share miss, Java's share passes."""
     claims = fr.claims_table()
-    missed = set(claims.index[claims["verdict"] == "✗ misses"])
+    val = claims[claims["kind"] == "validation"]
+    missed = set(val.index[val["verdict"] == "✗ misses"])
     assert missed == {"fail-eckd-64", "fail-62-was", "cpu-idle"}
-    for claim in ("paging-6420-rate", "paging-62-steeper", "paging-java-share", "cpu-system-9"):
+    for claim in ("paging-62-steeper", "cpu-system-9"):
         assert claims.loc[claim, "verdict"] == "✓ matches", claim
+    fitted = claims[claims["kind"] != "validation"]["verdict"].to_dict()
+    assert fitted == {"paging-6420-rate": "✗ misses", "paging-db-share": "✗ misses",
+                      "paging-java-share": "✓ matches"}
     # "the most idle EDEV-SCSI run the paper also ran, 64/20"; "the reference run 512/25 has
     # the most idle time"
     edev = frame[(frame["env"] == "zvm63-edev") & frame["memory_gib"].between(64, 96)]
@@ -257,14 +267,14 @@ def test_cpu_ratio_is_a_little_more_than_a_quarter():
 def test_zvm62_failures_are_the_databases_reorder_pause_and_48_gib_survives(frame):
     """'On z/VM 6.2 the failing workload in the model is the database ... At 48 GiB the
     database has lost so much residency that its pauses come close to the time-out and
-    outlast it only with ...' (or stay under it everywhere)."""
+    outlast it with ... CPUs, not with ...' (or stay under it everywhere)."""
     z62 = frame[frame["env"] == "zvm62-edev"]
     failed = z62[z62["failed"]]
     assert len(failed) > 0 and (failed["failed_workloads"] == "db-bi").all()
     assert "reorder" in " ".join(failed["failure_reason"])
-    # most of the 48 GiB row survives, and its pauses are shorter than at 64 GiB
+    # part of the 48 GiB row survives ("not with ..."), and its pauses are shorter than at 64 GiB
     at48 = z62[z62["memory_gib"] == 48]
-    assert at48["failed"].sum() <= 1
+    assert 0 < (~at48["failed"]).sum() < len(at48)
     limit = oc.study_variants()["db-bi"].pause_limit_s
     pause = {m: oc.simulate(f"{m}/20", env="zvm62-edev").guests["reorder_pause_s"].max() for m in (48, 64)}
     assert pause[48] < pause[64] and pause[48] < 1.1 * limit

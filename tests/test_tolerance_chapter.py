@@ -43,12 +43,14 @@ def test_measures_are_the_models_guest_values():
 def test_table2_at_6420_states_what_the_chapter_says():
     t = tolerance.table2("64/20")
     b = tolerance.Boundaries()
-    # "Where it misses": only the high page-cached file system is out of the paper's cell,
-    # one class too high on page reads, and the web servers are just below the line into high
-    assert list(t.index[~t["agrees"]]) == ["fs-pagecache-high"]
-    assert (t.loc["fs-pagecache-high", "reads_class"], t.loc["fs-pagecache-high", "paper_reads_class"]) == (
-        "high", "medium")
-    assert t.loc["was-ihs", "reads_class"] == "medium" and t.loc["was-ihs", "read_share_pct"] < b.reads_high
+    # "Where it misses": the high page-cached file system and the web servers are out of the
+    # paper's cell, one class too high on page reads, the web servers just above the line
+    assert set(t.index[~t["agrees"]]) == {"fs-pagecache-high", "was-ihs"}
+    for row in ("fs-pagecache-high", "was-ihs"):
+        assert (t.loc[row, "reads_class"], t.loc[row, "paper_reads_class"]) == ("high", "medium")
+    assert b.reads_high < t.loc["was-ihs", "read_share_pct"] < 1.25 * b.reads_high
+    # ... "the model's whole system reads less than the paper's"
+    assert oc.simulate("64/20").system["page_read_mib_s"] < 88
     # "close to a line": IHS within a point of the high read-share line, with the paper's
     # quarter resident; the page-cached fio levels read more MiB/s than the paper's and the
     # high one sits within a few points of the resident-high line

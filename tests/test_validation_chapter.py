@@ -93,15 +93,19 @@ def test_paper_pin_check_finds_the_tenfold_inconsistency_the_chapter_describes()
 
 def test_the_prose_on_the_largest_misses_still_holds():
     k = fv.key_numbers()
-    # "How much paging": below the paper's 88 MiB/s and the targets' sum; "just inside" or
-    # "still outside" the claim's band, whichever the claim says; WebSphere short of its
-    # targets, Java close to its own
+    # "How much paging": below the paper's 88 MiB/s and the targets' sum; "inside" or
+    # "outside" the claim's band, whichever the claim says; WebSphere short of its targets,
+    # Java too (16.7 of 20.1 MiB/s with session 26's fit), the database least short, so its
+    # share of the reads is above the paper's and `paging-db-share` misses
     assert 0.5 * 88 < k["page_reads_6420"] < 88
     assert k["page_reads_6420"] < k["page_reads_targets"]
     claims = fv.claims_frame().set_index("id")
     assert bool(claims.loc["paging-6420-rate", "passed"]) == (k["page_reads_6420"] >= 0.75 * 88)
     assert k["was_reads"] < k["was_reads_target"]
-    assert k["java_reads"] == pytest.approx(k["java_reads_target"], rel=0.1)
+    assert 0.5 * k["java_reads_target"] < k["java_reads"] < k["java_reads_target"]
+    db_reads = float(oc.simulate("64/20").guests.loc["db-bi", "page_read_mib_s"])
+    assert k["was_reads"] / k["was_reads_target"] < k["java_reads"] / k["java_reads_target"] < db_reads / 20 < 1
+    assert not bool(claims.loc["paging-db-share", "passed"]) and db_reads / k["page_reads_6420"] > 20 / 88
     # per-guest reclaim times: the fitted exponent makes the database's own time many times
     # the global one, and the paper's Java pair implies less than the global time
     assert 0 < k["reclaim_exponent"] <= 1
@@ -134,10 +138,12 @@ def test_the_prose_on_the_largest_misses_still_holds():
     # "Java and network with 15 CPUs": Java cut, the high network level spins
     assert k["java_high_51215"] < k["java_high_51220"] < 1
     assert k["net_high_spin_51215"] > 1
-    # the scorecard's sentences: one calibration claim misses (the high Java guest's
-    # residency, quoted in "How much paging"), and some topic has no claim passed
+    # the scorecard's sentences: three calibration claims miss (the total page reads and the
+    # database's share of them, the high Java guest's residency, quoted in "How much
+    # paging"), and some topic has no claim passed
     f = fv.claims_frame()
-    assert list(f.loc[(f["kind"] == "calibration") & ~f["passed"], "id"]) == ["java-resident-6420"]
+    assert set(f.loc[(f["kind"] == "calibration") & ~f["passed"], "id"]) == {
+        "paging-6420-rate", "paging-db-share", "java-resident-6420"}
     by_group = f[f["kind"] == "validation"].groupby("group")["passed"].sum()
     assert (by_group == 0).any()
     # the verdicts the section names

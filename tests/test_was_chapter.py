@@ -207,17 +207,21 @@ def test_hardly_any_loss_down_to_112_gib_and_two_to_three_percent_at_64_with_few
     # CPU count of the paper's grid
     worst = min(_x(f"{m}/{c}", v) / _x(f"512/{c}", v) for m in (112, 96, 64, 48) for c in fx.CPU_COUNTS
                 for v in fx.LEVELS)
-    assert 0.95 < worst < 0.965
+    assert 0.95 < worst < 0.975
 
 
-def test_with_20_cpus_the_triplets_slip_one_to_two_percent_to_64_gib_and_gain_at_48():
+def test_with_20_cpus_the_triplets_slip_about_one_percent_at_96_and_64_gib_and_gain_at_48():
     for v in fx.LEVELS:
         a, b, c, d = (_x(f"{m}/20", v) for m in (512, 96, 64, 48))
-        # "slips by one to two per cent down to 64 GiB": a small decline, not the paper's clear one
-        assert c < b < a and 0.98 * a < c < 0.99 * a
+        # "slips by about one per cent at 96 and 64 GiB": a small decline, not the paper's clear one
+        assert 0.985 * a < b < 0.995 * a and 0.985 * a < c < 0.995 * a
         assert a < d < 1.0  # "gains: above its 512/20 value"
-    # ECKD: the gain is much larger; z/VM 6.2: slower from the start and loses further
-    assert _x("64/20", env="zvm63-eckd") > 1.1 * _x("512/20", env="zvm63-eckd")
+    # ECKD: the gain is much larger (at 64 GiB already, several times EDEV-SCSI's gain at 48 GiB);
+    # z/VM 6.2: slower from the start and loses further
+    for v in fx.LEVELS:
+        gain_eckd = _x("64/20", v, env="zvm63-eckd") / _x("512/20", v, env="zvm63-eckd") - 1
+        gain_edev = _x("48/20", v) / _x("512/20", v) - 1
+        assert gain_eckd > 0.05 and gain_eckd > 3 * gain_edev
     assert _x("64/20", env="zvm62-edev") < _x("512/20", env="zvm62-edev") < _x("512/20")
     eckd, edev = oc.simulate("64/20", env="zvm63-eckd"), oc.simulate("64/20")
     assert eckd.system["cp_system_cpu"] < 0.5 * edev.system["cp_system_cpu"]
@@ -293,9 +297,9 @@ def test_pages_resident_shares_near_the_paper_reads_between_the_papers_two_numbe
     # "each within a few percentage points of the paper's" (glued with one decimal)
     gap = (p["resident (%)"] - p["paper: resident (%)"]).abs().max()
     assert 1 <= gap < 3
-    # paged-in shares: "2 to 7 times the paper's" (glued, rounded)
+    # paged-in shares: "2 to 6 times the paper's" (glued, rounded)
     ratio = p["paged in (%/s)"] / p["paper: paged in (%/s)"]
-    assert 1.5 < ratio.min() < 2.5 and 6.5 <= ratio.max() < 7.5
+    assert 1.5 < ratio.min() < 2.5 and 5.5 <= ratio.max() < 6.5
     # WAS reads about 2 times IHS and 5 times DB2, not 3 times each
     for lv in fx.LEVELS:
         assert p.loc[f"{lv}-ihs", "WAS reads ÷ these"] < 2.5 and p.loc[f"{lv}-db2", "WAS reads ÷ these"] > 4.5
@@ -334,9 +338,9 @@ def test_components_fully_in_use_moderately_skewed_db2_touched_rarely():
     t17 = {g.name: g for g in study_guests()}
     for n in fx.GUESTS:
         assert 0.3 < t17[n].skew < 1.0
-        # "practically all" of the WAS and DB2 guests' memory in use, "about a third" of the IHS guests'
+        # "practically all" of the WAS and DB2 guests' memory in use, "about nine tenths" of the IHS guests'
         if n.endswith("-ihs"):
-            assert 0.25 < t17[n].active_frac < 0.4
+            assert 0.85 < t17[n].active_frac < 0.95
         else:
             assert t17[n].active_frac > 0.99
     for lv in fx.LEVELS:
@@ -344,23 +348,25 @@ def test_components_fully_in_use_moderately_skewed_db2_touched_rarely():
         assert ihs < was < db2 / 5
 
 
-# the exercise results_was-ex-memory's sizes (the chapter's MEM_ALONE, MEM_OK, MEM_BAD)
-MEM_ALONE, MEM_OK, MEM_BAD = 64, 18, 14
-
-
 def test_memory_alone_costs_nothing_until_ihs_loses_its_hot_core_and_one_user_loses_early():
+    # the exercise results_was-ex-memory's sizes, as the chapter derives them: all the
+    # study's memory, and a GiB either side of the 90 % break point with 40 CPUs
+    import math
+
     from twin_text import SCRIPTS
-    assert f"MEM_ALONE, MEM_OK, MEM_BAD = {MEM_ALONE}, {MEM_OK}, {MEM_BAD}" in (SCRIPTS / "results_was.py").read_text()
+    bp = planning.memory_break_point("was-medium", 0.9, 40)
+    assert bp is not None
+    MEM_ALONE, MEM_OK, MEM_BAD = 64, math.ceil(bp) + 1, math.floor(bp) - 1
+    assert "MEM_ALONE, MEM_OK, MEM_BAD = 64, math.ceil(bp) + 1, math.floor(bp) - 1" in (
+        SCRIPTS / "results_was.py").read_text()
     # the exercise's question and solution name no memory size by hand
     from twin_text import twin_prose
     prose = twin_prose("results_was")
     ex = prose[prose.index(":label: results_was-ex-memory"):prose.index(":label: results_was-ex-fail")]
-    assert "14 GiB" not in ex and "12 GiB" not in ex and "18 GiB" not in ex
+    assert all(f"{m} GiB" not in ex for m in (MEM_OK, MEM_BAD, 12, 14, 18))
     for m in (MEM_ALONE, MEM_OK):
         assert _x((m, 40)) > 0.99
     assert _x((MEM_BAD, 40)) < 0.9
-    bp = planning.memory_break_point("was-medium", 0.9, 40)
-    assert bp is not None and MEM_BAD <= bp < MEM_OK
     runs = {m: oc.simulate((m, 40)) for m in (MEM_ALONE, MEM_OK, MEM_BAD)}
     blocked = {m: float(r.guests.loc["was-medium-ihs", "blocked_vcpus"]) for m, r in runs.items()}
     t17 = {g.name: g for g in study_guests()}

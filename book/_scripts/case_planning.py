@@ -264,6 +264,10 @@ java15 = planning.memory_break_point("java-high", 0.75, 15, baseline="hi")
 glue("plan-ex-java15", f"about {java15:.0f} GiB" if java15 is not None
      else f"none: it keeps three quarters down to {planning.MIN_MEMORY_GIB:.0f} GiB, the smallest memory the scan tries",
      display=False)
+# the solution: the memory-hungry mix breaks at a larger memory than the study's, and with 15 CPUs
+# the study's mix holds up to a smaller memory than with 20, if it breaks at all
+assert java20_mh > java20, (java20, java20_mh)
+assert java15 is None or java15 < java20, (java15, java20)
 ex_cpus = checks.get("case_planning-ex-cpus").values
 glue("plan-ex-db-cpus", ex_cpus["cpus"], display=False)
 for key in ("short", "spare", "busy", "spin", "reads"):
@@ -285,6 +289,9 @@ glue("plan-ex-study-java", f"{r_s.workloads.loc['java-high', 'relative_throughpu
 glue("plan-ex-batch-self", f"{r_b.workloads.loc['batch', 'relative_throughput']:.2f}", display=False)
 glue("plan-ex-batch-reads", f"{r_b.system['page_read_mib_s']:.0f}", display=False)
 glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=False)
+# the solution: Java-high drops and the page reads rise when the batch guest joins
+assert r_b.workloads.loc["java-high", "relative_throughput"] < r_s.workloads.loc["java-high", "relative_throughput"]
+assert r_b.system["page_read_mib_s"] > r_s.system["page_read_mib_s"]
 
 # %% [markdown]
 # :::{exercise}
@@ -293,7 +300,7 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 # In the study's mix with 20 real CPUs, at which real memory does the high-level Java
 # workload lose a quarter of the throughput it has at 512 GiB? And in the memory-hungry mix?
 # Use `planning.memory_break_point(..., baseline="hi")` and explain the difference. Then ask
-# the same of the study's mix with 15 CPUs: why is the answer so much smaller?
+# the same of the study's mix with 15 CPUs: why does Java hold up so much longer there?
 # :::
 #
 # :::{solution} case_planning-ex-java
@@ -307,7 +314,7 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 # equally hot, so the characteristic time falls below the Java pages' re-reference time at
 # a much larger memory ({doc}`replacement`).
 #
-# With 15 CPUs the study's answer drops to {glue:text}`plan-ex-java15`: every guest
+# With 15 CPUs the answer for the study's mix is {glue:text}`plan-ex-java15`: every guest
 # is CPU-limited, runs more slowly and touches its pages less often, and the CPU that
 # stalling neighbours give up is shared out to the rest, Java included. A CPU-starved host
 # hides a memory shortage.
@@ -333,7 +340,7 @@ glue("plan-ex-study-reads", f"{r_s.system['page_read_mib_s']:.0f}", display=Fals
 # real CPU is still busy {glue:text}`plan-ex-db-busy` of the time, so z/VM preempts virtual
 # CPUs, and the database's virtual CPUs spin on the preempted ones, burning
 # {glue:text}`plan-ex-db-spin` times its reference CPU per unit of work ({doc}`shares`). At
-# 96 GiB it also pages a little ({glue:text}`plan-ex-db-reads` MiB/s), and its users wait for
+# 96 GiB it also pages ({glue:text}`plan-ex-db-reads` MiB/s), and its users wait for
 # those page reads: that costs the last hundredths. At 128 GiB, where it does not page,
 # {glue:text}`plan-ex-db-more` CPUs are enough, as the table shows.
 # :::

@@ -51,12 +51,13 @@
 # its page faults wait for the paging devices ({doc}`paging`), and its processors come from
 # share-based water-filling ({doc}`shares`).
 #
-# - **A steep loss once the heap no longer fits, larger for the medium level.** At 64/20 the
+# - **A loss once the heap no longer fits, steep for the medium level.** At 64/20 the
 #   model keeps {glue:text}`jv-m-64-20` (medium) and {glue:text}`jv-h-64-20` (high) of the
 #   reference. A page fault stalls a thread, and because the collector stops every thread, a
 #   large part of the stall holds the virtual CPU itself; the medium level has only one. These
-#   two numbers were fitted to the paper's, so they show that the fit worked, not that the
-#   model predicts.
+#   two numbers were fitted to the paper's (the high level's as far as the fit could take it:
+#   even with the whole stall holding its virtual CPUs it loses a little less than the paper's
+#   high level), so they show that the fit worked, not that the model predicts.
 # - **Memory and CPUs do not multiply.** When both are short, Java runs at the lower of two
 #   ceilings: what its share of the CPUs allows, and what its stalls leave of its virtual CPUs
 #   (section "Two ceilings, not a product").
@@ -200,8 +201,15 @@ for v in LEVELS:
 r6420, r6415 = oc.simulate("64/20"), oc.simulate("64/15")
 glue("jv-T-6420", f"{r6420.system['characteristic_time_s']:.0f}", display=False)
 glue("jv-T-6415", f"{r6415.system['characteristic_time_s']:.0f}", display=False)
-for c in (15, 10):
-    glue(f"jv-T-48{c}", f"{oc.simulate((48, c)).system['characteristic_time_s']:.0f}", display=False)
+T48 = {c: float(oc.simulate((48, c)).system["characteristic_time_s"]) for c in (20, 15, 10)}
+for c in (20, 15, 10):
+    glue(f"jv-T-48{c}", f"{T48[c]:.0f}", display=False)
+# the prose: at 48 GiB the medium level runs faster with 15 CPUs than with 20, its pages ageing longer
+assert le.loc[("java-medium", 48, 15), "actual"] > le.loc[("java-medium", 48, 20), "actual"] and T48[15] > T48[20]
+# the prose: the fitted blocking share of the high level is at its upper bound, the whole stall,
+# and even so the high level loses less than the paper's at 64/20
+assert fitted_blocking["java-high"] == 1.0 > fitted_blocking["java-medium"]
+assert r6420.workloads.loc["java-high", "relative_throughput"] > 1 - obs.loc["o000-jh-degr", "value"] / 100
 glue("jv-reads-m-6420", f"{g6420.loc['java-medium', 'page_read_mib_s']:.2f}", display=False)
 glue("jv-reads-m-6415", f"{g6415.loc['java-medium', 'page_read_mib_s']:.2f}", display=False)
 glue("jv-spare", str(figures_java.SPARE_CPUS), display=False)
@@ -211,7 +219,8 @@ glue("jv-spare", str(figures_java.SPARE_CPUS), display=False)
 # CPUs than the guests ask for, each guest gets what share-based water-filling gives it
 # ({doc}`shares`). **Memory:** each page fault stalls a thread for the paging devices' response
 # time ({doc}`paging`), and because the collector stops every thread, a large part of that stall
-# also holds the virtual CPU (a fitted share, about the same for both levels). A held virtual CPU
+# also holds the virtual CPU (a fitted share, {glue:text}`jv-blocking-m` for the medium and
+# {glue:text}`jv-blocking-h`, the whole stall, for the high level). A held virtual CPU
 # cannot run, so the guest's ceiling is its virtual CPUs minus the held time.
 #
 # The chart sets each run beside two runs that isolate one cause: the same CPUs with all
@@ -262,8 +271,9 @@ figures_java.limits_chart(lframe, "java-medium", 15)
 #   "memory alone" lets every other guest run at full speed too, and the database and the high
 #   network level even beyond their reference, because they no longer wait for preempted
 #   virtual CPUs ({doc}`shares`); the DPA then turns over faster than in any of these runs. At
-#   48 GiB the medium level even runs faster with 10 CPUs ({glue:text}`jv-lim-m-48-10-actual`)
-#   than with 15 ({glue:text}`jv-lim-m-48-15-actual`).
+#   48 GiB the medium level even runs faster with 15 CPUs ({glue:text}`jv-lim-m-48-15-actual`)
+#   than with 20 ({glue:text}`jv-m-48-20`): its pages age for {glue:text}`jv-T-4815` s instead of
+#   {glue:text}`jv-T-4820` s.
 #
 # That is why the model misses the paper's knee: with 15 CPUs it finds almost no difference
 # between the high level at 512 GiB and at 64 GiB ({glue:text}`jv-claim-knee`), because the CPU
@@ -289,6 +299,11 @@ claims = figures_workload.claims_table(KEY)
 glue("jv-claim-knee", claims.loc["java-knee", "model"], display=False)
 glue("jv-claim-cpus", claims.loc["java-cpus", "model"], display=False)
 glue("jv-claim-resident", claims.loc["java-resident-6420", "model"], display=False)
+# the prose: both throughput targets pass, the resident target misses for both levels (±5 points)
+assert claims.loc[["java-6420-medium", "java-6420-high"], "verdict"].str.startswith("✓").all()
+for v in LEVELS:
+    res_frac = 100 * g6420.loc[v, "resident_mib"] / g6420.loc[v, "instantiated_mib"]
+    assert abs(res_frac - obs.loc[f"o000-j{SHORT[v]}-res-frac", "value"]) > 5, (v, res_frac)
 glue("jv-claim-above", str(claims.loc["java-above-ref", "model"]), display=False)
 validation = claims[claims["kind"] == "validation"]
 glue("jv-val-n", str(len(validation)), display=False)
@@ -423,6 +438,15 @@ t_p, touch_p = figures_java.implied_clock_time(h_paper, float(obs.loc["o000-jh-p
 lam_need = t_p / touch_p / tg["java-high"]
 glue("jv-need-touch-h", f"{1 / lam_need:.0f}", display=False)
 glue("jv-need-pin-h", f"{100 * lam_need * (1 - h_paper) / h_paper:.2f} %", display=False)
+# the prose: the inversion of the model's numbers returns about each level's own T_g; the fit
+# settled between the two, the high level paging in more than it would at the paper's residency
+# but less than the paper's, and keeping less resident than the paper's
+for v in LEVELS:
+    assert abs(rt.loc[(v, "model"), "implied characteristic time T (s)"] / rt.loc[(v, "model"), figures_java.TG_COLUMN]
+               - 1) < 0.05, v
+pin_model_h = rt.loc[("java-high", "model"), "resident memory paged in per second (%)"]
+assert 100 * lam_need * (1 - h_paper) / h_paper < pin_model_h < float(obs.loc["o000-jh-pin-frac", "value"])
+assert rt.loc[("java-high", "model"), "resident / instantiated (%)"] < 100 * h_paper
 j9620 = gframe[(gframe.env == "zvm63-edev") & (gframe.cid == "96/20")].set_index("guest")
 for v in LEVELS:
     glue(f"jv-skew-{SHORT[v]}", f"{table17[v].skew:.2f}", display=False)
@@ -517,8 +541,9 @@ explorer(
 # ({glue:text}`jv-users-m`, an assumption) that wait for almost nothing ({glue:text}`jv-think`
 # of the cycle). A paging I/O (a block of {glue:text}`jv-ppio` pages) stalls the thread that
 # faulted, and a fitted share of that stall ({glue:text}`jv-blocking-m` for the medium,
-# {glue:text}`jv-blocking-h` for the high level) also holds the virtual CPU, standing for the
-# stop-the-world collections. The heap is touched almost uniformly (fitted popularity skew
+# {glue:text}`jv-blocking-h` for the high level, the upper bound of the share: the whole stall)
+# also holds the virtual CPU, standing for the stop-the-world collections. The heap is
+# touched almost uniformly (fitted popularity skew
 # {glue:text}`jv-skew-m` and {glue:text}`jv-skew-h`, against {glue:text}`jv-skew-nets` and more
 # for the network guests and {glue:text}`jv-skew-db` for the database, whose buffer cache is
 # moreover swept in regular rounds, {doc}`results_db`), and its pages age for the guest's own reclaim
@@ -548,6 +573,13 @@ figures_workload.paper_vs_model(KEY).drop(columns=["source"])
 pvm = figures_workload.paper_vs_model(KEY)
 fitted = pvm[pvm["use"] == "fitted"]
 glue("jv-fitted-missed", f"{int((fitted['verdict'] == '✗').sum())} of {len(fitted)}", display=False)
+# the prose: the only fitted row that misses is the medium level's share of the page reads
+assert list(fitted.index[fitted["verdict"] == "✗"]) == ["o000-jm-pr-share"], fitted
+loss = {v: float(pvm.loc[f"o000-j{SHORT[v]}-degr", "model"]) for v in LEVELS}
+glue("jv-loss-h", f"{loss['java-high']:.0f} %", display=False)
+# the prose: the medium level's loss matches the paper's, the high level's is a little smaller
+assert abs(loss["java-medium"] - obs.loc["o000-jm-degr", "value"]) < 0.5
+assert 0 < obs.loc["o000-jh-degr", "value"] - loss["java-high"] < 5
 for v in LEVELS:
     glue(f"jv-dpa-{SHORT[v]}", f"{float(pvm.loc[f'o000-j{SHORT[v]}-dpa', 'model']):.1f} %", display=False)
     glue(f"jv-prshare-{SHORT[v]}", f"{float(pvm.loc[f'o000-j{SHORT[v]}-pr-share', 'model']):.0f} %", display=False)
@@ -558,17 +590,20 @@ glue("jv-ppio", f"{paging.PagingConfig.from_data(oc.model.environment('zvm63-ede
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Java workload" (memory usage and paging at
-# CID 64/20, and its conclusions). The two throughput losses match exactly, and **that proves
-# nothing**: the fit chose each level's held share of a stall so that the model loses what the
-# paper lost at 64/20. Of the resident and page-read shares it also aimed at, it hits both
+# CID 64/20, and its conclusions). The medium level's throughput loss matches the paper's
+# exactly and the high level's nearly ({glue:text}`jv-loss-h` against
+# {glue:text}`jv-p-jh-degr`), and **that proves nothing**: the fit chose each level's held
+# share of a stall so that the model loses what the paper lost at 64/20, as far as the share
+# allows. Of the resident and page-read shares it also aimed at, it hits both
 # levels' shares of the DPA ({glue:text}`jv-dpa-m` and {glue:text}`jv-dpa-h`) and the high
 # level's share of the page reads, and misses only the medium level's share of the page reads
 # ({glue:text}`jv-prshare-m` against the paper's {glue:text}`jv-p-jm-pr-share`): the fitted rows
 # miss in {glue:text}`jv-fitted-missed` cases (see "One reclaim time for two heaps" below). The
-# two losses needed no great difference in the held share: the fit gave the high level
-# {glue:text}`jv-blocking-h` and the medium level {glue:text}`jv-blocking-m`, and
-# {ref}`results_java-ex-blocking` shows that the second virtual CPU explains nearly all of the
-# difference on its own.
+# second virtual CPU alone separates the two losses by more than the paper's gap
+# ({ref}`results_java-ex-blocking`), so the fit had to give the high level the *larger* held
+# share: {glue:text}`jv-blocking-h`, the upper bound, where the whole stall holds the virtual
+# CPU, against {glue:text}`jv-blocking-m` for the medium level. Even at the bound the high
+# level keeps a little more than the paper's: the fit cannot slow it enough.
 #
 # The paper's claims for this workload, each tested against the model:
 
@@ -577,8 +612,9 @@ claims
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Java workload", observations and
-# conclusions for CID 64/20. The two throughput targets pass by construction; the resident
-# target ({glue:text}`jv-claim-resident`) fails for the high level. All three validation claims
+# conclusions for CID 64/20. The two throughput targets pass, as the fit intended (the high
+# level's within the claim's tolerance); the resident target ({glue:text}`jv-claim-resident`)
+# fails for both levels, each more than 5 points short. All three validation claims
 # fail:
 #
 # - **Above the reference** ({glue:text}`jv-claim-above` at best): the model's reference run
@@ -628,9 +664,9 @@ rt.astype(object).where(rt.notna(), "–")
 # `overcommit.replacement.reclaim_weights`.
 # ````
 #
-# On the model's numbers the inversion returns about the high level's own $T_g$
-# ({glue:text}`jv-T-h-model` s against {glue:text}`jv-Tg-h` s) and, for the medium level,
-# somewhat more ({glue:text}`jv-T-m-model` s against {glue:text}`jv-Tg-m` s). On the paper's it
+# On the model's numbers the inversion returns about each level's own $T_g$
+# ({glue:text}`jv-T-m-model` s against {glue:text}`jv-Tg-m` s for the medium level,
+# {glue:text}`jv-T-h-model` s against {glue:text}`jv-Tg-h` s for the high). On the paper's it
 # gives {glue:text}`jv-T-m-paper` s (medium) and {glue:text}`jv-T-h-paper` s (high), much further
 # apart, and the model cannot give two guests of the same size such different times: $T_g$ depends on size only, so both heaps age for about {glue:text}`jv-w-m`
 # of the global $T$ ({glue:text}`jv-T-6420` s). At its $T_g$ the high level would keep the
@@ -638,7 +674,7 @@ rt.astype(object).where(rt.notna(), "–")
 # {glue:text}`jv-need-touch-h` s, but would then page in only {glue:text}`jv-need-pin-h` of its
 # resident memory per second, not {glue:text}`jv-paper-pin-h`. The fit settled between the two:
 # the model's high level pages in {glue:text}`jv-pin-h` of its resident memory per second and
-# keeps {glue:text}`jv-res-pct-h` resident, a little short of the paper on both. The collector
+# keeps {glue:text}`jv-res-pct-h` resident, short of the paper on both. The collector
 # sweeps the heap in cycles, which does not tie residency to page-in in this way; whether such
 # a pattern would give the paper's numbers is untried.
 #
@@ -650,14 +686,29 @@ glue("jv-ex-read-m", read_check["medium"], display=False)
 glue("jv-ex-read-h", read_check["high"], display=False)
 
 # %% tags=["remove-cell"]
+def _crossing(gib, only=""):
+    """The solution's phrase for a break point against 512 GiB; ``None``: no crossing on the scan."""
+    if gib is None:
+        return (f"not at all: it keeps at least three quarters of it down to {planning.MIN_MEMORY_GIB:g} GiB, "
+                "the smallest memory the scan tries")
+    return f"{only}at about {gib:.0f} GiB"
+
+
 q = {}
 for v in LEVELS:
     q[(v, "hi")] = planning.memory_break_point(v, 0.75, 15, baseline="hi")
     q[(v, "ref")] = planning.memory_break_point(v, 0.75, 15)
-    glue(f"jv-ex-q-hi-{SHORT[v]}", "None" if q[(v, "hi")] is None else f"{q[(v, 'hi')]:.0f}", display=False)
+    glue(f"jv-ex-q-hi-{SHORT[v]}", _crossing(q[(v, "hi")], "" if v == "java-medium" else "only "), display=False)
     glue(f"jv-ex-q-ref-{SHORT[v]}", f"{q[(v, 'ref')]:.0f}", display=False)
     glue(f"jv-ex-q-level-{SHORT[v]}", f"{0.75 * planning.throughput(v, 512, 15):.2f}", display=False)
-    glue(f"jv-ex-q20-hi-{SHORT[v]}", f"{planning.memory_break_point(v, 0.75, 20, baseline='hi'):.0f}", display=False)
+    q20 = planning.memory_break_point(v, 0.75, 20, baseline="hi")
+    assert q20 is not None, "the solution gives a break point with 20 CPUs for both levels"
+    glue(f"jv-ex-q20-hi-{SHORT[v]}", f"{q20:.0f}", display=False)
+# the solution: the medium level crosses between 48 and 64 GiB (its 48 GiB run is below the level),
+# the high level lower or not at all, and both answers against the reference are the scan's top
+assert q[("java-medium", "hi")] is not None and 48 < q[("java-medium", "hi")] < 64
+assert q[("java-high", "hi")] is None or q[("java-high", "hi")] < q[("java-medium", "hi")] / 2
+assert q[("java-medium", "ref")] == q[("java-high", "ref")] == 512
 glue("jv-ex-h-48-15", f"{planning.throughput('java-high', 48, 15):.2f}", display=False)
 glue("jv-ex-h-24-15", f"{planning.throughput('java-high', 24, 15):.2f}", display=False)
 glue("jv-ex-min-mem", f"{planning.MIN_MEMORY_GIB:g}", display=False)
@@ -675,8 +726,20 @@ glue("jv-ex-same-blocked-m", f"{r_same.guests.loc['java-medium', 'blocked_vcpus'
 glue("jv-ex-same-gap", f"{r_same.workloads.loc['java-high', 'relative_throughput'] - r_same.workloads.loc['java-medium', 'relative_throughput']:.2f}",
      display=False)
 glue("jv-p-degr-gap", f"{(obs.loc['o000-jm-degr', 'value'] - obs.loc['o000-jh-degr', 'value']) / 100:.2f}", display=False)
-glue("jv-ex-fit-gain-h", f"{oc.simulate('64/20').workloads.loc['java-high', 'relative_throughput'] - r_same.workloads.loc['java-high', 'relative_throughput']:.3f}",
-     display=False)
+fit_loss_h = (r_same.workloads.loc["java-high", "relative_throughput"]
+              - oc.simulate("64/20").workloads.loc["java-high", "relative_throughput"])
+glue("jv-ex-fit-loss-h", f"{fit_loss_h:.3f}", display=False)
+glue("jv-ex-paper-h", f"{1 - obs.loc['o000-jh-degr', 'value'] / 100:.2f}", display=False)
+# the solution: with the medium level's share the high level loses less than the paper's high
+# level, the two end further apart than the paper's two, the stalls take a smaller part of the
+# high level's two virtual CPUs, and the fit's larger share (at its bound) costs the high level
+# throughput but not enough to reach the paper's loss
+same_h = r_same.workloads.loc["java-high", "relative_throughput"]
+same_gap = same_h - r_same.workloads.loc["java-medium", "relative_throughput"]
+assert 1 - same_h < obs.loc["o000-jh-degr", "value"] / 100
+assert same_gap > (obs.loc["o000-jm-degr", "value"] - obs.loc["o000-jh-degr", "value"]) / 100
+assert r_same.guests.loc["java-high", "blocked_vcpus"] / 2 < r_same.guests.loc["java-medium", "blocked_vcpus"]
+assert fit_loss_h > 0 and variants["java-high"].blocking == 1.0
 
 for v in LEVELS:
     glue(f"jv-ex-cpus-512-{SHORT[v]}", str(planning.cpus_needed(v, 0.9, 512)), display=False)
@@ -695,8 +758,8 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # :class: oc-where-jupyter
 # At which real memory size does the model's Java lose a quarter of its throughput with 15 real
 # CPUs? Answer for both levels twice: first against what the level achieves at 512 GiB with the
-# same CPUs, then against the unconstrained reference. Explain both answers, and why the high
-# level's first answer lies so much lower than the medium level's.
+# same CPUs, then against the unconstrained reference. Explain both answers, and why the two
+# levels' first answers differ so much.
 #
 # ````{admonition} Try it in Python
 # :class: oc-try dropdown
@@ -709,8 +772,8 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # :::{solution} results_java-ex-quarter
 # :class: dropdown
 # Against 512 GiB with 15 CPUs (the level to stay above is {glue:text}`jv-ex-q-level-m` for the
-# medium and {glue:text}`jv-ex-q-level-h` for the high level), the medium level crosses at about
-# {glue:text}`jv-ex-q-hi-m` GiB, the high level only at about {glue:text}`jv-ex-q-hi-h` GiB.
+# medium and {glue:text}`jv-ex-q-level-h` for the high level), the medium level crosses
+# {glue:text}`jv-ex-q-hi-m`, the high level {glue:text}`jv-ex-q-hi-h`.
 # Against the reference, both answers are {glue:text}`jv-ex-q-ref-m` GiB: the function returns
 # its upper bound when the variant is below the level there already, and with 15 CPUs the
 # water-filling alone takes more than a quarter of Java's throughput, whatever the memory. The
@@ -718,11 +781,11 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # problem. The high level holds out because it runs at the lower of two ceilings (section "Two
 # ceilings, not a product"): its CPU share at 15 CPUs is so low that its two virtual CPUs can
 # absorb a lot of blocked time, and slower guests everywhere slow the turnover of the DPA; it
-# still runs at {glue:text}`jv-ex-h-48-15` at 48 GiB and {glue:text}`jv-ex-h-24-15` at 24 GiB,
-# and only at {glue:text}`jv-ex-min-mem` GiB, the smallest host the scan tries, has it fallen to
-# {glue:text}`jv-ex-h-min-15`, far below any host the paper tried.
+# still runs at {glue:text}`jv-ex-h-48-15` at 48 GiB, {glue:text}`jv-ex-h-24-15` at 24 GiB and
+# {glue:text}`jv-ex-h-min-15` at {glue:text}`jv-ex-min-mem` GiB, the smallest host the scan
+# tries and far below any host the paper tried.
 # The medium level has one virtual CPU, and at 64 GiB its memory ceiling
-# ({glue:text}`jv-lim-m-64-15-memory_only`) already lies far below its CPU share
+# ({glue:text}`jv-lim-m-64-15-memory_only`) already lies well below its CPU share
 # ({glue:text}`jv-lim-m-64-15-cpu_only`); only the slow turnover of the DPA under the CPU cut
 # keeps it at {glue:text}`jv-lim-m-64-15-actual` there, and at 48 GiB it has fallen to
 # {glue:text}`jv-lim-m-48-15-actual`. For comparison, with 20 CPUs the answers are {glue:text}`jv-ex-q20-hi-m` and
@@ -758,14 +821,17 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # :::{solution} results_java-ex-blocking
 # :class: dropdown
 # The high level keeps {glue:text}`jv-ex-same-h`, a loss of {glue:text}`jv-ex-same-h-loss`,
-# close to the paper's {glue:text}`jv-p-jh-degr`; the medium level keeps
+# less than the paper's {glue:text}`jv-p-jh-degr`; the medium level keeps
 # {glue:text}`jv-ex-same-m` (its own share did not change). The stalls then hold
 # {glue:text}`jv-ex-same-blocked-m` of the medium level's only virtual CPU and
 # {glue:text}`jv-ex-same-blocked-h` of the high level's two, a much smaller part of what it has.
 # With the same share the two levels end {glue:text}`jv-ex-same-gap` apart, against
 # {glue:text}`jv-p-degr-gap` between the paper's two losses, so the second virtual CPU explains
-# nearly all of the difference, as the paper suggests. The fit's slightly smaller share
-# for the high level adds only {glue:text}`jv-ex-fit-gain-h` to its throughput.
+# all of the difference and more, as the paper suggests. To make the high level lose as much as
+# the paper's, the fit gave it a *larger* share, {glue:text}`jv-blocking-h`, the upper bound
+# (the whole stall holds the virtual CPU); that takes {glue:text}`jv-ex-fit-loss-h` off its
+# throughput and still leaves it at {glue:text}`jv-h-64-20`, above the paper's
+# {glue:text}`jv-ex-paper-h`.
 # :::
 #
 # :::{exercise}
@@ -843,8 +909,9 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # The medium level keeps {glue:text}`jv-ex-read-m` and the high level
 # {glue:text}`jv-ex-read-h`. They are the paper's conclusions on Java at CID 64/20 (losses of
 # about {glue:text}`jv-p-jm-degr` and {glue:text}`jv-p-jh-degr`), which the calibration fitted
-# the Java blocking shares to ({doc}`results_model`): that the model matches them shows the fit
-# worked, not that the model predicts. The memory knee and the CPU dependence are what test it.
+# the Java blocking shares to ({doc}`results_model`): that the model matches them (the high
+# level only nearly, with its share at the upper bound) shows the fit worked, not that the model
+# predicts. The memory knee and the CPU dependence are what test it.
 # :::
 
 # %% tags=["remove-cell"]

@@ -62,17 +62,22 @@ zero_groups = [g for g, r in by_group.iterrows() if r["sum"] == 0]
 assert zero_groups, "the prose names the topics with no passed claim"
 glue("vm-zero-groups", " and ".join(zero_groups), display=False)
 calib_missed = list(calib.loc[~calib["passed"], "id"])
-assert calib_missed == ["java-resident-6420"], "the prose names the one calibration claim that misses"
-glue("vm-calib-missed", Markdown(f"`{calib_missed[0]}`"), display=False)
+assert set(calib_missed) == {"paging-6420-rate", "paging-db-share", "java-resident-6420"}, \
+    "the prose names the calibration claims that miss"
+glue("vm-calib-missed", Markdown(", ".join(f"`{c}`" for c in calib_missed[:-1]) + f" and `{calib_missed[-1]}`"),
+     display=False)
 
 # %% [markdown]
 # ## The paper's findings as claims
 #
 # Of the {glue:text}`vm-n-valid` validation claims the model reproduces
 # {glue:text}`vm-n-valid-pass`. Of the {glue:text}`vm-n-calib` calibration claims
-# {glue:text}`vm-n-calib-pass` pass; the one that misses, {glue:md}`vm-calib-missed`, is a
-# target the fit could not reach (the high Java guest's residency, section "The largest
-# misses, explained"). Every claim is passed about
+# {glue:text}`vm-n-calib-pass` pass; the ones that miss, {glue:md}`vm-calib-missed`, are
+# targets the fit could not reach (the total page reads at 64/20, the database's share of
+# them and the Java guests' residency, section "The largest misses, explained"). A
+# claim is a calibration claim when the paper's record it compares with is one the fit was
+# given (`calibrate.target_observations()`); the page-read claims are, because the fit's
+# per-guest page-read targets are derived from them. Every claim is passed about
 # {glue:text}`vm-perfect-groups`; none about {glue:text}`vm-zero-groups`. Pick a topic to
 # read its claims with the paper's and the model's value.
 
@@ -239,8 +244,10 @@ figures_validation.text_table(report, "calibration_report")
 # depends on which branch the solver reaches, and that changes with the last digits of
 # the arithmetic (the same code gave one such pair very different residuals on two days). So
 # an unsettled pair counts as infinitely bad, for itself and for its neighbours
-# (`calibrate.robust_choice`); then the choice no longer depends on those residuals, and a
-# rerun of `python -m overcommit calibrate` on another machine chooses the same pair.
+# (`calibrate.robust_choice`); then the choice no longer depends on those residuals: a
+# rerun of `python -m overcommit calibrate` with other arithmetic (another BLAS kernel)
+# chose the same pair and the same parameters to a fraction of a per cent (the README has
+# the numbers).
 
 # %% tags=["remove-cell"]
 scan = data.load_table("calibration_scan.csv")
@@ -262,8 +269,11 @@ k = figures_validation.key_numbers()
 glue("vm-reads", f"{k['page_reads_6420']:.0f}", display=False)
 glue("vm-reads-targets", f"{k['page_reads_targets']:.0f}", display=False)
 rate_claim = claims.set_index("id").loc["paging-6420-rate"]
-glue("vm-reads-band", "just inside" if rate_claim["passed"] else "still outside", display=False)
+glue("vm-reads-band", "inside" if rate_claim["passed"] else "outside", display=False)
 glue("vm-reads-claim", rate_claim["paper"], display=False)
+share_claim = claims.set_index("id").loc["paging-db-share"]
+glue("vm-db-share", share_claim["model"], display=False)
+glue("vm-db-share-claim", share_claim["paper"], display=False)
 glue("vm-db-reads", f"{oc.simulate('64/20').guests.loc['db-bi', 'page_read_mib_s']:.1f}", display=False)
 model_texts.glue_swept_database()
 glue("vm-was-reads", f"{k['was_reads']:.1f}", display=False)
@@ -343,6 +353,16 @@ for name, oid in {"jh-res": "o000-jh-res-frac", "db-51220": "o000-db-tput-51220"
                   "db-res-frac": "o000-db-res-frac"}.items():
     glue(f"vm-p-{name}", f"{pval[oid]:g} %", display=False)
 glue("vm-p-db-pr", f"{pval['o000-db-pr']:g}", display=False)
+# "How much paging": the model reads less than the paper and than the targets' sum; the three
+# large readers all fall short of their targets, WebSphere furthest and the database least,
+# so the database's share comes out above the paper's and `paging-db-share` misses
+db_reads = float(oc.simulate("64/20").guests.loc["db-bi", "page_read_mib_s"])
+assert k["page_reads_6420"] < min(pval["o000-sys-pr"], k["page_reads_targets"])
+assert rate_claim["passed"] == (k["page_reads_6420"] >= 0.75 * pval["o000-sys-pr"])
+short = {"db": db_reads / pval["o000-db-pr"], "was": k["was_reads"] / k["was_reads_target"],
+         "java": k["java_reads"] / k["java_reads_target"]}
+assert short["was"] < short["java"] < short["db"] < 1, short
+assert not share_claim["passed"] and db_reads / k["page_reads_6420"] > pval["o000-db-pr"] / pval["o000-sys-pr"]
 glue("vm-p-idle", f"{pval['o000-cpu-idle']:g}", display=False)
 band10 = o000.loc["o000-db-tput-10"]
 glue("vm-p-db-10", f"{float(band10['lower']):g}–{float(band10['upper']):g} %", display=False)
@@ -351,11 +371,12 @@ _ = reference.glue_all()  # ref-guests
 
 # %% [markdown]
 # **How much paging, and who pages.** At 64/20 the model reads {glue:text}`vm-reads` MiB/s
-# from the paging devices, the paper's system about {glue:text}`vm-p-sys-pr` MiB/s
-# ({glue:text}`vm-reads-band` the claim's band, {glue:text}`vm-reads-claim`); the
-# guest-by-guest targets add up
-# to {glue:text}`vm-reads-targets` MiB/s. An earlier version of the model had one
-# characteristic time for the whole DPA and read about a third of the paper's rate: the
+# from the paging devices, the paper's system about {glue:text}`vm-p-sys-pr` MiB/s:
+# {glue:text}`vm-reads-band` the band of the calibration claim `paging-6420-rate`
+# ({glue:text}`vm-reads-claim`). The fit aims at that total only through the guest-by-guest
+# targets derived from the paper's figures for each guest, which add up to
+# {glue:text}`vm-reads-targets` MiB/s, and it falls short of those too. An earlier version
+# of the model had one characteristic time for the whole DPA and read about a third of the paper's rate: the
 # paper's Java numbers imply a reclaim time of about {glue:text}`vm-T-java` s for the high
 # Java guest, the database's numbers one many times longer, and one global clock cannot give
 # both. Now every guest's pages age for a time that grows with the guest's size
@@ -370,7 +391,10 @@ _ = reference.glue_all()  # ref-guests
 # {glue:text}`vm-p-db-pr` MiB/s ({doc}`results_db`, {doc}`replacement`).
 # The WebSphere guests read {glue:text}`vm-was-reads` MiB/s against a target of
 # {glue:text}`vm-was-target`, the Java guests {glue:text}`vm-java-reads` against
-# {glue:text}`vm-java-target` ({doc}`results_was`, {doc}`results_java`). What is still
+# {glue:text}`vm-java-target` ({doc}`results_was`, {doc}`results_java`): all three large
+# readers fall short, WebSphere furthest and the database least, so the database's share of
+# the model's page reads comes out at {glue:text}`vm-db-share`, above the paper's
+# {glue:text}`vm-db-share-claim`, and `paging-db-share` misses too. What is still
 # missing is burstiness: the high Java guest keeps only {glue:text}`vm-jh-res` % of its
 # memory resident (the paper: {glue:text}`vm-p-jh-res`), because a page that is referenced steadily often
 # enough to be faulted back at the paper's rate would also stay resident. A collector that

@@ -66,12 +66,13 @@
 #   moves; processors idle in the moments when fewer virtual CPUs are runnable than there are
 #   real CPUs.
 # - **Where it misses.** The model passes {glue:text}`results-claims-passed` of the paper's
-#   findings for these figures. It misses the ECKD failures (its paging devices never slow the
+#   findings for these figures that it was not fitted to. It misses the ECKD failures (its paging devices never slow the
 #   shared storage path enough for I/O errors), blames the z/VM 6.2 failures on the database
 #   instead of WebSphere (it has no HTTP error counts), and leaves fewer processors idle than
 #   the paper saw: the database's virtual CPUs spin on a preempted sibling and count as
-#   runnable ({doc}`shares`). The last section, "How these numbers are made", and
-#   {doc}`results_model` have the detail.
+#   runnable ({doc}`shares`). Of the page reads at 64/20, which the fit was given, it
+#   reproduces only part (the section on the paper's claims below). The last section, "How
+#   these numbers are made", and {doc}`results_model` have the detail.
 # %% tags=["remove-cell"]
 import pandas as pd
 from IPython.display import Markdown
@@ -185,13 +186,24 @@ figures_results.status_chart(frame)
 # %% tags=["remove-cell"]
 z62_48 = frame[(frame["env"] == "zvm62-edev") & (frame["memory_gib"] == 48)]
 fails_48 = sorted(int(c) for c in z62_48.loc[z62_48["failed"], "cpus"])
+survives_48 = sorted(int(c) for c in z62_48.loc[~z62_48["failed"], "cpus"])
 limit_48 = oc.study_variants()["db-bi"].pause_limit_s
+
+
+def _and(items):
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 if not fails_48:
     sentence_48 = "its pauses stay under the time-out, which is why the bottom row survives"
 else:
     pauses = {c: float(oc.simulate(f"48/{c}", env="zvm62-edev").guests["reorder_pause_s"].max()) for c in fails_48}
-    where = ", ".join(f"{c} CPUs ({pauses[c]:.1f} s against {limit_48:g} s)" for c in fails_48)
-    sentence_48 = f"its pauses come close to the time-out and outlast it only with {where}"
+    assert max(pauses.values()) < 1.1 * limit_48, pauses  # "come close to the time-out"
+    where = (f"{_and([str(c) for c in fails_48])} CPUs ({_and([f'{pauses[c]:.2f}' for c in fails_48])} s "
+             f"against {limit_48:g} s)")
+    sentence_48 = (f"its pauses come close to the time-out and outlast it with {where}"
+                   + (f", not with {_and([str(c) for c in survives_48])}" if survives_48
+                      else ", with every CPU count"))
 glue("ov-62-48-sentence", sentence_48, display=False)
 
 # %% tags=["remove-input"]
@@ -259,11 +271,12 @@ figures_results.overall_chart(frame)
 #
 # The page-read panel also shows where the model is furthest from the paper's numbers. The
 # paper measured {glue:text}`ov-p-sys-pr` MiB/s at 64/20 with EDEV; the model reads
-# {glue:text}`results-pr-edev` MiB/s, inside the ±25 % the claim allows but short. Each
+# {glue:text}`results-pr-edev` MiB/s, outside the ±25 % the claim allows, although the fit
+# was given the paper's page reads of each guest at 64/20. Each
 # guest's pages age for their own reclaim time ({doc}`replacement`), which brought the small WebSphere
-# guests' page reads up, but they are still short of the paper's, and the high Java guest
-# keeps too little resident: their garbage collectors sweep the whole heap in bursts, a
-# reference pattern that steady per-page rates cannot represent.
+# guests' page reads up, but they are still short of the paper's, as are the two Java guests'
+# together, and the Java guests keep too little resident: their garbage collectors sweep the
+# whole heap in bursts, a reference pattern that steady per-page rates cannot represent.
 #
 # ## User and system CPU (Figures 6 and 7)
 
@@ -420,12 +433,20 @@ numbers
 claims = figures_results.claims_table()
 glue("ov-cpu-5-20", f"{float(claims.loc['overall-linear-cpus', 'model']):.2f}", display=False)
 glue("ov-claim-62-factor", claims.loc["paging-62-steeper", "paper"].split(">")[-1].strip(), display=False)
-glue("results-claims-passed", f"{int((claims['verdict'] == '✓ matches').sum())} of {len(claims)}",
-     display=False)
+val = claims[claims["kind"] == "validation"]
+glue("results-claims-passed", f"{int((val['verdict'] == '✓ matches').sum())} of {len(val)}", display=False)
+glue("results-claims-fitted", str(int((claims["kind"] != "validation").sum())), display=False)
 # the prose names the misses one by one and the claims that pass among the trends
-missed = set(claims.index[claims["verdict"] == "✗ misses"])
+missed = set(val.index[val["verdict"] == "✗ misses"])
 assert missed == {"fail-eckd-64", "fail-62-was", "cpu-idle"}, missed
+assert set(claims.index[claims["kind"] != "validation"]) == {"paging-6420-rate", "paging-db-share", "paging-java-share"}
 assert float(claims.loc["paging-62-steeper", "model"]) > float(claims.loc["paging-62-steeper", "paper"].split(">")[-1])
+fitted_verdict = {c: claims.loc[c, "verdict"] == "✓ matches" for c in ("paging-6420-rate", "paging-db-share", "paging-java-share")}
+assert fitted_verdict == {"paging-6420-rate": False, "paging-db-share": False, "paging-java-share": True}, fitted_verdict
+glue("ov-reads-6420", f"{float(claims.loc['paging-6420-rate', 'model']):.0f}", display=False)
+glue("ov-reads-band", claims.loc["paging-6420-rate", "paper"], display=False)
+glue("ov-db-share", claims.loc["paging-db-share", "model"], display=False)
+glue("ov-java-share", claims.loc["paging-java-share", "model"], display=False)
 # the most idle EDEV-SCSI run at 64 to 96 GiB is 64/20, and ECKD idles more; 512/25 idles most
 edev = frame[(frame["env"] == "zvm63-edev") & frame["memory_gib"].between(64, 96)]
 assert edev.set_index("cid")["idle"].idxmax() == "64/20"
@@ -433,16 +454,15 @@ assert frame.loc[frame["idle"].idxmax(), "cid"] == "512/25"
 idle_texts = figures_results.overall_texts(frame)
 assert float(idle_texts["ov-idle-512-20"]) < float(idle_texts["ov-idle-64-20"]) < 0.5 < float(
     idle_texts["ov-idle-64-20-eckd"])
-claims[["claim (paper)", "paper", "model", "verdict"]]
+claims[["claim (paper)", "paper", "model", "verdict", "kind"]]
 
 # %% [markdown]
-# The model passes {glue:text}`results-claims-passed` of these claims. The trends pass:
-# the order of the environments, flat throughput above 128 GiB, roughly linear scaling
-# with CPUs, progressive paging, steeper paging on z/VM 6.2
+# The model passes {glue:text}`results-claims-passed` of the validation claims among these.
+# The trends pass: the order of the environments, flat throughput above 128 GiB, roughly
+# linear scaling with CPUs, progressive paging, steeper paging on z/VM 6.2
 # ({glue:text}`zvm62-read-ratio` times as many page reads as 6.3 at 64/20, more than the
-# claim's factor {glue:text}`ov-claim-62-factor`), the page reads at 64/20 and who makes
-# them, and low system CPU. The misses are where the paper's number depends on something
-# the model leaves out:
+# claim's factor {glue:text}`ov-claim-62-factor`), and low system CPU. The misses are where
+# the paper's number depends on something the model leaves out:
 #
 # - **ECKD failures at 64 GiB** need I/O errors or a backlog on a shared storage path;
 #   the model's paging devices stay fast and its path far from saturated.
@@ -451,6 +471,14 @@ claims[["claim (paper)", "paper", "model", "verdict"]]
 #   64/20, leaves {glue:text}`ov-idle-64-20` processors idle, not {glue:text}`ov-p-idle`, because the
 #   database's virtual CPUs spin on a preempted sibling instead of giving up their real
 #   CPUs.
+#
+# The other {glue:text}`results-claims-fitted` rows are *calibration* claims: the page reads
+# at 64/20 and who makes them are the records the fit was given (each guest's page reads at
+# 64/20), so they show how well the fit worked, not what the model predicts. It works only
+# in part: the model reads {glue:text}`ov-reads-6420` MiB/s at 64/20, outside the claim's
+# {glue:text}`ov-reads-band`, and the database makes {glue:text}`ov-db-share` of it, outside
+# its band too; Java's share, {glue:text}`ov-java-share`, is inside its band. The fit cannot give every guest its
+# targets at once ({doc}`results_model` shows which guests fall short).
 #
 # {doc}`results_model` lists every claim, including the per-workload ones, and why each miss
 # happens.

@@ -50,10 +50,12 @@
 # - **A balanced mix wins** in the model too: each page read stalls a virtual CPU
 #   ({doc}`paging`), and share-based water-filling ({doc}`shares`) gives the CPU a stalled
 #   guest leaves to a neighbour that has work, if the mix has one.
-# - **Where it misses.** {glue:text}`tol-differ-short` lands one class too high on page
-#   reads: the model's page-cached file systems read more than the paper's, and the web
-#   servers sit just below the line into "high", because in the model a small guest's pages
-#   age for a shorter time (see the list below the chart, and {doc}`results_model`). The
+# - **Where it misses.** {glue:text}`tol-differ-short` one class too high on page reads.
+#   Their page reads are close to the paper's (the fit's targets), but the model's whole
+#   system reads less than the paper's ({glue:text}`tol-reads-6420` MiB/s against
+#   {glue:text}`tol-p-sys-pr`), so their *share* of it is larger; and in the model a small
+#   guest's pages age for a shorter time (see the list below the chart, and
+#   {doc}`results_model`). The
 #   class boundaries are the book's, not the paper's: the paper names the classes but not
 #   where they end ("How these numbers are made", at the end).
 
@@ -76,14 +78,15 @@ for name in ("reads_low", "reads_high", "resident_low", "resident_high"):
 t6420 = tolerance.table2("64/20")
 glue("tol-agree-6420", str(int(t6420["agrees"].sum())), display=False)
 glue("tol-n", str(len(t6420)), display=False)
-# "Where it misses": the one row out of the paper's cell, one class too high on page reads
+# "Where it misses": the rows out of the paper's cell, one class too high on page reads
 rank = {"low": 0, "medium": 1, "high": 2}
 off = t6420[~t6420["agrees"]]
-assert list(off.index) == ["fs-pagecache-high"], list(off.index)
+assert set(off.index) == {"fs-pagecache-high", "was-ihs"}, list(off.index)
 assert all(rank[r.reads_class] == rank[r.paper_reads_class] + 1 and r.resident_class == r.paper_resident_class
            for r in off.itertuples())
-glue("tol-differ-short", "The high page-cached file system", display=False)
-assert t6420.loc["was-ihs", "reads_class"] == "medium" and t6420.loc["was-ihs", "read_share_pct"] < b.reads_high
+glue("tol-differ-short", "The high page-cached file system and the web servers land", display=False)
+# ... the web servers by a little: their share is within a quarter of the line
+assert b.reads_high < t6420.loc["was-ihs", "read_share_pct"] < 1.25 * b.reads_high
 for cls in ("low", "medium", "high"):
     rows = t6420[t6420["paper_reads_class"] == cls]
     glue(f"tol-p-{cls}", Markdown("; ".join(f"{label} (resident: {res})" for label, res
@@ -168,9 +171,11 @@ glue("tol-java-reads", cell("java", "read_share_pct"), display=False)
 pm = tolerance.paper_measures()
 obs = data.observations(["observations_000.csv"]).set_index("id")["value"]
 glue("tol-p-was-ratio", f"{float(obs['o000-was-pr-ratio']):g}", display=False)
-glue("tol-reads-9620", f"{float(oc.simulate('96/20').system['page_read_mib_s']):.1f}", display=False)
+reads_9620 = float(oc.simulate("96/20").system["page_read_mib_s"])
+glue("tol-reads-9620", f"{reads_9620:.1f}", display=False)
 reads_6420 = float(oc.simulate("64/20").system["page_read_mib_s"])
 assert reads_6420 < float(obs["o000-sys-pr"])
+assert reads_9620 < 0.5 * reads_6420  # "a share of far fewer reads" at 96/20
 glue("tol-reads-6420", f"{reads_6420:.0f}", display=False)
 glue("tol-p-sys-pr", f"{float(obs['o000-sys-pr']):g}", display=False)
 # "With more memory (96/20) residency rises for every row ...; with less (48/20) every row
@@ -193,7 +198,7 @@ glue("tol-p-fsph-res", f"{pm.loc['fs-pagecache-high', 'resident_remaining_pct']:
 # %% [markdown]
 # - **Rows that differ:** {glue:text}`tol-differ`.
 # - **Close to a line:** the web servers read {glue:text}`tol-ihs-reads` % of the system's
-#   page reads each, against the {glue:text}`tol-reads-high` % line into "high", and keep
+#   page reads each, just above the {glue:text}`tol-reads-high` % line into "high", and keep
 #   {glue:text}`tol-ihs-res` % of what they touched, as the paper's quarter. In the model
 #   every guest's pages age for a time that grows with the guest's size, so the smallest
 #   guests' frames turn over fastest ({doc}`replacement`). The page-cached file systems read
@@ -211,8 +216,9 @@ glue("tol-p-fsph-res", f"{pm.loc['fs-pagecache-high', 'resident_remaining_pct']:
 #
 # Pick other configurations. With more memory (96/20) residency rises for every row, and
 # {glue:text}`tol-9620-high` are in "resident: high", while the page-read share becomes a
-# share of very few reads (the whole system reads {glue:text}`tol-reads-9620` MiB/s) and
-# says little: a classification by page reads needs memory pressure to mean anything. With
+# share of far fewer reads (the whole system reads {glue:text}`tol-reads-9620` MiB/s, against
+# {glue:text}`tol-reads-6420` at 64/20) and says little: a classification by page reads
+# needs memory pressure to mean anything. With
 # less (48/20) every row loses residency, and on the page-read axis
 # {glue:text}`tol-4820-reads-moved`.
 #
@@ -240,6 +246,8 @@ low_mem = [m for m in mem_points if m <= 64][-1] if any(m <= 64 for m in mem_poi
 glue("tol-mix-mem", f"{low_mem:g}", display=False)
 for mix in ("study", "memory-hungry", "cold-heavy"):
     glue(f"tol-mix-{mix}", f"{overall(mix, low_mem):.2f}", display=False)
+# the prose: the memory-hungry mix, with nowhere to hide its page faults, fares worst
+assert overall("memory-hungry", low_mem) < min(overall("cold-heavy", low_mem), overall("study", low_mem))
 
 # %% tags=["remove-input"]
 figures_planning.mixes_chart(mixes)

@@ -321,12 +321,14 @@ def failure_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def claims_table(topics: tuple[str, ...] = VALIDATION_TOPICS) -> pd.DataFrame:
-    """The validation rows of :func:`overcommit.validation.evaluate` for this chapter's topics."""
+    """The rows of :func:`overcommit.validation.evaluate` for this chapter's topics, with
+    ``kind`` saying which compare with a record the fit was given (calibration)."""
     v = validation.evaluate()
     v = v[v["topic"].isin(topics)]
     out = pd.DataFrame({
         "claim (paper)": v["finding"], "paper": v["paper"], "model": v["model"],
         "verdict": np.where(v["passed"], "✓ matches", "✗ misses"),
+        "kind": np.where(v["kind"] == "calibration", "calibration (fitted)", "validation"),
         "source": v["source"].str.replace("seed 000, ", "", regex=False),
     })
     out.index = pd.Index(v["id"], name="claim")
