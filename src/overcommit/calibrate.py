@@ -415,6 +415,23 @@ def _scan_pair(pair: tuple[float, float]) -> tuple[float, bool]:
     return cost, settled
 
 
+def _workers(asked: int | None, tasks: int) -> int:
+    """Processes for ``tasks`` independent fits: as asked, else one per CPU."""
+    return min(os.cpu_count() or 1, tasks) if asked is None else max(int(asked), 1)
+
+
+def _map(function, items: list, workers: int) -> list:
+    """``[function(i) for i in items]``, in ``workers`` fresh processes when more than one
+    (spawned, so that each imports the package as a rerun would; the results are the same
+    either way, every fit starts from the data files)."""
+    if workers <= 1:
+        return [function(item) for item in items]
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return pool.map(function, items, chunksize=1)
+
+
 def robust_choice(scan: dict[tuple[float, float], tuple[float, bool]],
                   trials: tuple[float, ...]) -> tuple[dict[tuple[float, float], float], tuple[float, float]]:
     """Score every (β, T) of a scan by the worst cost over itself and its neighbours on the
@@ -467,15 +484,8 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
     betas = BETA_GRID if beta is None else (beta,)
     trials = T_GRID if T is None else (T,)
     pairs = [(b, t) for b in betas for t in trials]
-    workers = min(os.cpu_count() or 1, len(pairs)) if workers is None else max(int(workers), 1)
-    if workers > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            outcomes = pool.map(_scan_pair, pairs, chunksize=1)
-    else:
-        outcomes = [_scan_pair(pair) for pair in pairs]
-    scan = dict(zip(pairs, outcomes))
+    workers = _workers(workers, len(pairs))
+    scan = dict(zip(pairs, _map(_scan_pair, pairs, workers)))
     if verbose:
         for b in betas:
             costs = {t: c for (bb, t), (c, _) in scan.items() if bb == b}
@@ -591,14 +601,7 @@ def sensitivity(beta: float, T: float, fitted: pd.DataFrame, workers: int | None
     calibration claims it passes and the claims that flipped."""
     nudged = [(beta, round(T / T_NUDGE, 1)), (beta, round(T * T_NUDGE, 1))]
     nudged += [(round(b, 2), T) for b in (beta - BETA_NUDGE, beta + BETA_NUDGE) if 0.0 <= b <= 1.0]
-    workers = min(os.cpu_count() or 1, len(nudged)) if workers is None else max(int(workers), 1)
-    if workers > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            refits = pool.map(_refit, nudged, chunksize=1)
-    else:
-        refits = [_refit(pair) for pair in nudged]
+    refits = _map(_refit, nudged, _workers(workers, len(nudged)))
     base = _verdicts(fitted).set_index("id")
     rows = []
     for (b, t), (refitted, cost, settled) in zip(nudged, refits):
