@@ -53,7 +53,9 @@ def test_guest_frame_matches_simulate():
     r = oc.simulate("64/20", env="zvm62-edev").guests
     row = g[g.guest == "was-high-was"].iloc[0]
     assert row["resident"] == pytest.approx(r.loc["was-high-was", "resident_mib"], rel=5e-3)  # 3 significant digits
-    assert row["expanded storage"] == pytest.approx(r.loc["was-high-was", "xstor_mib"], rel=2e-3, abs=1e-6)
+    # rounded to 3 significant digits too: at most half a unit in the third digit, 1/200
+    # of the value for a leading 1 (15.24 -> 15.2 is 2.4e-3 off)
+    assert row["expanded storage"] == pytest.approx(r.loc["was-high-was", "xstor_mib"], rel=5e-3, abs=1e-6)
     assert row["reference instantiated"] == pytest.approx(
         oc.simulate("512/25").guests.loc["was-high-was", "instantiated_mib"], rel=2e-3)
     assert set(g["guest"]) == {n for n in r.index if n.startswith("was-")}
@@ -176,7 +178,13 @@ def test_memory_break_point_refuses_bad_input(kwargs, field):
 
 @settings(max_examples=12, deadline=None)
 @given(st.integers(min_value=64, max_value=512), st.integers(min_value=4, max_value=24))
-def test_more_cpus_never_lower_a_variants_throughput(memory, cpus):
+def test_another_cpu_costs_websphere_at_most_a_trace(memory, cpus):
+    # WebSphere is CPU-bound: another CPU never costs it more than a trace. Not exactly
+    # nothing under memory pressure: the extra CPU lets the database and Java run faster and
+    # touch their pages more often, so WebSphere's pages age a little faster (the WAS
+    # chapter's one-user exercise); with session 26's fit that costs up to 6e-5 at 64-96 GiB.
+    # (Other variants can lose much more: Java near its bistable edge, direct-I/O fio when
+    # page-cached fio, sped up, takes more of their shared path.)
     lo = planning.throughput("was-high", memory, cpus)
     hi = planning.throughput("was-high", memory, cpus + 1)
-    assert hi >= lo - 1e-6
+    assert hi >= lo - 1e-4
