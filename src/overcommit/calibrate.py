@@ -335,9 +335,7 @@ def _fit_at(problem: _Problem, T: float, beta: float, rounds: int):
             goal = _java_goal(problem, name)
 
             def gap(b, name=name, goal=goal):
-                vs = dict(variants)
-                vs[name] = replace(vs[name], blocking=b)
-                r = simulate(CALIBRATION_CID, env=env, guests=guests, variants=vs, strict=False)
+                r = _with_blocking(env, guests, variants, name, b)
                 return float(r.workloads.loc[name, "relative_throughput"]) - goal
 
             lo_gap, hi_gap = gap(0.0), gap(1.0)
@@ -380,8 +378,6 @@ def _settled(problem: "_Problem", env, guests, variants, result) -> bool:
     blocking share moves by :data:`BLOCKING_NUDGE`. A fit that passes the first test but not
     the second sits on the edge of a bistable Java guest: the written file, rounded to six
     digits, or another machine's arithmetic can land it on the other branch."""
-    from dataclasses import replace
-
     def ok(r) -> bool:
         return bool(r.system["converged"]) and all(
             abs(float(r.workloads.loc[name, "relative_throughput"]) - _java_goal(problem, name)) <= SETTLED_JAVA_GAP
@@ -391,11 +387,19 @@ def _settled(problem: "_Problem", env, guests, variants, result) -> bool:
         return False
     for name in JAVA_LEVELS:
         for step in (-BLOCKING_NUDGE, BLOCKING_NUDGE):
-            vs = dict(variants)
-            vs[name] = replace(vs[name], blocking=min(max(vs[name].blocking + step, 0.0), 1.0))
-            if not ok(simulate(CALIBRATION_CID, env=env, guests=guests, variants=vs, strict=False)):
+            b = min(max(variants[name].blocking + step, 0.0), 1.0)
+            if not ok(_with_blocking(env, guests, variants, name, b)):
                 return False
     return True
+
+
+def _with_blocking(env, guests, variants, name: str, blocking: float):
+    """The calibration run with Java level ``name``'s blocking share set to ``blocking``."""
+    from dataclasses import replace
+
+    vs = dict(variants)
+    vs[name] = replace(vs[name], blocking=blocking)
+    return simulate(CALIBRATION_CID, env=env, guests=guests, variants=vs, strict=False)
 
 
 JAVA_LEVELS = ("java-medium", "java-high")
@@ -567,7 +571,6 @@ def _verdicts(fitted: pd.DataFrame) -> pd.DataFrame:
     """Every claim's verdict with ``fitted`` as the calibrated parameters: the package's own
     ``validation.evaluate`` run in a fresh process on a copy of the data directory (the
     parameters are read once per process, :func:`overcommit.workloads.study_guests`)."""
-    import os
     import shutil
     import subprocess
     import sys
