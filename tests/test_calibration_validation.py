@@ -54,11 +54,12 @@ def test_validation_table():
     # are known misses of the fit (see the README)
     failed = set(table.loc[(table["kind"] == "calibration") & ~table["passed"], "id"])
     assert failed <= {"java-resident-6420", "paging-6420-rate", "paging-db-share"}, failed
-    # A regression guard, not a goal (the issue asks for 25 validation claims; with the
-    # claims that compare with fitted records counted as calibration there are 31, and the
-    # model passes 22): the README reports which claims fail and why.
-    assert s["validation"] >= 31
-    assert s["validation_passed"] >= 22, table.loc[~table["passed"], ["id", "paper", "model"]]
+    # A regression guard, not a goal: the README reports which claims fail and why. The 31
+    # validation claims written before session 27 (22 pass) are a subset of today's 55; the
+    # 24 claims that cover the rest of the paper's written findings (16 pass) were fixed
+    # with their thresholds (validation.ALMOST, SLIGHT) before the model was evaluated on them.
+    assert s["validation"] >= 55
+    assert s["validation_passed"] >= 38, table.loc[~table["passed"], ["id", "paper", "model"]]
 
 
 def test_fit_is_joint_and_reports_its_sensitivity():
@@ -251,3 +252,20 @@ def test_a_claim_is_calibration_exactly_when_it_compares_with_a_fitted_record():
         hit = set(claim.observations) & fitted
         assert (claim.kind == "calibration") == bool(hit), (
             f"{claim.id}: kind {claim.kind!r}, but its fitted records are {sorted(hit) or 'none'}")
+
+
+def test_every_record_of_the_paper_is_a_claim_a_target_or_set_aside_with_a_reason():
+    """A finding of seed 000 cannot drop out of the validation silently: each record of
+    data/observations_000.csv is compared with by a claim, is a calibration target, or is in
+    validation.NOT_CLAIMS under the reason it is not a claim (and only there)."""
+    from overcommit import data
+
+    known = set(data.observations(["observations_000.csv"])["id"])
+    claimed = {rid for claim in validation._claims() for rid in claim.observations}
+    fitted = calibrate.target_observations()
+    set_aside = [rid for ids in validation.NOT_CLAIMS.values() for rid in ids]
+    assert len(set_aside) == len(set(set_aside)), "a record is set aside under two reasons"
+    assert not set(set_aside) - known, sorted(set(set_aside) - known)
+    assert not set(set_aside) & (claimed | fitted), sorted(set(set_aside) & (claimed | fitted))
+    uncovered = known - claimed - fitted - set(set_aside)
+    assert not uncovered, f"records with no claim and no reason: {sorted(uncovered)}"
