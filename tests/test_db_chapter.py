@@ -117,3 +117,52 @@ def test_at_48_20_the_database_pages_more_and_still_gains():
     assert _x("48/20") > _x("64/20")
     # "keeps about half of what it touched resident" (the glued share must read as that)
     assert 40 <= fw.guest_value("resident_fraction_pct", ["db-bi"], "64/20") <= 60
+
+
+# --- the claims and the miss with 5 CPUs (the claims table and the paragraph after it) ---
+
+def test_claims_every_cpu_claim_passes_and_two_miss():
+    from overcommit.book import figures_workload as fw
+    c = fw.claims_table("db")
+    passed = c["verdict"].str.startswith("✓")
+    assert set(c.index[~passed]) == {"db-51220-low", "db-5-gains"}
+    assert passed[[k for k in c.index if k.startswith("db-cpu")]].all()
+
+
+def test_with_5_cpus_the_database_follows_a_falling_water_level():
+    """'with 5 CPUs the host is always full, and its spin factor hardly moves'; 'with 5 CPUs
+    none does [drop below the water level]'; 'The guests below the water level use only ...
+    less, while CP's paging takes ... more'; 'held to exactly that level times its share'."""
+    from overcommit.book.figures_was import water_level
+    runs = {m: oc.simulate(f"{m}/5") for m in (512, 64)}
+    below = {}
+    for m, r in runs.items():
+        g, level = r.guests, water_level(r)
+        assert r.system["all_cpus_busy"] > 0.999
+        assert g.loc["db-bi", "cpu_allocated"] == pytest.approx(level / 100 * g.loc["db-bi", "share"], rel=1e-6)
+        below[m] = 100 * g["cpu_allocated"] / g["share"] < level * (1 - 1e-6)
+    assert (below[512] == below[64]).all() and not below[64][["java-medium", "java-high"]].any()
+    freed = runs[512].guests["cpu_load"][below[512]].sum() - runs[64].guests["cpu_load"][below[64]].sum()
+    cp = runs[64].system["cp_system_cpu"] - runs[512].system["cp_system_cpu"]
+    assert 0 < freed < cp / 2
+    assert water_level(runs[64]) < water_level(runs[512])
+    spin = [runs[m].guests.loc["db-bi", "spin_factor"] for m in (512, 64)]
+    assert 0 < spin[0] - spin[1] < 0.01 * spin[0]
+    assert _x("64/5") < _x("512/5") == pytest.approx(_x("128/5"), abs=5e-4)
+    # with 20 CPUs, by contrast, the Java guests drop below the water level at 64 GiB
+    r = oc.simulate("64/20")
+    g = r.guests.loc["java-medium"]
+    assert 100 * g["cpu_allocated"] / g["share"] < water_level(r) * (1 - 1e-6)
+
+
+def test_with_15_and_5_cpus_the_cpu_load_falls_with_the_water_level():
+    """'with 15 CPUs from ... at 512 GiB to ... at 112 GiB and ... at 64 GiB, a little at
+    112 GiB and more below'; 'with 5 CPUs by at most ...; in proportion that is about as much
+    as with 15 CPUs'."""
+    def cpu(cid):
+        return float(oc.simulate(cid).guests.loc["db-bi", "cpu_load"])
+    a, b, c = (cpu(f"{m}/15") for m in (512, 112, 64))
+    assert a > b > c and a - b < (b - c) / 3
+    worst5 = max(abs(cpu(f"{m}/5") / cpu("512/5") - 1) for m in (256, 128, 112, 96, 64))
+    assert worst5 < 0.05
+    assert 0.5 < (1 - cpu("64/5") / cpu("512/5")) / (1 - c / a) < 1.5

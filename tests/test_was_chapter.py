@@ -135,14 +135,50 @@ def test_trend_table_rows_verdicts_and_uses(results):
     assert before < after < before + 0.05 < v.timeout_s
 
 
-def test_claims_two_of_three_pass_and_the_medium_knee_fails():
+def test_claims_two_of_five_pass_the_knee_and_the_cpu_claims_fail():
     c = fw.claims_table("was")
-    assert set(c.index) == {"was-linear-cpus", "was-tolerates-memory", "was-medium-64"}
+    assert set(c.index) == {"was-linear-cpus", "was-tolerates-memory", "was-medium-64", "was-cpu-20",
+                            "was-medium-was-cpu"}
     assert c.loc["was-linear-cpus", "verdict"].startswith("✓")
     assert c.loc["was-tolerates-memory", "verdict"].startswith("✓")
-    assert c.loc["was-medium-64", "verdict"].startswith("✗")
+    for key in ("was-medium-64", "was-cpu-20", "was-medium-was-cpu"):
+        assert c.loc[key, "verdict"].startswith("✗"), key
     # "no clear decline at 64 GiB": within two per cent of 512/20
     assert _x("64/20") / _x("512/20") > 0.98
+
+
+def test_triplets_are_held_by_their_share_so_their_cpu_hardly_moves_at_20_cpus():
+    """'Each triplet is held by its CPU share: ... its slowest guest gets exactly the water
+    level, and the water level moves by less than one per cent'; 'with 40 CPUs, where nobody
+    is cut, the medium level keeps ... at 64 GiB'."""
+    runs = {m: oc.simulate(f"{m}/20") for m in (512, 96, 64)}
+    level = {m: fx.water_level(r) for m, r in runs.items()}
+    for m, r in runs.items():
+        assert 0.99 < level[m] / level[512] <= 1
+        for slowest in ("was-medium-db2", "was-high-ihs"):
+            g = r.guests.loc[slowest]
+            assert 100 * g["cpu_allocated"] / g["share"] == pytest.approx(level[m], rel=1e-6)
+        for v in fx.LEVELS:  # "at most about one per cent less than at 512/20"
+            assert 0.985 < r.workloads.loc[v, "cpu_load"] / runs[512].workloads.loc[v, "cpu_load"] <= 1
+    wide = oc.simulate("64/40")
+    assert math.isnan(fx.water_level(wide))
+    assert wide.workloads.loc["was-medium", "relative_throughput"] > 0.99
+
+
+def test_medium_was_guest_cpu_is_fixed_work_plus_cp_time_for_its_faults():
+    """'The WAS guest's load is the triplet's throughput times its fixed CPU per transaction,
+    plus the CP time charged for its own page faults ... At 64 GiB that about makes up for the
+    lost work, at 96 GiB it does not'."""
+    load, work = {}, {}
+    for m in (512, 96, 64):
+        r = oc.simulate(f"{m}/20")
+        g = r.guests.loc["was-medium-was"]
+        assert g["spin_factor"] == 1
+        load[m] = g["cpu_load"]
+        work[m] = (g["cpu_load"] - g["page_read_mib_s"] * PAGES_PER_MIB * FAULT_CP_CPU_S) \
+            / r.workloads.loc["was-medium", "relative_throughput"]
+    assert work[96] == pytest.approx(work[512], rel=1e-3) and work[64] == pytest.approx(work[512], rel=1e-3)
+    assert load[64] == pytest.approx(load[512], rel=1e-3) and load[96] < load[512] - 0.003
 
 
 # --- figures_was: charts ---------------------------------------------------------------------
