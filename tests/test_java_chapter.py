@@ -285,11 +285,30 @@ def test_claims_throughput_targets_pass_resident_target_and_validation_fail():
     frac = oc.simulate("64/20").guests
     frac = frac["resident_mib"] / frac["instantiated_mib"]
     assert frac["java-medium"] < 0.91 - 0.05 and frac["java-high"] < 0.85 - 0.05
-    for claim in ("java-above-ref", "java-knee", "java-cpus"):
+    for claim in ("java-above-ref", "java-knee", "java-cpus", "java-cpu-cpus"):
         assert c.loc[claim, "verdict"].startswith("✗")
         assert c.loc[claim, "kind"] == "validation"
     assert float(c.loc["java-above-ref", "model"]) <= 1.0
-    assert set(c[c["kind"] == "validation"].index) == {"java-above-ref", "java-knee", "java-cpus"}
+    assert set(c[c["kind"] == "validation"].index) == {"java-above-ref", "java-knee", "java-cpus", "java-cpu-memory",
+                                                       "java-cpu-cpus"}
+    # the only validation claim that passes: the CPU load over memory
+    assert c.loc["java-cpu-memory", "verdict"].startswith("✓")
+
+
+def test_cpu_load_claims_as_the_prose_explains(results):
+    e = results[results.env == "zvm63-edev"].set_index(["variant", "cid"])["cpu_load"]
+    for v in LEVELS:
+        # flat down to 112 GiB and lower at 64 GiB, with 20 and 15 CPUs
+        for c in (20, 15):
+            assert e[(v, f"112/{c}")] >= 0.95 * e[(v, f"512/{c}")]
+            assert e[(v, f"64/{c}")] < e[(v, f"112/{c}")]
+        # fewer CPUs: the load is already cut at 15 CPUs (the miss) and falls faster than the CPUs below
+        assert e[(v, "512/15")] / e[(v, "512/20")] < 0.95
+        assert e[(v, "512/10")] / e[(v, "512/15")] < 10 / 15
+    # "in direction only": at 20 CPUs the medium level's load falls with its throughput, far more than a little
+    assert e[("java-medium", "64/20")] < 0.8 * e[("java-medium", "512/20")]
+    ratio_load = e[("java-medium", "64/20")] / e[("java-medium", "512/20")]
+    assert ratio_load == pytest.approx(_x("64/20", "java-medium") / _x("512/20", "java-medium"), abs=0.03)
 
 
 def test_fitted_misses_and_the_split_of_page_reads():
