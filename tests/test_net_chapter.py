@@ -103,8 +103,6 @@ def test_bad_input_is_rejected_with_the_field_named(vframe, results):
         fn.share_chart(default_cid="1/1")
     with pytest.raises(ValueError, match="vframe"):
         fn.levels_chart(fw.variant_frame("java"))
-    with pytest.raises(ValueError, match="results"):
-        fn.trend_table(results.iloc[:0])
 
 
 # --- figures_net: charts ----------------------------------------------------------------
@@ -355,22 +353,21 @@ def test_network_pages_are_the_hot_core_and_rarely_read():
     assert (w[:4] < 0.15).all() and w[4] > 10
 
 
-def test_trend_table_verdicts_as_stated(results):
-    t = fn.trend_table(results)
-    assert set(t.index) == {"o000-nh-lt-ref", "o000-n-mem-20", "o000-nh-15-regain", "o000-nm-cpus",
-                            "o000-nh-cpu-20", "o000-nh-cpu-15", "o000-n-server-client"}
-    val = t[t["use"] == "validation"]
-    assert set(val.index[val["verdict"] == "✓"]) == {"o000-nh-lt-ref", "o000-nm-cpus", "o000-nh-cpu-20"}
-    assert set(val.index[val["verdict"] == "✗"]) == {"o000-nh-15-regain", "o000-nh-cpu-15", "o000-n-mem-20"}
+def test_the_network_trend_claims_and_what_they_hang_on():
+    """The paper's network statements that span several runs are validation claims
+    (overcommit.validation); what their verdicts hang on is pinned here."""
+    from overcommit import validation
+
+    t = validation.evaluate().set_index("id")
+    trend = ["net-high-below-ref", "net-memory-20", "net-high-15-regain", "net-medium-cpus",
+             "net-high-cpu-20", "net-high-cpu-15"]
+    assert set(t.loc[trend].index[t.loc[trend, "passed"]]) == {"net-high-below-ref", "net-medium-cpus", "net-high-cpu-20"}
     # "both levels lose" fails on the high level alone: the medium level loses, the high level gains
     assert _x("64/20", "net-medium") < _x("512/20", "net-medium")
     assert _x("64/20", "net-high") > _x("512/20", "net-high")
     # the high level's CPU-load trend at 20 CPUs hangs on a change of less than one percent
     r512, r64 = oc.simulate("512/20").workloads, oc.simulate("64/20").workloads
     assert 0 < 1 - r64.loc["net-high", "cpu_load"] / r512.loc["net-high", "cpu_load"] < 0.01
-    assert t.loc["o000-n-server-client", "use"] == "input"
-    # the high level's best constrained run is 48/20, below its reference
-    assert "at 48/20" in t.loc["o000-nh-lt-ref", "model"]
     # the regain with 15 CPUs does not appear: every run at 96 GiB or less is below 512/15
     assert all(_x(f"{m}/15", "net-high") < _x("512/15", "net-high") for m in (96, 64, 48))
 

@@ -16,8 +16,6 @@ CPUs. Three builders:
   level times its share, so the level is the largest use per share, provided no real CPU is
   idle beyond the fluctuation idle of :mod:`overcommit.dispatch` (if one is, nobody is cut
   and there is no level).
-* :func:`trend_table` sets the paper's statements about the network workload that name no
-  single configuration (trends over memory or CPUs, "in every run") beside the model's.
 """
 
 from __future__ import annotations
@@ -251,70 +249,5 @@ def share_chart(sframe: pd.DataFrame | None = None, levels: pd.DataFrame | None 
     )
 
 
-# --- the paper's statements without a single configuration --------------------------------
-
-def _x(f: pd.DataFrame, variant: str, cid: str, col: str = "relative_throughput") -> float:
-    return float(f.loc[(f["variant"] == variant) & (f["cid"] == cid), col].iloc[0])
-
-
-def trend_table(results: pd.DataFrame | None = None) -> pd.DataFrame:
-    """The paper's statements on the network workload that hold over several runs, beside
-    the model's (z/VM 6.3 EDEV-SCSI). ``use`` is ``validation`` unless the model takes the
-    statement's numbers as input (``input``). Indexed by the observation id of
-    ``data/observations_000.csv``."""
-    from ..model import sweep
-
-    s = sweep(envs=["zvm63-edev"]) if results is None else results
-    s = s[(s["env"] == "zvm63-edev") & s["variant"].isin(VARIANTS)]
-    if s.empty:
-        raise ValueError("results: no z/VM 6.3 EDEV-SCSI rows of net-medium or net-high; expected overcommit.sweep()")
-    obs = data.observations().set_index("id")
-    rows = []
-
-    def add(oid, statement, paper, model, ok, use="validation"):
-        rows.append({"id": oid, "paper says": statement, "paper": paper, "model": model,
-                     "verdict": "✓" if ok else "✗", "use": use,
-                     "source": str(obs.loc[oid, "source"]).replace("seed 000, ", "")})
-
-    # high level below its reference in every constrained run
-    constrained = [c for c in _paper_cids() if c != "512/25"]
-    hi = max(constrained, key=lambda c: _x(s, "net-high", c))
-    v = _x(s, "net-high", hi)
-    add("o000-nh-lt-ref", "The high level stayed below its reference in every constrained run.", "< 1.0 everywhere",
-        f"max {v:.3f} at {hi}", v < 0.99)
-    # 20 CPUs: slight loss as memory shrinks
-    parts, ok = [], True
-    for var in VARIANTS:
-        a, b = _x(s, var, "512/20"), _x(s, var, "64/20")
-        parts.append(f"{var.split('-')[1]} {a:.2f} → {b:.2f}")
-        ok &= b < a
-    add("o000-n-mem-20", "With 20 CPUs, both levels lost a little as memory was reduced (512 → 64 GiB).",
-        "falls slightly", "; ".join(parts), ok)
-    # 15 CPUs: the high level regains at 96 GiB or less
-    base = _x(s, "net-high", "512/15")
-    low = {m: _x(s, "net-high", f"{m}/15") for m in (96, 64, 48)}
-    add("o000-nh-15-regain", "With 15 CPUs the high level regained some throughput at 96 GiB or less.",
-        "rises below 96 GiB", f"512: {base:.3f}; " + ", ".join(f"{m}: {x:.3f}" for m, x in low.items()),
-        all(x > base + 0.005 for x in low.values()))
-    # medium level falls with fewer CPUs, significantly at 10 or fewer
-    vals = [_x(s, "net-medium", f"512/{c}") for c in (20, 15, 10, 5)]
-    add("o000-nm-cpus", "The medium level declined with fewer CPUs, markedly at 10 or fewer (512 GiB).", "falls",
-        " → ".join(f"{x:.2f}" for x in vals), all(b < a for a, b in zip(vals, vals[1:])) and vals[2] < 0.6 * vals[0])
-    # high level CPU load over memory at 20 and 15 CPUs
-    for oid, c in (("o000-nh-cpu-20", 20), ("o000-nh-cpu-15", 15)):
-        want = int(obs.loc[oid, "value"])
-        a, b = _x(s, "net-high", f"512/{c}", "cpu_load"), _x(s, "net-high", f"64/{c}", "cpu_load")
-        word = "falls" if want < 0 else "rises"
-        add(oid, f"With {c} CPUs the high level's CPU load {word} as memory is reduced (512 → 64 GiB).", word,
-            f"{a:.2f} → {b:.2f} CPUs", (b < a - 0.005) if want < 0 else (b > a + 0.005))
-    # server above client: an input (Table 17 sets each guest's CPU per unit of work)
-    g = simulate("64/20").guests
-    ratios = [g.loc[f"{v}-server", "cpu_load"] / g.loc[f"{v}-client", "cpu_load"] for v in VARIANTS]
-    add("o000-n-server-client", "The server guests used a little more CPU than the clients, at both levels.", "> 1",
-        f"64/20: medium {ratios[0]:.2f}, high {ratios[1]:.2f}", min(ratios) > 1, use="input")
-    out = pd.DataFrame(rows).set_index("id")
-    return out
-
-
 __all__ = ["GROUPS", "VARIANTS", "levels_chart", "paper_level_marks", "share_chart", "share_frame",
-           "trend_table", "water_levels"]
+           "water_levels"]
