@@ -140,16 +140,28 @@ def test_the_prose_on_the_largest_misses_still_holds():
     assert k["net_high_spin_51215"] > 1
     # the scorecard's sentences: three calibration claims miss (the total page reads and the
     # database's share of them, the high Java guest's residency, quoted in "How much
-    # paging"), and some topic has no claim passed
+    # paging"), and Java is the weakest topic
     f = fv.claims_frame()
     assert set(f.loc[(f["kind"] == "calibration") & ~f["passed"], "id"]) == {
         "paging-6420-rate", "paging-db-share", "java-resident-6420"}
-    by_group = f[f["kind"] == "validation"].groupby("group")["passed"].sum()
-    assert (by_group == 0).any()
+    by_group = f[f["kind"] == "validation"].groupby("group")["passed"].mean()
+    assert by_group.idxmin() == "Java" and by_group.nsmallest(2).is_unique
     # the verdicts the section names
     passed = claims["passed"]
-    assert passed[["db-gains", "db-9620", "db-cpu-20", "net-high-15"]].all()
-    assert not passed[["db-51220-low", "cpu-idle", "java-above-ref", "java-knee", "java-cpus", "net-medium-15"]].any()
+    assert passed[["db-gains", "db-9620", "db-cpu-20", "net-high-15", "cpu-system-rises"]].all()
+    assert not passed[["db-51220-low", "cpu-idle", "java-above-ref", "java-knee", "java-cpus", "net-medium-15",
+                       "cpu-cp-guest-flat", "db-5-gains", "was-cpu-20", "was-medium-was-cpu", "java-cpu-cpus",
+                       "net-memory-20", "net-high-15-regain", "net-high-cpu-15", "was-medium-64"]].any()
+    # the later claims' misses: CP time per fault with a full host at 5 CPUs; the database
+    # at 5 CPUs spins as much at 64 GiB as at 512; the high network level gains at 20 CPUs as
+    # the host empties and slips at 15, where the host stays full and CP's work grows
+    assert min(k["busy_5125"], k["busy_645"]) > 0.999 and k["cp_guest_645"] > (1 + validation.ALMOST) * k["cp_guest_5125"]
+    assert k["db_645"] <= k["db_5125"] and abs(k["db_spin_645"] - k["db_spin_5125"]) < 0.02
+    assert k["was_medium_was_cpu_9620"] < k["was_medium_was_cpu_51220"]
+    assert round(k["was_medium_was_cpu_6420"], 3) == round(k["was_medium_was_cpu_51220"], 3)
+    assert k["net_high_6420"] > k["net_high_51220"] and k["net_high_spin_6420"] < k["net_high_spin_51220"]
+    assert min(k["busy_51215"], k["busy_6415"]) > 0.99 and k["cp_6415"] > k["cp_51215"]
+    assert k["net_high_6415"] < k["net_high_9615"] < k["net_high_51215"]
     e = fv.eckd_path()
     # even the paper's paging rate would not cross the fio I/O-error threshold
     assert e["utilisation"] < e["utilisation_at_paper_reads"] < e["threshold"]
@@ -175,6 +187,75 @@ def test_no_paging_counterfactual_changes_some_claims_but_not_cpu_ones():
     # the database's small gain as memory shrinks needs paging; its CPU signature does not
     assert "db-gains" in only_with_paging
     assert bool(v.loc["db-cpu-20", "passes without paging"])
+    # every claim, and the claims that read one run's guests see the 512 GiB run too: with
+    # no paging there is no share of page reads to pass on
+    assert len(n) == len(validation.evaluate())
+    assert not n.loc[n["kind"] == "calibration", "passes without paging"].any()
+    assert n.loc["was-medium-was-cpu", "model without paging"] != n.loc["was-medium-was-cpu", "model"]
+    # the claims that only bound what paging may do are met by a model without it; one of
+    # them is the claim the model's paging breaks
+    assert v.loc[list(fv.BOUND_CLAIMS), "passes without paging"].all()
+    assert list(v.index[~v["passes"] & v["passes without paging"]]) == ["cpu-cp-guest-flat"]
+
+
+def test_later_claims_and_coverage_are_what_the_chapter_counts():
+    """'the first 31 ... give 22; the last 24 ... 16 pass'; every record of seed 000 is a
+    claim's, the fit's or set aside under a reason of validation.NOT_CLAIMS."""
+    f = fv.claims_frame()
+    v = f[f["kind"] == "validation"]
+    later = v["id"].isin(fv.LATER_CLAIMS)
+    assert later.sum() == len(fv.LATER_CLAIMS) == len(set(fv.LATER_CLAIMS))
+    assert (int(v.loc[~later, "passed"].sum()), int((~later).sum())) == (22, 31)
+    assert (int(v.loc[later, "passed"].sum()), int(later.sum())) == (16, 24)
+    assert set(fv.BOUND_CLAIMS) <= set(v["id"])
+    cover = fv.coverage()
+    assert int(cover["records"].sum()) == len(oc.data.observations(["observations_000.csv"]))
+    assert len(cover) == 2 + len(validation.NOT_CLAIMS)
+
+
+def test_calibration_sensitivity_table_is_the_stored_file_with_todays_totals():
+    t = fv.calibration_sensitivity()
+    sens = oc.data.load_table("calibration_sensitivity.csv")
+    assert len(t) == len(sens)
+    n = validation.evaluate()["kind"].value_counts()
+    assert t["validation claims passed"].str.endswith(f" of {n['validation']}").all()
+    assert t["calibration claims passed"].str.endswith(f" of {n['calibration']}").all()
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_scorecard_gives_every_claim_a_column_and_fits_a_phone(compact):
+    """With 11 claims about the database the squares of the largest row must not overlap, and
+    the phone layout's rows (labels, squares, counts) must fit a 390 px screen's text column
+    (about 340 px)."""
+    f = fv.claims_frame()
+    spec = fv.claims_chart(f).to_dict()
+    layout = spec["usermeta"]["narrow"] if compact else spec
+    top = layout["vconcat"][0]
+    slots = int(f.groupby("group").size().max())
+    slot_px = top["width"] / slots
+    squares = [m["mark"] for m in walk(top) if isinstance(m, dict) and isinstance(m.get("mark"), dict)
+               and m["mark"].get("type") == "square"]
+    assert squares and all(m["size"] ** 0.5 < slot_px - 4 for m in squares)
+    counts = next(m for m in walk(top) if isinstance(m, dict) and isinstance(m.get("mark"), dict)
+                  and m["mark"].get("type") == "text" and m.get("encoding", {}).get("x", {}).get("value"))
+    assert counts["encoding"]["x"]["value"] >= top["width"]
+    if compact:
+        # 11 px type: about 6 px a character (drawn at 390 px, the chart was 336 px wide)
+        label_px = 6 * max(len(g) for g in fv.GROUPS) + 8
+        longest = max(len(f"{int(o)} of {n}") for o, n in f.groupby("group")["passed"].agg(["sum", "size"]).values)
+        assert label_px + top["width"] + 4 + 6 * longest <= 340
+
+
+def test_claim_lines_put_long_numbers_on_two_lines_rather_than_cut_them():
+    f = fv.claims_frame()
+    lines = fv.claim_lines(f, width=40)
+    numbers = lines[lines["style"] == "numbers"]
+    assert (numbers["text"].str.len() <= 46).all()
+    split = numbers.groupby("id").size()
+    assert (split == 2).any() and (split <= 2).all()
+    both = numbers[numbers["id"].isin(split[split == 2].index)]
+    assert both.groupby("id")["text"].first().str.startswith("paper: ").all()
+    assert both.groupby("id")["text"].last().str.startswith("model: ").all()
 
 
 def test_text_table_has_a_fixed_id():

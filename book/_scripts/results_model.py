@@ -57,10 +57,25 @@ glue("vm-n-valid-pass", str(int(valid["passed"].sum())), display=False)
 glue("vm-n-calib", str(len(calib)), display=False)
 glue("vm-n-calib-pass", str(int(calib["passed"].sum())), display=False)
 by_group = valid.groupby("group", sort=False)["passed"].agg(["sum", "size"])
-glue("vm-perfect-groups", ", ".join(g for g, r in by_group.iterrows() if r["sum"] == r["size"]), display=False)
-zero_groups = [g for g, r in by_group.iterrows() if r["sum"] == 0]
-assert zero_groups, "the prose names the topics with no passed claim"
-glue("vm-zero-groups", " and ".join(zero_groups), display=False)
+perfect = [g for g, r in by_group.iterrows() if r["sum"] == r["size"]]
+glue("vm-perfect-groups", ", ".join(perfect[:-1]) + f" and {perfect[-1]}", display=False)
+# the weakest topic: the smallest share of its claims passed
+weak = (by_group["sum"] / by_group["size"]).idxmin()
+assert (by_group["sum"] / by_group["size"]).nsmallest(2).is_unique, "one weakest topic"
+glue("vm-weak-group", weak, display=False)
+glue("vm-weak-count", f"{int(by_group.loc[weak, 'sum'])} of {int(by_group.loc[weak, 'size'])}", display=False)
+# the claims written first, and the ones written later to cover the rest of the paper's
+# findings (figures_validation.LATER_CLAIMS), counted apart
+later = valid[valid["id"].isin(figures_validation.LATER_CLAIMS)]
+earlier = valid[~valid["id"].isin(figures_validation.LATER_CLAIMS)]
+assert len(later) == len(figures_validation.LATER_CLAIMS) and len(earlier) + len(later) == len(valid)
+assert int(earlier["passed"].sum()) + int(later["passed"].sum()) == int(valid["passed"].sum())
+glue("vm-n-earlier", str(len(earlier)), display=False)
+glue("vm-n-earlier-pass", str(int(earlier["passed"].sum())), display=False)
+glue("vm-n-later", str(len(later)), display=False)
+glue("vm-n-later-pass", str(int(later["passed"].sum())), display=False)
+glue("vm-almost", f"{100 * validation.ALMOST:g} %", display=False)
+glue("vm-slight", f"{100 * validation.SLIGHT:g} %", display=False)
 calib_missed = list(calib.loc[~calib["passed"], "id"])
 assert set(calib_missed) == {"paging-6420-rate", "paging-db-share", "java-resident-6420"}, \
     "the prose names the calibration claims that miss"
@@ -78,8 +93,15 @@ glue("vm-calib-missed", Markdown(", ".join(f"`{c}`" for c in calib_missed[:-1]) 
 # claim is a calibration claim when the paper's record it compares with is one the fit was
 # given (`calibrate.target_observations()`); the page-read claims are, because the fit's
 # per-guest page-read targets are derived from them. Every claim is passed about
-# {glue:text}`vm-perfect-groups`; none about {glue:text}`vm-zero-groups`. Pick a topic to
-# read its claims with the paper's and the model's value.
+# {glue:text}`vm-perfect-groups`. The weakest topic is {glue:text}`vm-weak-group`, where
+# {glue:text}`vm-weak-count` claims pass. Pick a topic to read its claims with the paper's and the
+# model's value.
+#
+# The claims were written in two rounds. The first {glue:text}`vm-n-earlier` validation
+# claims give {glue:text}`vm-n-earlier-pass` passes. The last {glue:text}`vm-n-later` cover the
+# rest of the paper's written findings (section "Every finding accounted for", below), and
+# {glue:text}`vm-n-later-pass` of them pass. Together that is {glue:text}`vm-n-valid-pass` of
+# {glue:text}`vm-n-valid`.
 
 # %% tags=["remove-input"]
 figures_validation.claims_chart(claims, default_group="database")
@@ -103,6 +125,48 @@ figures_validation.text_table(validation_table.drop(columns=["topic"]), "validat
 
 # %% tags=["remove-input"]
 figures_validation.text_table(calibration_table.drop(columns=["topic"]), "calibration_claims")
+
+# %% tags=["remove-cell"]
+cover = figures_validation.coverage()
+n_records = len(data.observations(["observations_000.csv"]))
+assert int(cover["records"].sum()) == n_records
+set_aside = cover[cover.index.str.startswith("set aside")]
+assert len(set_aside) == len(validation.NOT_CLAIMS)
+assert int(set_aside["records"].sum()) == sum(len(ids) for ids in validation.NOT_CLAIMS.values())
+glue("vm-cov-records", str(n_records), display=False)
+glue("vm-cov-valid", str(int(cover["records"].iloc[0])), display=False)
+glue("vm-cov-fit", str(int(cover["records"].iloc[1])), display=False)
+glue("vm-cov-aside", str(int(set_aside["records"].sum())), display=False)
+glue("vm-cov-reasons", str(len(set_aside)), display=False)
+assert validation.ALMOST < validation.SLIGHT
+
+# %% [markdown]
+# ### Every finding accounted for
+#
+# Seed 000's findings are stored as {glue:text}`vm-cov-records` records in
+# `data/observations_000.csv`, each with the section it comes from. Every record is now one
+# of three things. A validation claim compares with it ({glue:text}`vm-cov-valid` records).
+# The fit used it, as a target or as the record of a calibration claim
+# ({glue:text}`vm-cov-fit`). Or it is set aside, under one of {glue:text}`vm-cov-reasons`
+# reasons in `validation.NOT_CLAIMS` ({glue:text}`vm-cov-aside`). The test
+# `test_every_record_of_the_paper_is_a_claim_a_target_or_set_aside_with_a_reason` in
+# `tests/test_calibration_validation.py` fails when a record is none of them. So a finding
+# cannot drop out of the grading without a stated reason.
+
+# %% tags=["remove-input"]
+figures_validation.text_table(cover, "coverage")
+
+# %% [markdown]
+# The last {glue:text}`vm-n-later` validation claims were written to close that gap. The
+# paper often gives a direction in words, not a number, so their thresholds had to be read
+# from its words. They were fixed once, before the model was evaluated on the new claims:
+# "almost unchanged", "a few percent" and "very close" mean within
+# {glue:text}`vm-almost` of the value compared with, and "noticeably" at least
+# {glue:text}`vm-almost` apart (`validation.ALMOST`); "slight" means a change of less than
+# {glue:text}`vm-slight` and "significant" one of {glue:text}`vm-slight` or more
+# (`validation.SLIGHT`). The model passes {glue:text}`vm-n-later-pass` of the
+# {glue:text}`vm-n-later`. The {glue:text}`vm-n-earlier` claims written first still give
+# {glue:text}`vm-n-earlier-pass`. Adding the new claims changed nothing in the model.
 
 # %% [markdown]
 # ## Every CID of the paper's grid
@@ -261,6 +325,41 @@ glue("vm-settled-gap", f"{calibrate.SETTLED_JAVA_GAP:g}", display=False)
 # %% tags=["remove-input"]
 figures_validation.text_table(figures_validation.calibration_scan(), "calibration_scan")
 
+# %% tags=["remove-cell"]
+sens = data.load_table("calibration_sensitivity.csv")
+sens["flips"] = sens["flipped"].map(lambda t: [] if t in ("none", "the chosen fit") else [f.split(" (")[0] for f in t.split("; ")])
+chosen_row = sens[(sens["beta"] == chosen_beta) & (sens["T_s"] == chosen_T)]
+along_T = sens[(sens["beta"] == chosen_beta) & (sens["T_s"] != chosen_T)]
+along_beta = sens[sens["beta"] != chosen_beta]
+valid_ids = set(valid["id"])
+# the file counts what `validate` counts today, and the prose's statements about it hold
+assert len(chosen_row) == 1 and int(chosen_row["validation_passed"].iloc[0]) == int(valid["passed"].sum())
+assert int(chosen_row["calibration_passed"].iloc[0]) == int(calib["passed"].sum())
+assert len(along_T) == 2 and (along_T["validation_passed"] == int(valid["passed"].sum())).all()
+assert not any(set(f) & valid_ids for f in along_T["flips"]), "along T only calibration claims flip"
+assert len(along_beta) == 1 and (along_beta["settled"] == "no").all() and chosen_beta == 1
+beta_flips = [c for c in along_beta["flips"].iloc[0] if c in valid_ids]
+assert all(f"{c} (now fails)" in along_beta["flipped"].iloc[0] for c in beta_flips)
+assert beta_flips and int(along_beta["validation_passed"].iloc[0]) == int(valid["passed"].sum()) - len(beta_flips)
+glue("vm-sens-T-nudge", f"{calibrate.T_NUDGE:.2f}", display=False)
+glue("vm-sens-T-lo", f"{along_T['T_s'].min():g}", display=False)
+glue("vm-sens-T-hi", f"{along_T['T_s'].max():g}", display=False)
+glue("vm-sens-beta", f"{along_beta['beta'].iloc[0]:g}", display=False)
+glue("vm-sens-beta-valid", str(int(along_beta["validation_passed"].iloc[0])), display=False)
+glue("vm-sens-beta-flips", Markdown(" and ".join(f"`{c}`" for c in beta_flips)), display=False)
+
+# %% [markdown]
+# **Does a verdict hang on the chosen pair?** `calibrate.sensitivity` refits the per-guest
+# parameters around the chosen pair and evaluates every claim on each refit
+# (`data/calibration_sensitivity.csv`). With T moved by a factor of {glue:text}`vm-sens-T-nudge`
+# either way ({glue:text}`vm-sens-T-lo` s and {glue:text}`vm-sens-T-hi` s), the model still
+# passes {glue:text}`vm-n-valid-pass` of the {glue:text}`vm-n-valid` validation claims; only
+# calibration claims change. With β = {glue:text}`vm-sens-beta` the fit does not settle, and
+# {glue:md}`vm-sens-beta-flips` fail: {glue:text}`vm-sens-beta-valid` validation claims pass.
+
+# %% tags=["remove-input"]
+figures_validation.text_table(figures_validation.calibration_sensitivity(), "calibration_sensitivity")
+
 # %% [markdown]
 # ## The largest misses, explained
 
@@ -329,6 +428,55 @@ assert "ECKD" in k["idle_any_where"] and k["idle_any"] > k["idle_edev"]
 assert k["java_high_51215"] < k["java_high_51220"] < 1 and k["net_high_spin_51215"] > 1
 assert fb["needed_cpus"] > fb["available_cpus"] and 0 < fb["rest_fraction"] < 1
 glue("vm-idle-where", k["idle_any_where"], display=False)
+# the misses among the later claims (figures_validation.LATER_CLAIMS), one paragraph each below
+later_misses = set(later.loc[~later["passed"], "id"])
+assert later_misses == {"cpu-cp-guest-flat", "db-5-gains", "was-cpu-20", "was-medium-was-cpu", "java-cpu-cpus",
+                        "net-memory-20", "net-high-15-regain", "net-high-cpu-15"}, later_misses
+model_value = claims.set_index("id")["model"]
+# CP time charged to the guests: a share of the CPU each uses plus a charge per fault; the
+# largest rise is at 64/5, where the host is full and the faults add to a small base
+glue("vm-fault-us", f"{oc.model.FAULT_CP_CPU_S * 1e6:g}", display=False)
+cp_rise = k["cp_guest_645"] / k["cp_guest_5125"] - 1
+assert f"at most {cp_rise:.1%}" in model_value["cpu-cp-guest-flat"] and cp_rise > validation.ALMOST
+assert verdict["cpu-system-rises"] and min(k["busy_5125"], k["busy_645"]) > 0.999
+# "with 5 CPUs every real CPU is busy all the time at every memory size"; with 15 nearly so
+full = {c: min(float(oc.simulate(f"{m}/{c}").system["all_cpus_busy"]) for m in validation.MEMORY_GIB) for c in (5, 15)}
+assert full[5] > 0.999 and full[15] > 0.99
+glue("vm-busy-15-min", f"{100 * full[15]:.1f} %", display=False)
+for name, key in (("vm-cp-5125", "cp_guest_5125"), ("vm-cp-645", "cp_guest_645"), ("vm-db-5125", "db_5125"),
+                  ("vm-db-645", "db_645"), ("vm-db-spin-5125", "db_spin_5125"), ("vm-db-spin-645", "db_spin_645"),
+                  ("vm-nh-51220", "net_high_51220"), ("vm-nh-6420", "net_high_6420"),
+                  ("vm-nh-spin-51220", "net_high_spin_51220"), ("vm-nh-spin-6420", "net_high_spin_6420"),
+                  ("vm-cp-51215", "cp_51215"), ("vm-cp-6415", "cp_6415"), ("vm-nh-6415", "net_high_6415")):
+    glue(name, f"{k[key]:.2f}", display=False)
+glue("vm-cp-rise", f"{100 * cp_rise:.0f} %", display=False)
+glue("vm-reads-645", f"{k['reads_645']:.1f}", display=False)
+# the database with 5 CPUs: the host is full at every size, the spinning hardly eases, no gain
+assert k["db_645"] <= k["db_5125"] and abs(k["db_spin_645"] - k["db_spin_5125"]) < 0.02
+# WebSphere at 20 CPUs: it keeps almost all of its throughput, and its CPU with it
+w512 = oc.simulate("512/20").workloads
+was_keep = {lv: k[f"was_{lv}_6420"] / float(w512.loc[f"was-{lv}", "relative_throughput"]) for lv in ("medium", "high")}
+assert all(v > 1 - validation.ALMOST for v in was_keep.values()) and not verdict["was-medium-64"]
+glue("vm-was-keep", f"{100 * min(was_keep.values()):.0f} %", display=False)
+glue("vm-wasm-was-51220", f"{k['was_medium_was_cpu_51220']:.3f}", display=False)
+glue("vm-wasm-was-9620", f"{k['was_medium_was_cpu_9620']:.3f}", display=False)
+glue("vm-wasm-was-6420", f"{k['was_medium_was_cpu_6420']:.3f}", display=False)
+# less at 96/20, the same to three decimals at 64/20: no rise at both, as the claim asks
+assert k["was_medium_was_cpu_9620"] < k["was_medium_was_cpu_51220"]
+assert f"{k['was_medium_was_cpu_6420']:.3f}" == f"{k['was_medium_was_cpu_51220']:.3f}"
+g6420 = oc.simulate("64/20").guests
+assert (g6420.loc[g6420["variant"].str.startswith("was-"), "spin_factor"] == 1).all(), "WebSphere never spins"
+glue("vm-wasm-was-reads", f"{g6420.loc['was-medium-was', 'page_read_mib_s']:.1f}", display=False)
+# Java's CPU with 15 CPUs: cut with its throughput (the same cause as java-cpus)
+grid_now = validation._grid()
+java_cpu_15 = min(grid_now.cpu(f"java-{lv}", "512/15") / grid_now.cpu(f"java-{lv}", "512/20") for lv in ("medium", "high"))
+assert java_cpu_15 < 1 - validation.ALMOST
+glue("vm-java-cpu-15", f"{java_cpu_15:.2f}", display=False)
+# the network: at 20 CPUs the high level gains as the host empties; at 15 the host stays full
+assert k["net_high_6420"] > k["net_high_51220"] and k["net_high_spin_6420"] < k["net_high_spin_51220"]
+assert k["busy_6420"] < k["busy_51220"]
+assert min(k["busy_51215"], k["busy_6415"]) > 0.99 and k["cp_6415"] > k["cp_51215"]
+assert k["net_high_6415"] < k["net_high_9615"] < k["net_high_51215"]
 e = figures_validation.eckd_path()
 glue("vm-eckd-util", f"{100 * e['utilisation']:.0f}", display=False)
 glue("vm-eckd-util-paper", f"{100 * e['utilisation_at_paper_reads']:.0f}", display=False)
@@ -445,7 +593,7 @@ _ = reference.glue_all()  # ref-guests
 # ({glue:text}`vm-db-6420` at 64/20): `db-gains` passes, and so does `db-9620`
 # ({glue:text}`vm-db-9620` at 96/20, inside the claim's band).
 #
-# Three parts of the paper's picture are still missing. At 512/20 the model's
+# Four parts of the paper's picture are still missing. At 512/20 the model's
 # {glue:text}`vm-db-51220` is just above the paper's {glue:text}`vm-p-db-51220`
 # (`db-51220-low`); going lower would take more spinning, but the coupling is already at its
 # largest value, 1, and the host is already full most of the time. The gain is small and
@@ -455,7 +603,13 @@ _ = reference.glue_all()  # ref-guests
 # gives {glue:text}`vm-db-51215`, less than at 512/20, where the paper's database did better
 # with 15 CPUs ({glue:text}`vm-p-db-51215`): water-filling holds it to
 # {glue:text}`vm-db-cpu-51215` CPUs, and it spins less ({glue:text}`vm-db-spin-51215`), but
-# not enough to make up for the CPU it loses ({doc}`results_db`).
+# not enough to make up for the CPU it loses ({doc}`results_db`). Last, with 5 CPUs the
+# paper's database gained as memory shrank, as with 20; the model's does not
+# ({glue:text}`vm-db-5125` at 512/5, {glue:text}`vm-db-645` at 64/5; `db-5-gains` misses).
+# With 5 CPUs every real CPU is busy all the time at every memory size, so the other guests'
+# stalls never leave the host less full. The database spins as much at 64 GiB as at 512 GiB
+# ({glue:text}`vm-db-spin-645` against {glue:text}`vm-db-spin-5125`), and the gain does
+# not come.
 #
 # **Idle CPUs while guests wait (a miss again).** The paper saw real CPUs stand idle in
 # constrained runs, {glue:text}`vm-p-idle` CPUs or more, because guests waited for pages. The
@@ -474,6 +628,31 @@ _ = reference.glue_all()  # ref-guests
 # devices keep more virtual CPUs waiting; the paper does not say in which environment its
 # CPUs stood idle, and the claim checks z/VM 6.3 with EDEV-SCSI paging.
 #
+# **CP time charged to the guests (a miss).** In the paper the CP time charged to the guests
+# hardly changed as memory shrank; the cost of paging showed in CP's own system time, which
+# rose with the page reads (the model reproduces that rise: `cpu-system-rises` passes). The
+# model charges a guest's CP time in two parts: a fixed share of the CPU the guest uses, and
+# {glue:text}`vm-fault-us` µs for every page fault it takes (`model.FAULT_CP_CPU_S`). The
+# second part grows with paging. It matters most with 5 CPUs, where the first part is small
+# and fixed (the host is always full): at 64/5 the guests are charged {glue:text}`vm-cp-645`
+# CPUs against {glue:text}`vm-cp-5125` at 512/5, {glue:text}`vm-cp-rise` more, for
+# {glue:text}`vm-reads-645` MiB/s of page reads. That is more than "almost unchanged" allows
+# (`cpu-cp-guest-flat`). The paper's numbers suggest that z/VM counted the work of a fault
+# as its own system time, not as the guest's.
+#
+# **WebSphere hardly notices memory (two misses).** The paper's WebSphere used noticeably less
+# CPU at 96 GiB or less with 20 CPUs, while the WAS guest of the medium level used more. The
+# model's WebSphere guests read far less than their page-read targets (section "How much
+# paging" above), so at 64/20 both levels keep at least {glue:text}`vm-was-keep` of their
+# 512/20 throughput (this is also why `was-medium-64` misses). A guest's CPU in the model is its work times a fixed cost per
+# unit, plus the CP time of its faults; WebSphere's virtual CPUs never spin. So its CPU
+# follows its throughput and hardly moves (`was-cpu-20`). The medium WAS guest uses
+# {glue:text}`vm-wasm-was-51220` CPUs at 512/20, {glue:text}`vm-wasm-was-9620` at 96/20 and
+# {glue:text}`vm-wasm-was-6420` at 64/20, not more at both (`was-medium-was-cpu`): at 64/20
+# the CP time of its {glue:text}`vm-wasm-was-reads` MiB/s of page reads just makes up for
+# the work it loses. Whatever made the paper's WAS guest work harder is not in the model
+# ({doc}`results_was`).
+#
 # **Java and network with 15 CPUs.** The paper's Java was barely affected with 15 CPUs or
 # more, and ran slightly above its reference throughput; the model's high Java level drops to
 # {glue:text}`vm-jh-51215` at 512/15 (from {glue:text}`vm-jh-51220` at 512/20), because its
@@ -484,7 +663,9 @@ _ = reference.glue_all()  # ref-guests
 # the model's to {glue:text}`vm-nh-51215`, because its guests' virtual CPUs all send and
 # receive through one virtual network card and spin on each other (up to
 # {glue:text}`vm-nh-spin-51215` times their reference CPU per unit of work); the medium
-# level's guests have one virtual CPU each and never spin ({doc}`results_net`).
+# level's guests have one virtual CPU each and never spin ({doc}`results_net`). Java's CPU
+# falls with its throughput: at 512/15 it uses {glue:text}`vm-java-cpu-15` of its 512/20 CPU
+# or less, where the paper's hardly changed (`java-cpu-cpus`, the same cause as `java-cpus`).
 #
 # The Java and medium network misses are not a detail of the dispatcher.
 # `overcommit.validation.fairness_bound` adds up what the paper's 512/15 outcome asks for:
@@ -500,6 +681,20 @@ _ = reference.glue_all()  # ref-guests
 # dispatcher, or the workloads' CPU per unit of work, did something the model does not
 # represent.
 #
+# **The high network level as memory shrinks (three misses).** With 20 CPUs the paper's two
+# network levels lost a little as memory shrank. The model's high level gains instead, from
+# {glue:text}`vm-nh-51220` at 512/20 to {glue:text}`vm-nh-6420` at 64/20 (`net-memory-20`),
+# for the database's reason: the other guests stall on pages, the host is full less often,
+# and its virtual CPUs spin less ({glue:text}`vm-nh-spin-6420` against
+# {glue:text}`vm-nh-spin-51220` times their reference CPU per unit of work). With 15 CPUs the
+# paper's high level got some throughput back at 96 GiB or less, and its CPU rose. In the
+# model the host stays full at every memory size with 15 CPUs (every real CPU is busy at
+# least {glue:text}`vm-busy-15-min` of the time), so that gain does not come. CP's work grows
+# with the paging instead ({glue:text}`vm-cp-51215` CPUs at 512/15,
+# {glue:text}`vm-cp-6415` at 64/15), and the high level slips, to
+# {glue:text}`vm-nh-6415` at 64/15, in throughput and in CPU (`net-high-15-regain`,
+# `net-high-cpu-15`).
+#
 # ## Which claims test the memory mechanisms?
 #
 # A claim that the model passes tells us something about its memory mechanisms only if the
@@ -509,6 +704,7 @@ _ = reference.glue_all()  # ref-guests
 # %% tags=["remove-cell"]
 nopage = figures_validation.no_paging_claims()
 nv = nopage[nopage["kind"] == "validation"]
+assert len(nopage) == len(claims)
 glue("vm-np-both", str(int((nv["passes"] & nv["passes without paging"]).sum())), display=False)
 glue("vm-np-only", str(int((nv["passes"] & ~nv["passes without paging"]).sum())), display=False)
 glue("vm-np-never", str(int((~nv["passes"] & ~nv["passes without paging"]).sum())), display=False)
@@ -519,6 +715,20 @@ glue("vm-np-worse-sentence", Markdown(
     "none passes without paging but fails with it" if not worse else
     f"{len(worse)} {'passes' if len(worse) == 1 else 'pass'} without paging but not with it "
     f"({', '.join(f'`{c}`' for c in worse)})"), display=False)
+# of the claims that pass either way, those that only bound what a shortage of memory may do
+# (figures_validation.BOUND_CLAIMS): a model without paging meets every one of them
+bounds = nv.loc[list(figures_validation.BOUND_CLAIMS)]
+assert bounds["passes without paging"].all()
+both = nv.index[nv["passes"] & nv["passes without paging"]]
+bound_both = [c for c in both if c in figures_validation.BOUND_CLAIMS]
+glue("vm-np-bound", str(len(bound_both)), display=False)
+glue("vm-np-bound-list", Markdown(", ".join(f"`{c}`" for c in bound_both)), display=False)
+glue("vm-np-cpu", str(len(both) - len(bound_both)), display=False)
+# the one that passes without paging but not with it is a bound the model's paging breaks
+assert worse == ["cpu-cp-guest-flat"] and "cpu-cp-guest-flat" in figures_validation.BOUND_CLAIMS
+# calibration claims need paging to be read at all: with no paging the shares of page reads
+# and the residency are undefined or trivially full, so no calibration claim passes
+assert not nopage.loc[nopage["kind"] == "calibration", "passes without paging"].any()
 
 # %% tags=["remove-input"]
 figures_validation.text_table(nopage[["kind", "paper", "model", "passes", "model without paging", "passes without paging"]], "no_paging")
@@ -526,10 +736,16 @@ figures_validation.text_table(nopage[["kind", "paper", "model", "passes", "model
 # %% [markdown]
 # Of the validation claims, {glue:text}`vm-np-only` pass only because of the memory
 # mechanisms ({glue:md}`vm-np-only-list`): these are the ones that test residency,
-# paging-device queueing and stalls. {glue:text}`vm-np-both` pass with or without them; they
-# test the CPU side (water-filling and the spinning of coupled virtual CPUs) and the
-# environments' fixed costs. {glue:text}`vm-np-never` fail either way, and
-# {glue:md}`vm-np-worse-sentence`.
+# paging-device queueing and stalls. {glue:text}`vm-np-both` pass with or without them.
+# Of these, {glue:text}`vm-np-cpu` test the CPU side (water-filling and the spinning of
+# coupled virtual CPUs) and the environments' fixed costs. The other
+# {glue:text}`vm-np-bound` only bound what a shortage of memory may do: something stays
+# nearly as it is, does not fall, or costs less than a limit ({glue:md}`vm-np-bound-list`). A
+# model that never pages meets them by doing nothing; passing them shows that the model's
+# paging does not do too much, not that it does enough. {glue:text}`vm-np-never` fail either
+# way, and {glue:md}`vm-np-worse-sentence`: the CP time of the model's page faults breaks
+# that bound (section "CP time charged to the guests" above). No calibration claim passes
+# without paging: they are all about paging at 64/20 or the losses it causes.
 #
 # ## The model's known limits
 #
@@ -656,8 +872,8 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 # inside the claim's band), its band of {glue:text}`vm-p-db-10` at 10 CPUs (a pass), more CPU
 # than in the reference run at 20 CPUs (a pass), and less than {glue:text}`vm-p-db-51220` at
 # 512/20 (a miss: the model gives {glue:text}`vm-db-51220`). The paper's
-# {glue:text}`vm-p-db-51215` at 512/15 is not a claim, and the model's
-# {glue:text}`vm-db-51215` is well below it. The model gets the direction of the database's
+# {glue:text}`vm-p-db-51215` at 512/15 enters only as the bound of that last claim, and the
+# model's {glue:text}`vm-db-51215` at 512/15 is well below it. The model gets the direction of the database's
 # behaviour at 20 CPUs right through lock-holder preemption (more CPU for less work, a small
 # gain as memory shrinks), but not its size.
 # :::
