@@ -88,7 +88,7 @@ VARIANT_ORDER = ["db-bi", "was-medium", "was-high", "fs-pagecache-medium", "fs-d
                  "fs-pagecache-high", "fs-direct-high", "java-medium", "java-high", "net-medium", "net-high"]
 #: Memory sizes of the paper's grid for which it reports results (its Table 16 lists
 #: 48 GiB too, but no result below 64 GiB appears in the text).
-REPORTED_MEMORY = (512, 256, 128, 112, 96, 64)
+REPORTED_MEMORY = validation.MEMORY_GIB
 #: The validation claims written in session 27 to cover the rest of seed 000's written
 #: findings. Their thresholds (:data:`overcommit.validation.ALMOST`,
 #: :data:`~overcommit.validation.SLIGHT`) were read from the paper's words before the model
@@ -193,7 +193,7 @@ def calibration_sensitivity() -> pd.DataFrame:
     around it (:func:`overcommit.calibrate.sensitivity`), with the claims each passes and
     the claims whose verdict it flips."""
     s = data.load_table("calibration_sensitivity.csv")
-    n = validation.evaluate()["kind"].value_counts()
+    n = _evaluated()["kind"].value_counts()
     return pd.DataFrame({
         "β": s["beta"].map(lambda b: f"{b:g}").to_numpy(),
         "T": s["T_s"].map(lambda t: f"{t:g} s").to_numpy(),
@@ -885,7 +885,8 @@ def key_numbers() -> dict[str, float | str]:
 
     x = lambda r, v: float(r.workloads.loc[v, "relative_throughput"])  # noqa: E731
     r6420 = simulate("64/20")
-    runs = {cid: simulate(cid) for cid in ("512/20", "512/15", "96/20", "512/25")}
+    # the runs the text quotes (5 and 15 CPUs: the claims of session 27 that miss, LATER_CLAIMS)
+    runs = {cid: simulate(cid) for cid in ("512/20", "512/15", "96/20", "512/25", "512/5", "64/5", "96/15", "64/15")}
     eckd = simulate("64/20", env="zvm63-eckd")
     g = r6420.guests
     was = g[g["variant"].str.startswith("was-")]
@@ -905,8 +906,6 @@ def key_numbers() -> dict[str, float | str]:
     no_spin = simulate(str(idlest_edev["cid"]), variants=uncoupled)
     db20 = grid.query("env == 'zvm63-edev' and cpus == 20 and variant == 'db-bi'").set_index("memory_gib")
     nh15 = runs["512/15"].guests[runs["512/15"].guests["variant"] == "net-high"]
-    # the claims of session 27 that miss (LATER_CLAIMS): 5 and 15 CPUs keep the host full
-    more = {cid: simulate(cid) for cid in ("512/5", "64/5", "96/15", "64/15")}
     nh = lambda r: float(r.guests.loc[r.guests["variant"] == "net-high", "spin_factor"].max())  # noqa: E731
     obs = data.observations(["observations_000.csv"]).set_index("id")
     h = float(obs.loc["o000-jh-res-frac", "value"]) / 100
@@ -947,25 +946,25 @@ def key_numbers() -> dict[str, float | str]:
         "java_high_resident_pct": 100 * float(g.loc["java-high", "resident_mib"] / g.loc["java-high", "instantiated_mib"]),
         "drain_eckd_6420": float(eckd.workloads.loc[["fs-pagecache-medium", "fs-pagecache-high"], "drain_s"].max()),
         "drain_limit_s": float(workloads.study_variants()["fs-pagecache-high"].drain_limit_s),
-        "cp_guest_5125": float(more["512/5"].system["cp_guest_cpu"]),
-        "cp_guest_645": float(more["64/5"].system["cp_guest_cpu"]),
-        "reads_645": float(more["64/5"].system["page_read_mib_s"]),
-        "busy_5125": float(more["512/5"].system["all_cpus_busy"]),
-        "busy_645": float(more["64/5"].system["all_cpus_busy"]),
+        "cp_guest_5125": float(runs["512/5"].system["cp_guest_cpu"]),
+        "cp_guest_645": float(runs["64/5"].system["cp_guest_cpu"]),
+        "reads_645": float(runs["64/5"].system["page_read_mib_s"]),
+        "busy_5125": float(runs["512/5"].system["all_cpus_busy"]),
+        "busy_645": float(runs["64/5"].system["all_cpus_busy"]),
         "busy_51215": float(runs["512/15"].system["all_cpus_busy"]),
-        "busy_6415": float(more["64/15"].system["all_cpus_busy"]),
-        "db_5125": x(more["512/5"], "db-bi"), "db_645": x(more["64/5"], "db-bi"),
-        "db_spin_5125": float(more["512/5"].guests.loc["db-bi", "spin_factor"]),
-        "db_spin_645": float(more["64/5"].guests.loc["db-bi", "spin_factor"]),
+        "busy_6415": float(runs["64/15"].system["all_cpus_busy"]),
+        "db_5125": x(runs["512/5"], "db-bi"), "db_645": x(runs["64/5"], "db-bi"),
+        "db_spin_5125": float(runs["512/5"].guests.loc["db-bi", "spin_factor"]),
+        "db_spin_645": float(runs["64/5"].guests.loc["db-bi", "spin_factor"]),
         "was_medium_6420": x(r6420, "was-medium"), "was_high_6420": x(r6420, "was-high"),
         "was_medium_was_cpu_51220": float(runs["512/20"].guests.loc["was-medium-was", "cpu_load"]),
         "was_medium_was_cpu_9620": float(runs["96/20"].guests.loc["was-medium-was", "cpu_load"]),
         "was_medium_was_cpu_6420": float(g.loc["was-medium-was", "cpu_load"]),
         "net_high_6420": x(r6420, "net-high"), "net_high_51220": x(runs["512/20"], "net-high"),
         "net_high_spin_51220": nh(runs["512/20"]), "net_high_spin_6420": nh(r6420),
-        "net_high_6415": x(more["64/15"], "net-high"), "net_high_9615": x(more["96/15"], "net-high"),
+        "net_high_6415": x(runs["64/15"], "net-high"), "net_high_9615": x(runs["96/15"], "net-high"),
         "cp_51215": float(runs["512/15"].system["cp_guest_cpu"] + runs["512/15"].system["cp_system_cpu"]),
-        "cp_6415": float(more["64/15"].system["cp_guest_cpu"] + more["64/15"].system["cp_system_cpu"]),
+        "cp_6415": float(runs["64/15"].system["cp_guest_cpu"] + runs["64/15"].system["cp_system_cpu"]),
         "failed_62_variants": ", ".join(sorted({v for cid in validation.RUN_CIDS
                                                  for v in validation._grid().failed_variants(cid, "zvm62-edev")}))
         or "none",
