@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import overcommit as oc
-from overcommit import data, paging, planning, replacement
+from overcommit import data, paging, planning, replacement, validation
 from overcommit.book import figures_was as fx
 from overcommit.book import figures_workload as fw
 from overcommit.book.figures_results import _paper_cids
@@ -133,6 +133,18 @@ def test_trend_table_rows_verdicts_and_uses(results):
     v = study_variants()["was-medium"]
     before, after = (v.cycle_s * (1 / _x(cid) - v.think_frac) for cid in ("512/20", "64/20"))
     assert before < after < before + 0.05 < v.timeout_s
+
+
+def test_trend_rows_for_findings_that_are_claims_read_the_claims(results):
+    """One rule for one finding: the trend table's rows for the two CPU findings and the
+    6.2 failures carry the validation claim's value and verdict."""
+    t = fx.trend_table(results)
+    claims = validation.evaluate().set_index("id")
+    for key, claim in (("cpu-load-20", "was-cpu-20"), ("was-cpu-rises", "was-medium-was-cpu"),
+                       ("z62-fails", "fail-62-was")):
+        assert t.loc[key, "observation"] in claims.loc[claim, "observations"].split(", ")
+        assert str(claims.loc[claim, "model"]) in t.loc[key, "model"] and f"(claim {claim})" in t.loc[key, "model"]
+        assert (t.loc[key, "verdict"] == "✓") == bool(claims.loc[claim, "passed"]), key
 
 
 def test_claims_two_of_five_pass_the_knee_and_the_cpu_claims_fail():
