@@ -599,16 +599,17 @@ explorer(
 # {doc}`shares`), so it cannot show such an effect. {ref}`results_net-ex-priority` shows how
 # large a change of effective shares the paper's numbers correspond to.
 #
-# A second lead was built and measured outside the book: both pairs talk through one guest LAN
-# (the paper's virtual NICs on a QDIO guest LAN), so when the high pair slows, the LAN is
-# quieter and the medium pair's round trips get shorter. The experiment
-# `tools/experiments/guest_lan.py` puts both levels on a shared LAN queue, with the same
-# arithmetic the model uses for a shared storage path (`paging.path_slowdown`), at several
-# loads of the LAN in the reference run. The medium pair then *asks* for more than its
-# reference work at 512/15, as the paper suggests, but it does not *get* it: it is already held
-# by its CPU share, and a larger demand only raises what water-filling cuts. Its throughput does
-# not move, no claim changes its verdict, and the model keeps no LAN. The paper's gain needs the
-# CPU first.
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# A second lead, measured outside the book: both pairs talk through one guest LAN (the paper's
+# virtual NICs sit on a QDIO guest LAN), so when the high pair slows, the medium pair's round
+# trips get shorter. From a clone, `python tools/experiments/guest_lan.py` (about 15 s) puts both
+# levels on a shared LAN queue, with the arithmetic of a shared storage path
+# (`paging.path_slowdown`), at several loads of the LAN in the reference run, and prints the
+# claims. The medium pair then *asks* for more than its reference work at 512/15 but does not
+# *get* it: it is held by its CPU share. Its throughput does not move, no claim changes its
+# verdict, and the model keeps no LAN.
+# ````
 #
 # ### The network guests' memory
 #
