@@ -561,10 +561,11 @@ def write_scan(scan: pd.DataFrame, path=None) -> None:
 
 
 SENSITIVITY_OUTPUT = "calibration_sensitivity.csv"
-#: how far the sensitivity report moves T (a factor 2^(1/4), about 19 %, half a grid step)
-#: and β (one grid step)
-T_NUDGE = 2 ** 0.25
-BETA_NUDGE = 0.25
+#: how far the sensitivity report moves T: by 10 % (issue 10: a fit must not flip claims
+#: when a parameter moves by 10 %) and by a factor 2^(1/4), about 19 %, half a grid step
+T_NUDGES = (1.1, 2 ** 0.25)
+#: and β: by 0.1 and by one grid step
+BETA_NUDGES = (0.1, 0.25)
 
 
 def _verdicts(fitted: pd.DataFrame) -> pd.DataFrame:
@@ -597,13 +598,14 @@ def _refit(pair: tuple[float, float]) -> tuple[pd.DataFrame, float, bool]:
 
 
 def sensitivity(beta: float, T: float, fitted: pd.DataFrame, workers: int | None = None) -> pd.DataFrame:
-    """What the fit's verdicts hang on: refit with T moved by a factor :data:`T_NUDGE` either
-    way and β by :data:`BETA_NUDGE` either way (within [0, 1]), evaluate every claim with each
-    refit and list the claims whose verdict differs from the chosen fit's (``fitted`` at
+    """What the fit's verdicts hang on: refit with T moved by each factor of
+    :data:`T_NUDGES` either way and β by each step of :data:`BETA_NUDGES` either way (within
+    [0, 1]), evaluate every claim with each refit and list the claims whose verdict differs from the chosen fit's (``fitted`` at
     (β, T)). One row per refit: β, T, its cost, whether it settled, the validation and
     calibration claims it passes and the claims that flipped."""
-    nudged = [(beta, round(T / T_NUDGE, 1)), (beta, round(T * T_NUDGE, 1))]
-    nudged += [(round(b, 2), T) for b in (beta - BETA_NUDGE, beta + BETA_NUDGE) if 0.0 <= b <= 1.0]
+    factors = sorted([1 / f for f in T_NUDGES] + list(T_NUDGES))
+    nudged = [(beta, round(T * f, 1)) for f in factors]
+    nudged += [(round(b, 2), T) for step in BETA_NUDGES for b in (beta - step, beta + step) if 0.0 <= b <= 1.0]
     refits = _map(_refit, nudged, _workers(workers, len(nudged)))
     base = _verdicts(fitted).set_index("id")
     rows = []
