@@ -600,9 +600,10 @@ def _refit(pair: tuple[float, float]) -> tuple[pd.DataFrame, float, bool]:
 def sensitivity(beta: float, T: float, fitted: pd.DataFrame, workers: int | None = None) -> pd.DataFrame:
     """What the fit's verdicts hang on: refit with T moved by each factor of
     :data:`T_NUDGES` either way and β by each step of :data:`BETA_NUDGES` either way (within
-    [0, 1]), evaluate every claim with each refit and list the claims whose verdict differs from the chosen fit's (``fitted`` at
-    (β, T)). One row per refit: β, T, its cost, whether it settled, the validation and
-    calibration claims it passes and the claims that flipped."""
+    [0, 1]), evaluate every claim with each refit and list the claims whose verdict differs
+    from the chosen fit's (``fitted`` at (β, T)). One row per refit, T ascending, then β: β,
+    T, its cost, whether it settled, the validation and calibration claims it passes and the
+    claims that flipped."""
     factors = sorted([1 / f for f in T_NUDGES] + list(T_NUDGES))
     nudged = [(beta, round(T * f, 1)) for f in factors]
     nudged += [(round(b, 2), T) for step in BETA_NUDGES for b in (beta - step, beta + step) if 0.0 <= b <= 1.0]
