@@ -603,7 +603,7 @@ explorer(
 # :class: oc-try dropdown
 # A second lead, measured outside the book: both pairs talk through one guest LAN (the paper's
 # virtual NICs sit on a QDIO guest LAN), so when the high pair slows, the medium pair's round
-# trips get shorter. From a clone, `python tools/experiments/guest_lan.py` (about 15 s) puts both
+# trips get shorter. From a clone, `python tools/experiments/guest_lan.py` puts both
 # levels on a shared LAN queue, with the arithmetic of a shared storage path
 # (`paging.path_slowdown`), at several loads of the LAN in the reference run, and prints the
 # claims. The medium pair then *asks* for more than its reference work at 512/15 but does not
