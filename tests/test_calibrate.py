@@ -47,3 +47,12 @@ def test_the_choice_does_not_depend_on_what_an_unsettled_fit_costs(costs, ok, no
         near = [scan[(b, TRIALS[j])] for j in range(max(i - 1, 0), min(i + 2, len(TRIALS)))]
         assert score >= scan[(b, t)][0]
         assert (score == math.inf) == (not all(s for _, s in near))
+
+
+def test_the_refinement_steps_by_about_nine_percent_around_the_choice():
+    trials = calibrate.refine_trials(113.1)
+    assert len(trials) == 2 * calibrate.REFINE_SPAN + 1 and trials[calibrate.REFINE_SPAN] == 113.1
+    ratios = [b / a for a, b in zip(trials, trials[1:])]
+    assert all(abs(r - 2 ** 0.125) < 0.002 for r in ratios)
+    # four refined steps make one step of the grid
+    assert abs(calibrate.REFINE_STEP ** 4 - calibrate.T_GRID[1] / calibrate.T_GRID[0]) < 0.01

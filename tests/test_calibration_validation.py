@@ -67,8 +67,15 @@ def test_fit_is_joint_and_reports_its_sensitivity():
     pair is the one whose worst neighbour on the T grid is best (robust, not a knife edge)."""
     fitted, report = calibrate.fit(verbose=False, beta=1.0, rounds=1)
     scan = calibrate.fit.scan
-    assert list(scan.columns) == ["beta", "T_s", "cost", "settled", "worst_of_neighbours", "chosen"]
-    assert len(scan) == len(calibrate.T_GRID)
+    assert list(scan.columns) == ["beta", "T_s", "cost", "settled", "worst_of_neighbours", "stage", "chosen"]
+    # the grid, and the refinement around its choice on steps of 2^(1/8)
+    refined = scan[scan["stage"] == "refined"]
+    centre = [t for t in refined["T_s"] if t in calibrate.T_GRID]
+    assert len(centre) == 1
+    assert tuple(sorted(refined["T_s"])) == calibrate.refine_trials(centre[0])
+    assert len(scan) == len(calibrate.T_GRID) + 2 * calibrate.REFINE_SPAN
+    if refined["settled"].any():  # a settled refined pair is preferred to any grid pair
+        assert scan.loc[scan["chosen"], "stage"].item() == "refined"
     assert (scan["worst_of_neighbours"] >= scan["cost"]).all()
     assert scan["chosen"].sum() == 1
     assert fitted.iloc[0].tolist() == ["zvm", "reclaim_exponent", 1.0]

@@ -609,6 +609,10 @@ explorer(
 # claims. The medium pair then *asks* for more than its reference work at 512/15 but does not
 # *get* it: it is held by its CPU share. Its throughput does not move, no claim changes its
 # verdict, and the model keeps no LAN.
+#
+# A third lead, the dispatch delay itself, is measured in {doc}`results_java` by
+# `tools/experiments/dispatch_wait.py`: when every wake-up waits its turn for a real CPU, the
+# network pairs, whose round trips are the shortest cycles of the study, lose the most.
 # ````
 #
 # ### The network guests' memory

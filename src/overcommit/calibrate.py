@@ -262,6 +262,17 @@ BETA_GRID = (0.0, 0.25, 0.5, 0.75, 1.0)
 T_GRID = tuple(float(round(20 * 2 ** (k / 2), 1)) for k in range(9))  # 20 ... 320 s
 
 
+#: the finer step (a factor 2^(1/8), about 9 %) on which the fit refines T around the
+#: grid's choice, REFINE_SPAN steps either way (four of them make the grid's √2)
+REFINE_STEP = 2 ** (1 / 8)
+REFINE_SPAN = 3
+
+
+def refine_trials(T: float) -> tuple[float, ...]:
+    """The T values (s, one decimal) of the refinement around the grid's choice ``T``."""
+    return tuple(float(round(T * REFINE_STEP ** k, 1)) for k in range(-REFINE_SPAN, REFINE_SPAN + 1))
+
+
 #: how far (relative throughput) a Java level may stay from its target for a pair's fit to
 #: count as *settled*. A fit that misses by more lands in the gap of a bistable Java guest
 #: (its throughput jumps past the target as the blocking share grows) or at a bound; there
@@ -478,8 +489,12 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
     (in ``workers`` processes, default one per CPU; the results do not depend on how many)
     and the pair kept whose worst cost over itself and its two T neighbours is smallest, a
     fit that is not settled counting as infinitely bad (:func:`robust_choice`): the fit must
-    hold when T moves by a factor √2. The whole scan is kept in ``fit.scan`` (β, T, cost,
-    settled, worst of neighbours) as the fit's sensitivity.
+    hold when T moves by a factor √2. Unless ``T`` is given, T is then refined around that
+    pair's (β kept): :data:`REFINE_SPAN` steps of :data:`REFINE_STEP` (about 9 %) either
+    way (:func:`refine_trials`), scored the same way against the finer neighbours, and the
+    refined pairs are tried first. The whole scan is kept in ``fit.scan`` (β, T, cost,
+    settled, worst of neighbours, the stage, "grid" or "refined", whose neighbours those
+    are, and the chosen pair) as the fit's sensitivity.
     """
     t0 = time.perf_counter()
     problem = _problem()
@@ -497,11 +512,30 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
             print(f"  beta = {b:4.2f}: best T = {tb:5.1f} s, cost {costs[tb]:.3f}", flush=True)
         print(f"  scan: {len(pairs)} pairs in {time.perf_counter() - t0:.0f} s ({workers} processes)", flush=True)
 
-    scores, _ = robust_choice(scan, trials)
+    scores, coarse_best = robust_choice(scan, trials)
+    order = sorted(scan, key=lambda key: _rank(scan, scores, key))
+    stage = {key: "grid" for key in scan}
+    if T is None:
+        # Refine T around the grid's choice (β kept), on steps of REFINE_STEP, scored the
+        # same way against its finer neighbours; its pairs come first, the grid's after.
+        fine = refine_trials(coarse_best[1])
+        b0 = coarse_best[0]
+        new = [(b0, t) for t in fine if (b0, t) not in scan]
+        scan.update(zip(new, _map(_scan_pair, new, _workers(workers, len(new)))))
+        fine_scan = {(b0, t): scan[(b0, t)] for t in fine}
+        fine_scores, _ = robust_choice(fine_scan, fine)
+        scores.update(fine_scores)
+        stage.update({key: "refined" for key in fine_scan})
+        refined = sorted(fine_scan, key=lambda key: _rank(fine_scan, fine_scores, key))
+        order = refined + [key for key in order if key not in fine_scan]
+        if verbose:
+            print(f"  refined around T = {coarse_best[1]:g} s: " + ", ".join(
+                f"{t:g} s {scan[(b0, t)][0]:.3f}{'' if scan[(b0, t)][1] else ' (not settled)'}" for t in fine)
+                + f" ({time.perf_counter() - t0:.0f} s)", flush=True)
     # The scan's fits have two alternation rounds, the final one ``rounds``: the final fit
     # is kept only if it settles too, else the next pair in order is fitted.
     attempts = []
-    for best_beta, best_T in sorted(scan, key=lambda key: _rank(scan, scores, key))[:MAX_ATTEMPTS]:
+    for best_beta, best_T in order[:MAX_ATTEMPTS]:
         guests, variants, cost, settled, result = _fit_at(problem, best_T, best_beta, rounds)
         attempts.append((best_beta, best_T, cost, settled))
         if verbose:
@@ -524,9 +558,9 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
         [(t.guest_or_variant, t.quantity, t.value, _model_value(result, t), t.source) for t in problem.targets],
         columns=["subject", "quantity", "paper", "model", "derived_from"],
     )
-    fit.scan = pd.DataFrame([(b, t, c, ok, scores[(b, t)], (b, t) == (best_beta, best_T))
+    fit.scan = pd.DataFrame([(b, t, c, ok, scores[(b, t)], stage[(b, t)], (b, t) == (best_beta, best_T))
                              for (b, t), (c, ok) in sorted(scan.items())],
-                            columns=["beta", "T_s", "cost", "settled", "worst_of_neighbours", "chosen"])
+                            columns=["beta", "T_s", "cost", "settled", "worst_of_neighbours", "stage", "chosen"])
     return fitted, report
 
 
@@ -551,11 +585,11 @@ def write_scan(scan: pd.DataFrame, path=None) -> None:
     path = path or data.data_dir() / SCAN_OUTPUT
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["beta", "T_s", "cost", "settled", "worst_of_neighbours", "chosen", "source", "note"])
+        writer.writerow(["beta", "T_s", "cost", "settled", "worst_of_neighbours", "stage", "chosen", "source", "note"])
         for row in scan.to_dict("records"):
             writer.writerow([f"{row['beta']:g}", f"{row['T_s']:g}", f"{row['cost']:.6g}",
                              "yes" if row["settled"] else "no", f"{row['worst_of_neighbours']:.6g}",
-                             "yes" if row["chosen"] else "no",
+                             row["stage"], "yes" if row["chosen"] else "no",
                              "computed by overcommit.calibrate from seed 000's CID 64/20 memory paragraphs and Java conclusions (two alternation rounds per pair)",
                              "regenerate with: python -m overcommit calibrate"])
 

@@ -270,6 +270,8 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("settled", _choice("yes", "no")),
         # inf when the pair or a neighbour is not settled
         Column("worst_of_neighbours", _number(0, infinite=True)),
+        # whose neighbours: the √2 grid's, or the finer ones of the refinement around its choice
+        Column("stage", _choice("grid", "refined")),
         # the pair whose fit was written to calibrated_parameters.csv
         Column("chosen", _choice("yes", "no")),
     ),

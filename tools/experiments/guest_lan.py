@@ -48,6 +48,9 @@ and are runnable more often). The paper's medium level above 1.0 at
 15 CPUs needs the CPU first; ``validation.fairness_bound`` shows share-based dispatching at
 Table 17's costs cannot give it. Not kept: it gains no validation claim.
 
+Rerun in session 29 with the refined fit (T = 95 s): the same verdicts at every ρ_ref
+(validation 38, 22 of the 31, calibration 4 of 6) and the same read-offs to two decimals.
+
 Run: ``OPENBLAS_CORETYPE=Haswell .venv/bin/python tools/experiments/guest_lan.py``
 (about 15 s).
 """

@@ -979,7 +979,8 @@ def calibration_scan() -> pd.DataFrame:
     """The fit's sensitivity (``data/calibration_scan.csv``): the total residual for every
     (β, T) pair tried, one row per T and one column per β, as text: a pair whose fit did not
     settle (a Java level more than :data:`overcommit.calibrate.SETTLED_JAVA_GAP` from its
-    target) is marked "not settled", the chosen pair "chosen"."""
+    target) is marked "not settled", the chosen pair "chosen"; the T values only the
+    refinement around the grid's choice tried are marked "(refined)", their other β "–"."""
     scan = data.load_table("calibration_scan.csv")
     chosen = chosen_pair(scan)
 
@@ -993,7 +994,10 @@ def calibration_scan() -> pd.DataFrame:
 
     scan = scan.assign(text=scan.apply(cell, axis=1))
     table = scan.pivot(index="T_s", columns="beta", values="text")
-    table.index = pd.Index([f"{t:g} s" for t in table.index], name="T")
+    # the refinement tried only the chosen β: its other cells were not fitted
+    table = table.astype(object).where(table.notna(), "–")
+    refined = set(scan.loc[scan["stage"] == "refined", "T_s"]) - set(scan.loc[scan["stage"] == "grid", "T_s"])
+    table.index = pd.Index([f"{t:g} s" + (" (refined)" if t in refined else "") for t in table.index], name="T")
     table.columns = pd.Index([f"β = {b:g}" for b in table.columns], name=None)
     return table
 
