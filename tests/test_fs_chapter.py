@@ -306,21 +306,17 @@ def test_direct_io_guests_keep_their_hot_core_and_the_high_one_a_little_more():
     assert dm == pytest.approx(paper_dm, rel=0.05)
     # the high guest: its hot core plus a part more ...
     assert 1.5 * HOT_CORE_MIB < dh
-    # ... a small part of its many active pages: their popularity is so skewed that the median
-    # one is touched practically never (more than a month apart, far longer than its pages
-    # age), and only the most popular few stay
+    # ... all of its active pages, a small part of what it touched, touched on the median far
+    # more often than its pages age, and a little of the rest
     h = guests["fs-direct-high"]
     active = (h.touched_mib - HOT_CORE_MIB) * h.active_frac
-    assert dh - HOT_CORE_MIB < 0.1 * active
+    assert h.active_frac < 0.2 and dh - HOT_CORE_MIB >= active
     t_g = _weight("fs-direct-high") * oc.simulate("64/20").system["characteristic_time_s"]
-    assert 1 / h.median_rate_per_s > max(1000 * t_g, 30 * 86400)
-    assert h.skew > guests["fs-direct-medium"].skew
-    # ... its active share and skew at the largest values the fit allows ...
-    assert h.active_frac > 0.999 and h.skew > 3.99
-    # ... and less than the paper's high guest kept: a miss, with some page reads
-    assert dh < 0.8 * paper_dh
-    verdict = fw.paper_vs_model("fs").loc["o000-fsdh-dpa", "verdict"]
-    assert verdict == "✗"
+    assert 1 / h.median_rate_per_s < 0.1 * t_g
+    # ... which is the paper's amount, with page reads that are a negligible share of all
+    assert dh == pytest.approx(paper_dh, rel=0.1)
+    verdicts = fw.paper_vs_model("fs")["verdict"]
+    assert verdicts["o000-fsdh-dpa"] == "✓" and verdicts["o000-fsd-nopaging"] == "✓"
     assert 0 < g.loc["fs-direct-high", "page_read_mib_s"] < 0.5
 
 

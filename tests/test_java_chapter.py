@@ -354,18 +354,17 @@ def test_cpu_cut_slows_the_turnover_of_the_dpa():
 
 def test_fitted_blocking_and_the_second_virtual_cpu():
     v = study_variants()
-    # the high level's share is the larger one, at its upper bound (the whole stall)
-    assert v["java-high"].blocking == 1.0 > v["java-medium"].blocking
+    # the high level's share is the larger one, most of the stall (1 would be all of it)
+    assert 1.0 > v["java-high"].blocking > max(0.5, v["java-medium"].blocking)
     same = dict(v)
     same["java-high"] = dataclasses.replace(v["java-high"], blocking=v["java-medium"].blocking)
     high, medium = _x("64/20", "java-high", variants=same), _x("64/20", "java-medium", variants=same)
     fitted_high = _x("64/20", "java-high")
     obs = data.observations().set_index("id")
     paper_high = 1 - obs.loc["o000-jh-degr", "value"] / 100
-    # the fit's larger share takes some throughput off the high level, but even at the bound
-    # it stays above the paper's ("the fit cannot slow it enough")
+    # the fit's larger share takes some throughput off the high level, to the paper's loss
     assert 0 < high - fitted_high < 0.1
-    assert paper_high < fitted_high < paper_high + 0.03
+    assert fitted_high == pytest.approx(paper_high, abs=0.01)
     assert medium == pytest.approx(_x("64/20", "java-medium"), abs=0.02)
     # the second virtual CPU explains all of the gap between the paper's two losses, and more
     paper_gap = (obs.loc["o000-jm-degr", "value"] - obs.loc["o000-jh-degr", "value"]) / 100

@@ -95,8 +95,9 @@ def test_the_prose_on_the_largest_misses_still_holds():
     k = fv.key_numbers()
     # "How much paging": below the paper's 88 MiB/s and the targets' sum; "inside" or
     # "outside" the claim's band, whichever the claim says; WebSphere short of its targets,
-    # Java too (16.7 of 20.1 MiB/s with session 26's fit), the database least short, so its
-    # share of the reads is above the paper's and `paging-db-share` misses
+    # Java too (18.3 of 20.1 MiB/s with session 29's fit), the database least short, so its
+    # share of the reads is above the paper's (with session 29's fit inside the claim's band,
+    # near its top, so `paging-db-share` passes; the prose says which)
     assert 0.5 * 88 < k["page_reads_6420"] < 88
     assert k["page_reads_6420"] < k["page_reads_targets"]
     claims = fv.claims_frame().set_index("id")
@@ -105,7 +106,7 @@ def test_the_prose_on_the_largest_misses_still_holds():
     assert 0.5 * k["java_reads_target"] < k["java_reads"] < k["java_reads_target"]
     db_reads = float(oc.simulate("64/20").guests.loc["db-bi", "page_read_mib_s"])
     assert k["was_reads"] / k["was_reads_target"] < k["java_reads"] / k["java_reads_target"] < db_reads / 20 < 1
-    assert not bool(claims.loc["paging-db-share", "passed"]) and db_reads / k["page_reads_6420"] > 20 / 88
+    assert db_reads / k["page_reads_6420"] > 20 / 88
     # per-guest reclaim times: the fitted exponent makes the database's own time many times
     # the global one, and the paper's Java pair implies less than the global time
     assert 0 < k["reclaim_exponent"] <= 1

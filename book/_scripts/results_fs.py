@@ -82,8 +82,6 @@
 #     the paper's dirty pages written back in bursts.
 #   - *The page-read numbers at 64/20*: fitted, and missed, because the paper's own two numbers
 #     for the same rate disagree and the model's total paging is too low ({ref}`results_fs-ex-ten`).
-#   - *The high direct I/O guest's resident memory at 64/20*: fitted, and missed, because its fit
-#     also asks for almost no paging.
 #
 #   The last section, "How these numbers are made, and why the model misses", has the detail.
 
@@ -506,17 +504,13 @@ dh_extra = float(r6420.guests.loc["fs-direct-high", "resident_mib"]) - HOT_CORE_
 dh_tg = float(reclaim_weights([dh_guest.touched_mib], BETA)[0]) * float(r6420.system["characteristic_time_s"])
 glue("fs-active-mib-dh", f"{dh_active:.0f}", display=False)
 glue("fs-median-dh-s", _seconds(1 / dh_guest.median_rate_per_s), display=False)
-glue("fs-median-days-dh", f"{1 / dh_guest.median_rate_per_s / 86400:,.0f}", display=False)
-# the prose: the high direct I/O guest has many active pages but keeps only a small part of them
-# (its most popular) resident, because its median page is touched far less often than its pages
-# age (practically never: more than a month between touches); its active share and skew end at
-# the bounds of the fit (calibrate._fit_guest: active share sigmoid(8), skew 4), and it keeps
-# less than the paper's high guest (the paper-against-model row misses)
-assert 0 < dh_extra < 0.1 * dh_active, (dh_extra, dh_active)
-assert 1 / dh_guest.median_rate_per_s > max(1000 * dh_tg, 30 * 86400), (dh_guest.median_rate_per_s, dh_tg)
-assert dh_guest.active_frac > 0.999 and dh_guest.skew > 3.99, dh_guest
-assert r6420.guests.loc["fs-direct-high", "resident_mib"] < 0.8 * obs["o000-fsdh-dpa"] / 100 * obs["o000-sys-dpa"]
-assert pvm.loc["o000-fsdh-dpa", "verdict"] == "✗"
+glue("fs-active-pct-dh", f"{dh_guest.active_frac:.0%}", display=False)
+# the prose: the high direct I/O guest's active pages are a small part of its memory, touched
+# on the median far more often than its pages age, so all of them stay resident with a little
+# of the rest; that is about the paper's amount (the paper-against-model row passes)
+assert dh_guest.active_frac < 0.2 and dh_extra >= dh_active, (dh_guest.active_frac, dh_extra, dh_active)
+assert 1 / dh_guest.median_rate_per_s < 0.1 * dh_tg, (dh_guest.median_rate_per_s, dh_tg)
+assert pvm.loc["o000-fsdh-dpa", "verdict"] == "✓"
 # the prose: the page-cached guests' reads come near the share-based targets (a little above
 # them), and the paged-in fractions miss by a little less than the paper's own two readings
 # differ (the model reads a little more than the smaller one)
@@ -543,12 +537,11 @@ for v, key in (("fs-pagecache-medium", "fspm"), ("fs-pagecache-high", "fsph")):
 # {glue:text}`fs-res-pm-64-20` MiB (medium) and {glue:text}`fs-res-ph-64-20` MiB (high), while
 # the direct I/O guests keep their {glue:text}`fs-hot-mib` MiB hot core: the medium one little
 # more ({glue:text}`fs-res-dm-64-20` MiB), the high one {glue:text}`fs-extra-dh-64-20` MiB more.
-# The high one has {glue:text}`fs-active-mib-dh` MiB of active pages, but their popularity is so
-# skewed (skew {glue:text}`fs-skew-dh`) that the median one is touched only about every
-# {glue:text}`fs-median-dh-s` s (some {glue:text}`fs-median-days-dh` days), practically never:
-# only its most popular few are touched often enough to stay resident while its pages age for
-# {glue:text}`fs-Tg-dh-64-20` s, and they are all it keeps beyond the hot core. These amounts
-# were fitted (last section).
+# The high one's active pages are a small part of what it touched
+# ({glue:text}`fs-active-pct-dh`, {glue:text}`fs-active-mib-dh` MiB), and the median one is
+# touched about every {glue:text}`fs-median-dh-s` s, far more often than its pages age
+# ({glue:text}`fs-Tg-dh-64-20` s): all of them stay resident, with a little of the rest of its
+# memory. These amounts were fitted (last section).
 # Try 48/20: the
 # page-cached guests' resident memory shrinks and their page reads climb, the direct I/O guests
 # barely change.
@@ -684,11 +677,11 @@ pvm.reset_index().drop(columns=["id", "source"]).set_index("subject")
 # path. The page-cached guests' resident amounts hit their targets, which shows that the fit
 # worked, not that the model predicts. The medium direct I/O guest matches by construction (the
 # paper's kept about {glue:text}`fs-paper-res-dm` MiB, and the hot core is sized on it); the
-# high one misses although its amount was fitted ({glue:text}`fs-res-dh-64-20` MiB against the
-# paper's {glue:text}`fs-paper-res-dh`). Its fit weighs that amount against the paper's "no
-# significant paging": the more pages the guest keeps, the more of them it must read back now
-# and then. The fit settles on less memory and {glue:text}`fs-reads-dh-64-20` MiB/s of page
-# reads, with the guest's active share and skew at the largest values it allows. The
+# high one's fitted amount hits too ({glue:text}`fs-res-dh-64-20` MiB against the paper's
+# {glue:text}`fs-paper-res-dh`). Its fit weighs that amount against the paper's "no
+# significant paging": the guest keeps a small set of pages touched so often that they never
+# age out, and reads {glue:text}`fs-reads-dh-64-20` MiB/s, a negligible share of all page
+# reads. The
 # page-cached guests' shares of all page reads miss although the calibration came near what it
 # aimed at, the guests' *own* rates ({glue:text}`fs-p-prs-pm` and
 # {glue:text}`fs-p-prs-ph` of the paper's {glue:text}`fs-paper-reads` MiB/s,
@@ -746,8 +739,7 @@ glue("fs-dslow-64-20", f"{float(r6420.workloads.loc['fs-direct-high', 'io_slowdo
 #   ({glue:text}`fs-maxloss-10`): the model does not single out 20 CPUs at all.
 # - **Less cache at lower throughput.** The model's instantiated memory does not shrink with
 #   the page-cached guests' throughput, as the paper suggests the real page cache did.
-# - **The page-read numbers at 64/20** and **the high direct I/O guest's resident memory**, for
-#   the reasons in the previous subsection.
+# - **The page-read numbers at 64/20**, for the reasons in the previous subsection.
 #
 # ## Exercises
 

@@ -55,9 +55,8 @@
 #   model keeps {glue:text}`jv-m-64-20` (medium) and {glue:text}`jv-h-64-20` (high) of the
 #   reference. A page fault stalls a thread, and because the collector stops every thread, a
 #   large part of the stall holds the virtual CPU itself; the medium level has only one. These
-#   two numbers were fitted to the paper's (the high level's as far as the fit could take it:
-#   even with the whole stall holding its virtual CPUs it loses a little less than the paper's
-#   high level), so they show that the fit worked, not that the model predicts.
+#   two numbers were fitted to the paper's, so they show that the fit worked, not that the
+#   model predicts.
 # - **Memory and CPUs do not multiply.** When both are short, Java runs at the lower of two
 #   ceilings: what its share of the CPUs allows, and what its stalls leave of its virtual CPUs
 #   (section "Two ceilings, not a product").
@@ -208,10 +207,10 @@ for c in (20, 15, 10):
     glue(f"jv-T-48{c}", f"{T48[c]:.0f}", display=False)
 # the prose: at 48 GiB the medium level runs faster with 15 CPUs than with 20, its pages ageing longer
 assert le.loc[("java-medium", 48, 15), "actual"] > le.loc[("java-medium", 48, 20), "actual"] and T48[15] > T48[20]
-# the prose: the fitted blocking share of the high level is at its upper bound, the whole stall,
-# and even so the high level loses less than the paper's at 64/20
-assert fitted_blocking["java-high"] == 1.0 > fitted_blocking["java-medium"]
-assert r6420.workloads.loc["java-high", "relative_throughput"] > 1 - obs.loc["o000-jh-degr", "value"] / 100
+# the prose: the fitted blocking share of the high level is the larger one, most of the stall
+# (1 would be all of it), and with it the high level loses what the paper's lost at 64/20
+assert 1.0 > fitted_blocking["java-high"] > max(0.5, fitted_blocking["java-medium"])
+assert abs(r6420.workloads.loc["java-high", "relative_throughput"] - (1 - obs.loc["o000-jh-degr", "value"] / 100)) < 0.01
 glue("jv-reads-m-6420", f"{g6420.loc['java-medium', 'page_read_mib_s']:.2f}", display=False)
 glue("jv-reads-m-6415", f"{g6415.loc['java-medium', 'page_read_mib_s']:.2f}", display=False)
 glue("jv-spare", str(figures_java.SPARE_CPUS), display=False)
@@ -222,7 +221,7 @@ glue("jv-spare", str(figures_java.SPARE_CPUS), display=False)
 # ({doc}`shares`). **Memory:** each page fault stalls a thread for the paging devices' response
 # time ({doc}`paging`), and because the collector stops every thread, a large part of that stall
 # also holds the virtual CPU (a fitted share, {glue:text}`jv-blocking-m` for the medium and
-# {glue:text}`jv-blocking-h`, the whole stall, for the high level). A held virtual CPU
+# {glue:text}`jv-blocking-h` for the high level, where 1 would be the whole stall). A held virtual CPU
 # cannot run, so the guest's ceiling is its virtual CPUs minus the held time.
 #
 # The chart sets each run beside two runs that isolate one cause: the same CPUs with all
@@ -460,7 +459,7 @@ glue("jv-need-pin-h", f"{100 * lam_need * (1 - h_paper) / h_paper:.2f} %", displ
 # but less than the paper's, and keeping less resident than the paper's
 for v in LEVELS:
     assert abs(rt.loc[(v, "model"), "implied characteristic time T (s)"] / rt.loc[(v, "model"), figures_java.TG_COLUMN]
-               - 1) < 0.05, v
+               - 1) < 0.1, v
 pin_model_h = rt.loc[("java-high", "model"), "resident memory paged in per second (%)"]
 assert 100 * lam_need * (1 - h_paper) / h_paper < pin_model_h < float(obs.loc["o000-jh-pin-frac", "value"])
 assert rt.loc[("java-high", "model"), "resident / instantiated (%)"] < 100 * h_paper
@@ -558,7 +557,7 @@ explorer(
 # ({glue:text}`jv-users-m`, an assumption) that wait for almost nothing ({glue:text}`jv-think`
 # of the cycle). A paging I/O (a block of {glue:text}`jv-ppio` pages) stalls the thread that
 # faulted, and a fitted share of that stall ({glue:text}`jv-blocking-m` for the medium,
-# {glue:text}`jv-blocking-h` for the high level, the upper bound of the share: the whole stall)
+# {glue:text}`jv-blocking-h` for the high level, where 1 would be the whole stall)
 # also holds the virtual CPU, standing for the stop-the-world collections. The heap is
 # touched almost uniformly (fitted popularity skew
 # {glue:text}`jv-skew-m` and {glue:text}`jv-skew-h`, against {glue:text}`jv-skew-nets` and more
@@ -594,9 +593,9 @@ glue("jv-fitted-missed", f"{int((fitted['verdict'] == '✗').sum())} of {len(fit
 assert list(fitted.index[fitted["verdict"] == "✗"]) == ["o000-jm-pr-share"], fitted
 loss = {v: float(pvm.loc[f"o000-j{SHORT[v]}-degr", "model"]) for v in LEVELS}
 glue("jv-loss-h", f"{loss['java-high']:.0f} %", display=False)
-# the prose: the medium level's loss matches the paper's, the high level's is a little smaller
+# the prose: both levels' losses match the paper's
 assert abs(loss["java-medium"] - obs.loc["o000-jm-degr", "value"]) < 0.5
-assert 0 < obs.loc["o000-jh-degr", "value"] - loss["java-high"] < 5
+assert abs(loss["java-high"] - obs.loc["o000-jh-degr", "value"]) < 0.5
 for v in LEVELS:
     glue(f"jv-dpa-{SHORT[v]}", f"{float(pvm.loc[f'o000-j{SHORT[v]}-dpa', 'model']):.1f} %", display=False)
     glue(f"jv-prshare-{SHORT[v]}", f"{float(pvm.loc[f'o000-j{SHORT[v]}-pr-share', 'model']):.0f} %", display=False)
@@ -607,20 +606,18 @@ glue("jv-ppio", f"{paging.PagingConfig.from_data(oc.model.environment('zvm63-ede
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Java workload" (memory usage and paging at
-# CID 64/20, and its conclusions). The medium level's throughput loss matches the paper's
-# exactly and the high level's nearly ({glue:text}`jv-loss-h` against
-# {glue:text}`jv-p-jh-degr`), and **that proves nothing**: the fit chose each level's held
-# share of a stall so that the model loses what the paper lost at 64/20, as far as the share
-# allows. Of the resident and page-read shares it also aimed at, it hits both
+# CID 64/20, and its conclusions). Both levels' throughput losses match the paper's (the high
+# level's {glue:text}`jv-loss-h` against {glue:text}`jv-p-jh-degr`), and **that proves
+# nothing**: the fit chose each level's held share of a stall so that the model loses what the
+# paper lost at 64/20. Of the resident and page-read shares it also aimed at, it hits both
 # levels' shares of the DPA ({glue:text}`jv-dpa-m` and {glue:text}`jv-dpa-h`) and the high
 # level's share of the page reads, and misses only the medium level's share of the page reads
 # ({glue:text}`jv-prshare-m` against the paper's {glue:text}`jv-p-jm-pr-share`): the fitted rows
 # miss in {glue:text}`jv-fitted-missed` cases (see "One reclaim time for two heaps" below). The
 # second virtual CPU alone separates the two losses by more than the paper's gap
 # ({ref}`results_java-ex-blocking`), so the fit had to give the high level the *larger* held
-# share: {glue:text}`jv-blocking-h`, the upper bound, where the whole stall holds the virtual
-# CPU, against {glue:text}`jv-blocking-m` for the medium level. Even at the bound the high
-# level keeps a little more than the paper's: the fit cannot slow it enough.
+# share: {glue:text}`jv-blocking-h` (1 would be the whole stall) against
+# {glue:text}`jv-blocking-m` for the medium level.
 #
 # The paper's claims for this workload, each tested against the model:
 
@@ -772,14 +769,16 @@ glue("jv-ex-fit-loss-h", f"{fit_loss_h:.3f}", display=False)
 glue("jv-ex-paper-h", f"{1 - obs.loc['o000-jh-degr', 'value'] / 100:.2f}", display=False)
 # the solution: with the medium level's share the high level loses less than the paper's high
 # level, the two end further apart than the paper's two, the stalls take a smaller part of the
-# high level's two virtual CPUs, and the fit's larger share (at its bound) costs the high level
-# throughput but not enough to reach the paper's loss
+# high level's two virtual CPUs, and the fit's larger share costs the high level the
+# throughput that brings it to the paper's loss
 same_h = r_same.workloads.loc["java-high", "relative_throughput"]
 same_gap = same_h - r_same.workloads.loc["java-medium", "relative_throughput"]
 assert 1 - same_h < obs.loc["o000-jh-degr", "value"] / 100
 assert same_gap > (obs.loc["o000-jm-degr", "value"] - obs.loc["o000-jh-degr", "value"]) / 100
 assert r_same.guests.loc["java-high", "blocked_vcpus"] / 2 < r_same.guests.loc["java-medium", "blocked_vcpus"]
-assert fit_loss_h > 0 and variants["java-high"].blocking == 1.0
+assert fit_loss_h > 0 and variants["java-high"].blocking < 1.0
+assert abs(oc.simulate("64/20").workloads.loc["java-high", "relative_throughput"]
+           - (1 - obs.loc["o000-jh-degr", "value"] / 100)) < 0.01
 
 for v in LEVELS:
     glue(f"jv-ex-cpus-512-{SHORT[v]}", str(planning.cpus_needed(v, 0.9, 512)), display=False)
@@ -868,10 +867,9 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # With the same share the two levels end {glue:text}`jv-ex-same-gap` apart, against
 # {glue:text}`jv-p-degr-gap` between the paper's two losses, so the second virtual CPU explains
 # all of the difference and more, as the paper suggests. To make the high level lose as much as
-# the paper's, the fit gave it a *larger* share, {glue:text}`jv-blocking-h`, the upper bound
-# (the whole stall holds the virtual CPU); that takes {glue:text}`jv-ex-fit-loss-h` off its
-# throughput and still leaves it at {glue:text}`jv-h-64-20`, above the paper's
-# {glue:text}`jv-ex-paper-h`.
+# the paper's, the fit gave it a *larger* share, {glue:text}`jv-blocking-h` (1 would be the
+# whole stall holding the virtual CPU); that takes {glue:text}`jv-ex-fit-loss-h` off its
+# throughput and leaves it at {glue:text}`jv-h-64-20`, the paper's {glue:text}`jv-ex-paper-h`.
 # :::
 #
 # :::{exercise}
@@ -949,9 +947,8 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # The medium level keeps {glue:text}`jv-ex-read-m` and the high level
 # {glue:text}`jv-ex-read-h`. They are the paper's conclusions on Java at CID 64/20 (losses of
 # about {glue:text}`jv-p-jm-degr` and {glue:text}`jv-p-jh-degr`), which the calibration fitted
-# the Java blocking shares to ({doc}`results_model`): that the model matches them (the high
-# level only nearly, with its share at the upper bound) shows the fit worked, not that the model
-# predicts. The memory knee and the CPU dependence are what test it.
+# the Java blocking shares to ({doc}`results_model`): that the model matches them shows the
+# fit worked, not that the model predicts. The memory knee and the CPU dependence are what test it.
 # :::
 
 # %% tags=["remove-cell"]

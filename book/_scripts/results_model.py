@@ -77,7 +77,7 @@ glue("vm-n-later-pass", str(int(later["passed"].sum())), display=False)
 glue("vm-almost", f"{100 * validation.ALMOST:g} %", display=False)
 glue("vm-slight", f"{100 * validation.SLIGHT:g} %", display=False)
 calib_missed = list(calib.loc[~calib["passed"], "id"])
-assert set(calib_missed) == {"paging-6420-rate", "paging-db-share", "java-resident-6420"}, \
+assert set(calib_missed) == {"paging-6420-rate", "java-resident-6420"}, \
     "the prose names the calibration claims that miss"
 glue("vm-calib-missed", Markdown(", ".join(f"`{c}`" for c in calib_missed[:-1]) + f" and `{calib_missed[-1]}`"),
      display=False)
@@ -88,8 +88,8 @@ glue("vm-calib-missed", Markdown(", ".join(f"`{c}`" for c in calib_missed[:-1]) 
 # Of the {glue:text}`vm-n-valid` validation claims the model reproduces
 # {glue:text}`vm-n-valid-pass`. Of the {glue:text}`vm-n-calib` calibration claims
 # {glue:text}`vm-n-calib-pass` pass; the ones that miss, {glue:md}`vm-calib-missed`, are
-# targets the fit could not reach (the total page reads at 64/20, the database's share of
-# them and the Java guests' residency, section "The largest misses, explained"). A
+# targets the fit could not reach (the total page reads at 64/20 and the Java guests'
+# residency, section "The largest misses, explained"). A
 # claim is a calibration claim when the paper's record it compares with is one the fit was
 # given (`calibrate.target_observations()`); the page-read claims are, because the fit's
 # per-guest page-read targets are derived from them. Every claim is passed about
@@ -341,11 +341,11 @@ assert len(chosen_row) == 1 and int(chosen_row["validation_passed"].iloc[0]) == 
 assert int(chosen_row["calibration_passed"].iloc[0]) == int(calib["passed"].sum())
 assert len(along_T) == 2 * len(calibrate.T_NUDGES) and (along_T["validation_passed"] == int(valid["passed"].sum())).all()
 assert not any(set(f) & valid_ids for f in along_T["flips"]), "along T only calibration claims flip"
-# "with β = 0.9 the refit settles and no verdict changes; with β = 0.75 it does not settle"
+# "with β = 0.9 the refit settles and no validation verdict changes; with β = 0.75 it does not settle"
 assert len(along_beta) == len(calibrate.BETA_NUDGES) and chosen_beta == 1
 near_beta = along_beta[along_beta["beta"] == chosen_beta - min(calibrate.BETA_NUDGES)]
 far_beta = along_beta[along_beta["beta"] == chosen_beta - max(calibrate.BETA_NUDGES)]
-assert (near_beta["settled"] == "yes").all() and (near_beta["flipped"] == "none").all()
+assert (near_beta["settled"] == "yes").all() and not any(set(f) & valid_ids for f in near_beta["flips"])
 assert (far_beta["settled"] == "no").all()
 beta_flips = [c for c in far_beta["flips"].iloc[0] if c in valid_ids]
 assert all(f"{c} (now fails)" in far_beta["flipped"].iloc[0] for c in beta_flips)
@@ -367,7 +367,7 @@ glue("vm-sens-beta-flips", Markdown(" and ".join(f"`{c}`" for c in beta_flips)),
 # factor of {glue:text}`vm-sens-T-nudge` either way ({glue:text}`vm-sens-T-lo` s to
 # {glue:text}`vm-sens-T-hi` s), the model still passes {glue:text}`vm-n-valid-pass` of the
 # {glue:text}`vm-n-valid` validation claims; only calibration claims change. With
-# β = {glue:text}`vm-sens-beta-near` the refit settles and no verdict changes; with
+# β = {glue:text}`vm-sens-beta-near` the refit settles and no validation verdict changes; with
 # β = {glue:text}`vm-sens-beta` it does not settle, and {glue:md}`vm-sens-beta-flips` fail:
 # {glue:text}`vm-sens-beta-valid` validation claims pass.
 
@@ -387,6 +387,12 @@ glue("vm-reads-claim", rate_claim["paper"], display=False)
 share_claim = claims.set_index("id").loc["paging-db-share"]
 glue("vm-db-share", share_claim["model"], display=False)
 glue("vm-db-share-claim", share_claim["paper"], display=False)
+# the prose: above the paper's share, inside the band (near its top) or outside it
+db_share = float(str(share_claim["model"]).rstrip(" %"))
+assert db_share > 22
+glue("vm-db-share-verdict", "passes, near the top of its band" if share_claim["passed"] else "misses too",
+     display=False)
+assert not share_claim["passed"] or db_share > 22 + 7 - 1.5
 glue("vm-db-reads", f"{oc.simulate('64/20').guests.loc['db-bi', 'page_read_mib_s']:.1f}", display=False)
 model_texts.glue_swept_database()
 glue("vm-was-reads", f"{k['was_reads']:.1f}", display=False)
@@ -475,9 +481,13 @@ glue("vm-was-keep", f"{100 * min(was_keep.values()):.0f} %", display=False)
 glue("vm-wasm-was-51220", f"{k['was_medium_was_cpu_51220']:.3f}", display=False)
 glue("vm-wasm-was-9620", f"{k['was_medium_was_cpu_9620']:.3f}", display=False)
 glue("vm-wasm-was-6420", f"{k['was_medium_was_cpu_6420']:.3f}", display=False)
-# less at 96/20, the same to three decimals at 64/20: no rise at both, as the claim asks
+# less at 96/20: no rise at both, as the claim asks; at 64/20 the CP time of the faults makes
+# up for the lost work, a little more or a little less (the phrase is glued)
 assert k["was_medium_was_cpu_9620"] < k["was_medium_was_cpu_51220"]
-assert f"{k['was_medium_was_cpu_6420']:.3f}" == f"{k['was_medium_was_cpu_51220']:.3f}"
+c64, c512 = (f"{k[f'was_medium_was_cpu_{c}']:.3f}" for c in ("6420", "51220"))
+glue("vm-wasm-was-cp", "just makes up for" if c64 == c512 else
+     "a little more than makes up for" if c64 > c512 else "nearly makes up for", display=False)
+assert abs(k["was_medium_was_cpu_6420"] / k["was_medium_was_cpu_51220"] - 1) < 0.01
 g6420 = oc.simulate("64/20").guests
 assert (g6420.loc[g6420["variant"].str.startswith("was-"), "spin_factor"] == 1).all(), "WebSphere never spins"
 glue("vm-wasm-was-reads", f"{g6420.loc['was-medium-was', 'page_read_mib_s']:.1f}", display=False)
@@ -517,14 +527,14 @@ for name, oid in {"jh-res": "o000-jh-res-frac", "db-51220": "o000-db-tput-51220"
 glue("vm-p-db-pr", f"{pval['o000-db-pr']:g}", display=False)
 # "How much paging": the model reads less than the paper and than the targets' sum; the three
 # large readers all fall short of their targets, WebSphere furthest and the database least,
-# so the database's share comes out above the paper's and `paging-db-share` misses
+# so the database's share comes out above the paper's (the verdict is glued)
 db_reads = float(oc.simulate("64/20").guests.loc["db-bi", "page_read_mib_s"])
 assert k["page_reads_6420"] < min(pval["o000-sys-pr"], k["page_reads_targets"])
 assert rate_claim["passed"] == (k["page_reads_6420"] >= 0.75 * pval["o000-sys-pr"])
 short = {"db": db_reads / pval["o000-db-pr"], "was": k["was_reads"] / k["was_reads_target"],
          "java": k["java_reads"] / k["java_reads_target"]}
 assert short["was"] < short["java"] < short["db"] < 1, short
-assert not share_claim["passed"] and db_reads / k["page_reads_6420"] > pval["o000-db-pr"] / pval["o000-sys-pr"]
+assert db_reads / k["page_reads_6420"] > pval["o000-db-pr"] / pval["o000-sys-pr"]
 glue("vm-p-idle", f"{pval['o000-cpu-idle']:g}", display=False)
 band10 = o000.loc["o000-db-tput-10"]
 glue("vm-p-db-10", f"{float(band10['lower']):g}–{float(band10['upper']):g} %", display=False)
@@ -556,7 +566,7 @@ _ = reference.glue_all()  # ref-guests
 # {glue:text}`vm-java-target` ({doc}`results_was`, {doc}`results_java`): all three large
 # readers fall short, WebSphere furthest and the database least, so the database's share of
 # the model's page reads comes out at {glue:text}`vm-db-share`, above the paper's
-# {glue:text}`vm-db-share-claim`, and `paging-db-share` misses too. What is still
+# {glue:text}`vm-db-share-claim`: `paging-db-share` {glue:text}`vm-db-share-verdict`. What is still
 # missing is burstiness: the high Java guest keeps only {glue:text}`vm-jh-res` % of its
 # memory resident (the paper: {glue:text}`vm-p-jh-res`), because a page that is referenced steadily often
 # enough to be faulted back at the paper's rate would also stay resident. A collector that
@@ -663,8 +673,8 @@ _ = reference.glue_all()  # ref-guests
 # follows its throughput and hardly moves (`was-cpu-20`). The medium WAS guest uses
 # {glue:text}`vm-wasm-was-51220` CPUs at 512/20, {glue:text}`vm-wasm-was-9620` at 96/20 and
 # {glue:text}`vm-wasm-was-6420` at 64/20, not more at both (`was-medium-was-cpu`): at 64/20
-# the CP time of its {glue:text}`vm-wasm-was-reads` MiB/s of page reads just makes up for
-# the work it loses. Whatever made the paper's WAS guest work harder is not in the model
+# the CP time of its {glue:text}`vm-wasm-was-reads` MiB/s of page reads
+# {glue:text}`vm-wasm-was-cp` the work it loses. Whatever made the paper's WAS guest work harder is not in the model
 # ({doc}`results_was`).
 #
 # **Java and network with 15 CPUs.** The paper's Java was barely affected with 15 CPUs or
@@ -769,7 +779,9 @@ figures_validation.text_table(nopage[["kind", "paper", "model", "passes", "model
 # - **Steady reference rates.** Each page has a constant rate of reference; bursts (a
 #   garbage collection, a batch of queries) are averaged away.
 # - **Fluid CPU shares.** Water-filling gives every guest its share continuously; time
-#   slices and dispatch delays are not modelled. Two dispatching effects are added: the idle
+#   slices and dispatch delays are not modelled (a wait at every wake-up, measured outside the
+#   model, takes CPU from the network and fio, not from WebSphere: {doc}`results_java`). Two
+#   dispatching effects are added: the idle
 #   time of moments with few runnable virtual CPUs, and the CPU a guest burns spinning on a
 #   preempted virtual CPU of its own. Both are computed as if the virtual CPUs were runnable
 #   independently of each other, and a spinning virtual CPU never gives up its real CPU.
