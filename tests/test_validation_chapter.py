@@ -139,12 +139,11 @@ def test_the_prose_on_the_largest_misses_still_holds():
     # "Java and network with 15 CPUs": Java cut, the high network level spins
     assert k["java_high_51215"] < k["java_high_51220"] < 1
     assert k["net_high_spin_51215"] > 1
-    # the scorecard's sentences: three calibration claims miss (the total page reads and the
-    # database's share of them, the high Java guest's residency, quoted in "How much
-    # paging"), and Java is the weakest topic
+    # the scorecard's sentences: two calibration claims miss (the total page reads and the
+    # high Java guest's residency, quoted in "How much paging"), and Java is the weakest topic
     f = fv.claims_frame()
     assert set(f.loc[(f["kind"] == "calibration") & ~f["passed"], "id"]) == {
-        "paging-6420-rate", "paging-db-share", "java-resident-6420"}
+        "paging-6420-rate", "java-resident-6420"}
     by_group = f[f["kind"] == "validation"].groupby("group")["passed"].mean()
     assert by_group.idxmin() == "Java" and by_group.nsmallest(2).is_unique
     # the verdicts the section names
@@ -159,7 +158,9 @@ def test_the_prose_on_the_largest_misses_still_holds():
     assert min(k["busy_5125"], k["busy_645"]) > 0.999 and k["cp_guest_645"] > (1 + validation.ALMOST) * k["cp_guest_5125"]
     assert k["db_645"] <= k["db_5125"] and abs(k["db_spin_645"] - k["db_spin_5125"]) < 0.02
     assert k["was_medium_was_cpu_9620"] < k["was_medium_was_cpu_51220"]
-    assert round(k["was_medium_was_cpu_6420"], 3) == round(k["was_medium_was_cpu_51220"], 3)
+    # at 64/20 the CP time of its faults makes up for its lost work to within 1 % (the
+    # chapter glues whether a little more or a little less)
+    assert abs(k["was_medium_was_cpu_6420"] / k["was_medium_was_cpu_51220"] - 1) < 0.01
     assert k["net_high_6420"] > k["net_high_51220"] and k["net_high_spin_6420"] < k["net_high_spin_51220"]
     assert min(k["busy_51215"], k["busy_6415"]) > 0.99 and k["cp_6415"] > k["cp_51215"]
     assert k["net_high_6415"] < k["net_high_9615"] < k["net_high_51215"]

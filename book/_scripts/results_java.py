@@ -267,8 +267,8 @@ figures_java.limits_chart(lframe, "java-medium", 15)
 #   whole {term}`DPA` turns over more slowly: pages age for {glue:text}`jv-T-6415` s at 64/15
 #   against {glue:text}`jv-T-6420` s at 64/20 ({doc}`replacement`), and the medium guest reads
 #   {glue:text}`jv-reads-m-6415` MiB/s back instead of {glue:text}`jv-reads-m-6420`. The
-#   {glue:text}`jv-lim-over` runs left out above, all at 64 or 48 GiB, run clearly *above*
-#   their lower ceiling, the memory one: {glue:text}`jv-lim-over-cids`. With CPUs to spare,
+#   {glue:text}`jv-lim-over` runs left out above, all at 64 or 48 GiB, run *above* their lower
+#   ceiling, the memory one: {glue:text}`jv-lim-over-cids`. With CPUs to spare,
 #   "memory alone" lets every other guest run at full speed too, and the database and the high
 #   network level even beyond their reference, because they no longer wait for preempted
 #   virtual CPUs ({doc}`shares`); the DPA then turns over faster than in any of these runs. At
@@ -626,8 +626,7 @@ claims
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Java workload", observations and
-# conclusions for CID 64/20. The two throughput targets pass, as the fit intended (the high
-# level's within the claim's tolerance); the resident target ({glue:text}`jv-claim-resident`)
+# conclusions for CID 64/20. The two throughput targets pass, as the fit intended; the resident target ({glue:text}`jv-claim-resident`)
 # fails for both levels, each more than 5 points short. Of the {glue:text}`jv-val-n` validation
 # claims, {glue:text}`jv-val-pass` passes: the CPU load is flat down to {glue:text}`jv-p-req-mem`
 # and lower at 64 GiB ({glue:text}`jv-claim-cpu-mem`). It passes in direction only: at 20 CPUs

@@ -654,8 +654,8 @@ glue("overall-ex-cp-factor", cp_check["factor"], display=False)
 # :::{exercise}
 # :label: results_overall-ex-cpsystem
 # :class: oc-where-browser
-# At 64/20 both z/VM 6.3 environments read about the same amount from their paging
-# devices, yet the CP system CPU differs by a factor of more than two. First read the
+# At 64/20 the two z/VM 6.3 environments read similar amounts from their paging devices
+# (ECKD somewhat more), yet the CP system CPU differs by a factor of more than two. First read the
 # factor off the charts: the CP system CPU figure (pick each environment and hover over the
 # 64 GiB point of the 20-CPU line) or the lower panel of the CPU breakup figure at 64/20.
 # Answer as one number, EDEV-SCSI ÷ ECKD. Then: why is it higher with EDEV-SCSI paging than
