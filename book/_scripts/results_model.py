@@ -312,8 +312,8 @@ figures_validation.text_table(report, "calibration_report")
 # an unsettled pair counts as infinitely bad, for itself and for its neighbours
 # (`calibrate.robust_choice`); then the choice no longer depends on those residuals: a
 # rerun of `python -m overcommit calibrate` with other arithmetic (another BLAS kernel)
-# chose the same pair and the same parameters to a fraction of a per cent (the README has
-# the numbers).
+# chose the same pair and the same parameters to a fraction of a per cent (before the
+# refinement was added; the README has the numbers).
 
 # %% tags=["remove-cell"]
 scan = data.load_table("calibration_scan.csv")
