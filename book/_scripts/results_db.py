@@ -97,7 +97,7 @@ from IPython.display import Markdown
 from overcommit.book import glue, model_texts
 
 import overcommit as oc
-from overcommit import data, planning
+from overcommit import data, planning, validation
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_results
@@ -123,14 +123,10 @@ for cid, r in spin_runs.items():
     glue(f"db-spin-{tag}", f"{r.guests.loc['db-bi', 'spin_factor']:.2f}", display=False)
 glue("db-cpu-512-20", f"{spin_runs['512/20'].guests.loc['db-bi', 'cpu_load']:.2f}", display=False)
 # the small gains with 20 CPUs and the small moves with 15 need more than two digits
-def raw_x(cid: str) -> float:
-    """The database's throughput at ``cid`` as the model gives it (the frame's is rounded to
-    four digits, and rounding twice can differ from the seeded answer's one rounding)."""
-    return float(results.loc[(results["cid"] == cid) & (results["env"] == "zvm63-edev")
-                             & (results["variant"] == "db-bi"), "relative_throughput"].iloc[0])
-
-
-x_db = {cid: raw_x(cid) for cid in ("512/20", "64/20", "48/20", "512/15", "64/15", "48/15")}
+# the database's throughput as the model gives it: the frame's is rounded to four digits, and
+# rounding twice can differ from the seeded answer's one rounding
+grid = validation.Grid(results)
+x_db = {cid: grid.x("db-bi", cid) for cid in ("512/20", "64/20", "48/20", "512/15", "64/15", "48/15")}
 for cid in ("64/20", "48/20"):
     points = round(100 * (x_db[cid] - x_db["512/20"]))
     assert points > 0
@@ -437,7 +433,7 @@ glue("db-claims-pass", f"{int(passed.sum())} of {len(claims)}", display=False)
 assert passed[[c for c in claims.index if c.startswith("db-cpu")]].all()
 assert set(claims.index[~passed]) == {"db-51220-low", "db-5-gains"}, claims
 # with 5 CPUs: the throughput stays put down to 128 GiB and then falls a little
-x5 = {m: raw_x(f"{m}/5") for m in (512, 256, 128, 112, 96, 64, 48)}
+x5 = {m: grid.x("db-bi", f"{m}/5") for m in (512, 256, 128, 112, 96, 64, 48)}
 for m in (512, 64):
     glue(f"db-x3-{m}-5", f"{x5[m]:.3f}", display=False)
 falling = [x5[m] for m in (128, 112, 96, 64, 48)]

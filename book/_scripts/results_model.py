@@ -387,13 +387,16 @@ glue("vm-reads-claim", rate_claim["paper"], display=False)
 share_claim = claims.set_index("id").loc["paging-db-share"]
 glue("vm-db-share", share_claim["model"], display=False)
 glue("vm-db-share-claim", share_claim["paper"], display=False)
-# the prose: above the paper's share, inside the band (near its top) or outside it
-db_share = float(str(share_claim["model"]).rstrip(" %"))
-assert db_share > 22
+# the prose: above the paper's share, inside the claim's band of 7 points (near its top) or
+# outside it
+db_reads = float(oc.simulate("64/20").guests.loc["db-bi", "page_read_mib_s"])
+db_share = 100 * db_reads / k["page_reads_6420"]
+paper_db_share = float(data.observations(["observations_000.csv"]).set_index("id").loc["o000-db-pr-share", "value"])
+assert db_share > paper_db_share
 glue("vm-db-share-verdict", "passes, near the top of its band" if share_claim["passed"] else "misses too",
      display=False)
-assert not share_claim["passed"] or db_share > 22 + 7 - 1.5
-glue("vm-db-reads", f"{oc.simulate('64/20').guests.loc['db-bi', 'page_read_mib_s']:.1f}", display=False)
+assert not share_claim["passed"] or db_share > paper_db_share + 7 - 1.5
+glue("vm-db-reads", f"{db_reads:.1f}", display=False)
 model_texts.glue_swept_database()
 glue("vm-was-reads", f"{k['was_reads']:.1f}", display=False)
 glue("vm-was-target", f"{k['was_reads_target']:.1f}", display=False)
@@ -527,8 +530,7 @@ for name, oid in {"jh-res": "o000-jh-res-frac", "db-51220": "o000-db-tput-51220"
 glue("vm-p-db-pr", f"{pval['o000-db-pr']:g}", display=False)
 # "How much paging": the model reads less than the paper and than the targets' sum; the three
 # large readers all fall short of their targets, WebSphere furthest and the database least,
-# so the database's share comes out above the paper's (the verdict is glued)
-db_reads = float(oc.simulate("64/20").guests.loc["db-bi", "page_read_mib_s"])
+# so the database's share comes out above the paper's (the verdict is glued; db_reads above)
 assert k["page_reads_6420"] < min(pval["o000-sys-pr"], k["page_reads_targets"])
 assert rate_claim["passed"] == (k["page_reads_6420"] >= 0.75 * pval["o000-sys-pr"])
 short = {"db": db_reads / pval["o000-db-pr"], "was": k["was_reads"] / k["was_reads_target"],

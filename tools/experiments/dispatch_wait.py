@@ -104,7 +104,6 @@ class _Wait:
         vcpus = np.array([g.vcpus for g in guests])
         cpus = model.REFERENCE_CPUS * (1 - model.CP_SYSTEM_BASE_CPUS / 20)
         self.w_ref = queue_wait(cpus, dispatch.vcpu_runnable(ref_load, vcpus), slice_s)
-        self.last_w = 0.0
         self.w = None
 
     def reset(self) -> None:
@@ -121,7 +120,7 @@ class _Wait:
         fresh = queue_wait(self.cpus, self.q, self.slice_s)
         # under-relaxed: the lagged term is outside the accelerated fixed point
         w = fresh if self.w is None else RELAX * fresh + (1 - RELAX) * self.w
-        self.w = self.last_w = w
+        self.w = w
         extra = max(w - self.w_ref, 0.0)
         h = np.array([WAKEUPS[v.name.split("-")[0]] for v in vlist])
         cycle = np.array([v.cycle_s for v in vlist])
@@ -129,7 +128,8 @@ class _Wait:
 
 
 def patch(slice_s: float) -> _Wait:
-    """Replace ``model._solve`` by a copy with the wait term (its source, three lines added)."""
+    """Replace ``model._solve`` by a copy with the wait term (its source with a few lines
+    added: the reset, the wait in the cycle, the runnable shares that include the wait)."""
     source = textwrap.dedent(inspect.getsource(_original_solve))
     edits = [
         ("    names = list(dict.fromkeys(g.variant for g in guests))\n",
@@ -177,7 +177,7 @@ def measure(slice_s: "float | None") -> dict:
         for cid in ("512/20", "512/15", "512/10"):
             r = model.simulate(cid)
             runs[cid] = (r.workloads["relative_throughput"], float(r.system["idle_cpu"]),
-                         None if wait is None else wait.last_w)
+                         None if wait is None else wait.w)
     finally:
         unpatch()
         _clear()
