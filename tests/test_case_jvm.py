@@ -197,6 +197,35 @@ def test_calibration_hits_the_four_numbers(case):
     assert all(getattr(case, f) > 0 for f in jvm.FITTED)
 
 
+def test_the_shipped_fit_is_the_file_and_meets_its_targets_as_written(case):
+    shipped = jvm.fitted_values()
+    assert set(shipped) == set(jvm.FITTED)
+    assert {f: getattr(case, f) for f in jvm.FITTED} == shipped
+    # stored to FIT_DIGITS digits, the four numbers are still met far inside the tolerance
+    assert np.abs(jvm.residuals(case)).max() < jvm.FIT_TOLERANCE_IFL / 100
+    rows = jvm.provenance().set_index("parameter")
+    for name, value in shipped.items():
+        assert float(f"{value:.{jvm.FIT_DIGITS}g}") == value  # no digit the fit does not determine
+        assert value != float(rows.loc[name, "value"])  # a fitted value, not the start value
+
+
+def test_a_shipped_fit_that_lost_a_row_is_refused(tmp_path):
+    copy_data_file(tmp_path, jvm.FIT_FILE)
+    text = (tmp_path / jvm.FIT_FILE).read_text()
+    stacking = next(line for line in text.splitlines() if line.startswith("stacking,"))
+    _rewrite(tmp_path / jvm.FIT_FILE, stacking + "\n", "")
+    with pytest.raises(ValueError, match=r"case_jvm_fitted.csv: parameters .* expected one row for each of"):
+        jvm.fitted_values(tmp_path)
+
+
+@pytest.mark.slow
+def test_a_fresh_fit_reproduces_the_shipped_values(case):
+    fresh = jvm.calibrate()
+    for f in jvm.FITTED:
+        assert float(f"{getattr(fresh, f):.{jvm.FIT_DIGITS}g}") == getattr(case, f), f
+
+
+@pytest.mark.slow
 def test_calibration_uses_no_other_number(monkeypatch, case):
     real = jvm.observations()
 
@@ -212,6 +241,7 @@ def test_calibration_uses_no_other_number(monkeypatch, case):
         assert getattr(fitted, f) == pytest.approx(getattr(case, f), rel=1e-5)
 
 
+@pytest.mark.slow
 def test_calibration_says_when_nothing_fits(monkeypatch):
     real = jvm.observations()
 

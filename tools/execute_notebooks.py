@@ -12,8 +12,10 @@ Widget state is not stored: the static book shows an explorer's default output i
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import jupytext
@@ -61,17 +63,26 @@ def execute(nb_path: Path) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: every book/*.ipynb")
+    parser.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 1,
+                        help="notebooks executed at once (default: the number of CPUs)")
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs: {args.jobs} is not accepted; expected a whole number >= 1")
     scripts = sorted((BOOK / "_scripts").glob("*.py"))
     targets = args.notebooks or sorted(
         set(chapter_notebooks()) | {BOOK / (s.stem + ".ipynb") for s in scripts}
     )
-    for index, path in enumerate((p.resolve() for p in targets), start=1):
-        synced = sync_from_script(path)
-        print(f"[{index}/{len(targets)}] {path.relative_to(ROOT)}"
-              + (" (cells rebuilt from _scripts/)" if synced else ""), flush=True)
-        elapsed = execute(path)
-        print(f"    executed in {elapsed:.1f} s", flush=True)
+    paths = [p.resolve() for p in targets]
+    for path in paths:
+        if sync_from_script(path):
+            print(f"{path.relative_to(ROOT)}: cells rebuilt from _scripts/", flush=True)
+    start = time.perf_counter()
+    # the slowest first, so that the last to finish is a short one
+    paths.sort(key=lambda p: -p.stat().st_size)
+    with ProcessPoolExecutor(max_workers=min(args.jobs, len(paths))) as pool:
+        for index, (path, elapsed) in enumerate(zip(paths, pool.map(execute, paths)), start=1):
+            print(f"[{index}/{len(paths)}] {path.relative_to(ROOT)} executed in {elapsed:.1f} s", flush=True)
+    print(f"{len(paths)} notebooks in {time.perf_counter() - start:.0f} s with {args.jobs} at once")
     return 0
 
 

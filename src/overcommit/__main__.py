@@ -1,5 +1,5 @@
 """Command line: ``python -m overcommit simulate 64/20 --env zvm63-edev``,
-``python -m overcommit sweep --out results.csv``, ``python -m overcommit calibrate``,
+``python -m overcommit sweep --out results.csv``, ``python -m overcommit calibrate [jvm]``,
 ``python -m overcommit validate``, ``python -m overcommit exercise dat --seed 12 [-c]``,
 ``python -m overcommit exercise --roster students.csv``."""
 
@@ -22,7 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     sw = sub.add_parser("sweep", help="simulate the paper's grid for every environment")
     sw.add_argument("--out", help="CSV file to write (default: print)")
     sw.add_argument("--env", action="append", choices=model.ENVIRONMENTS, help="limit to environments")
-    sub.add_parser("calibrate", help="refit data/calibrated_parameters.csv")
+    cal = sub.add_parser("calibrate", help="refit data/calibrated_parameters.csv (jvm: data/case_jvm_fitted.csv)")
+    cal.add_argument("what", nargs="?", default="study", choices=("study", "jvm"),
+                     help="study: the white paper's model (default); jvm: the JVM-stacking case study")
     sub.add_parser("validate", help="evaluate the paper's findings against the model")
     ex = sub.add_parser(
         "exercise", help="print a seeded exercise (-c: with its answer), or write a class's seeds and answer key",
@@ -61,6 +63,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(frame.to_csv(index=False))
             return 0
         if args.command == "calibrate":
+            if args.what == "jvm":
+                from .cases import jvm
+
+                case = jvm.calibrate()
+                path = jvm.write_fit(case)
+                worst = float(abs(jvm.residuals(jvm.parameters(**jvm.fitted_values()))).max())
+                print(f"wrote {path} (worst residual as written {worst:.2g} IFL)")
+                return 0
             from . import calibrate
 
             return calibrate.main()

@@ -296,7 +296,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("zvm_max_throughput", _choice("0", "1")),
         Column("xen_max_throughput", _choice("0", "1")),
     ),
-    # Case-study parameters (issue 6): values are text because a row may name a variant or
+    # Case-study parameters: values are text because a row may name a variant or
     # a paging kind; each case module converts and checks its own rows.
     "case_zvm52.csv": _schema(
         Column("parameter"),
@@ -311,6 +311,11 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("value"),
         Column("unit", required=False),
         Column("role", _choice("document", "recovered", "assumption", "borrowed", "fitted")),
+    ),
+    "case_jvm_fitted.csv": _schema(
+        Column("parameter"),
+        Column("value", _number()),
+        Column("unit", required=False),
     ),
     "case_jvm.csv": _schema(
         Column("parameter"),

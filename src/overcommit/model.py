@@ -111,6 +111,14 @@ CAREFUL_DAMPING = 0.3
 MEMORY_TOLERANCE = 1e-9
 ROUGH_TOLERANCE = 1e-6
 ROUGH_WHILE = 1e-3
+#: Once the unknowns move by less than TOLERANCE, the iteration goes on (T matched to
+#: POLISH_MEMORY_TOLERANCE) until they move by less than POLISH_TOLERANCE, for at most
+#: POLISH_PASSES passes. Where within TOLERANCE a run stops depends on the last bits of
+#: NumPy's and OpenBLAS's arithmetic, which differ from CPU to CPU; polished, two machines
+#: agree to about 1e-11, far below the digits the book stores (``overcommit.book.STORED_DIGITS``).
+POLISH_TOLERANCE = 1e-12
+POLISH_MEMORY_TOLERANCE = 1e-14
+POLISH_PASSES = 12
 
 
 @dataclass(frozen=True)
@@ -558,6 +566,8 @@ class _Solution(NamedTuple):
     x: np.ndarray  #: relative throughput per variant
     iterations: int
     converged: bool
+    #: how far the last pass moved the unknowns (throughputs, idle CPUs, busy share)
+    residual: float
 
 
 class _Setup(NamedTuple):
@@ -640,6 +650,9 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     previous = None  # the last pass's throughputs and how T moved with them
     last_delta = math.inf  # how far the last pass moved the unknowns
     rough = True  # whether the last pass solved T roughly
+    polishing = False  # whether the run has met TOLERANCE and goes on to POLISH_TOLERANCE
+    polish_left = POLISH_PASSES
+    residual = math.inf
     state = None
     #: the fixed point's unknowns besides the throughputs: the fluctuation idle and, when a
     #: guest can spin, the share of time every real CPU is busy
@@ -667,7 +680,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # far from the answer gains nothing from more), then to MEMORY_TOLERANCE
         rough = last_delta > ROUGH_WHILE
         mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess,
-                      ROUGH_TOLERANCE if rough else MEMORY_TOLERANCE)
+                      POLISH_MEMORY_TOLERANCE if polishing else ROUGH_TOLERANCE if rough else MEMORY_TOLERANCE)
         if not math.isfinite(mem.T):
             rough = False  # everything fits: no T was solved, roughly or not
         guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
@@ -781,10 +794,14 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         aux_delta = float(np.abs(daux).max())
         # converged when the throughputs and the idle time (and busy share) have all settled
         # (they are state of their own: a run may stop moving in x a pass before they do)
-        if delta < TOLERANCE and aux_delta < TOLERANCE and not rough:
-            x = x_new
-            converged = True
-            break
+        residual = max(delta, aux_delta)
+        if polishing:
+            if residual < POLISH_TOLERANCE or polish_left == 0 or iteration == MAX_ITERATIONS:
+                x = x_new
+                break
+            polish_left -= 1
+        elif delta < TOLERANCE and aux_delta < TOLERANCE and not rough:
+            converged = polishing = True
         last_delta = max(delta, aux_delta)
         # Anderson acceleration (the stages above) on the residual G(z) - z of z = (x, idle[, busy]), with a damped step as
         # the base: the stall <-> throughput feedback can oscillate under heavy paging,
@@ -814,27 +831,42 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
                 step = candidate
         x = np.minimum(np.maximum(step[:n], 1e-6), 4.0)
         aux = clip_aux(step[n:])
+    last_delta = 0.0
+    polishing = True
+
+    def gap(z: np.ndarray) -> np.ndarray:
+        xz = np.clip(z[:n], 1e-6, 4.0)
+        x_next, fresh_z, _, _ = one_pass(xz, clip_aux(z[n:]))
+        return np.append(x_next - z[:n], fresh_z - z[n:])
+
+    def root_from(start: np.ndarray):
+        """Powell's hybrid method on G(z) - z from ``start``: the pass at its answer and how
+        far that pass moved the unknowns."""
+        sol = optimize.root(gap, start, method="hybr", options={"xtol": POLISH_TOLERANCE})
+        x_try = np.clip(sol.x[:n], 1e-6, 4.0)
+        x_next, fresh_z, used_z, state_z = one_pass(x_try, clip_aux(sol.x[n:]))
+        moved = max(float(np.max(np.abs(x_next - x_try))), float(np.max(np.abs(fresh_z - used_z))))
+        return x_next, state_z, moved, sol.nfev
+
     if not converged:
-        last_delta = 0.0
         # A limit cycle: under heavy paging two branches of the stall <-> throughput feedback
         # can take turns (copies of one guest trading memory back and forth), and stepping
         # along G never settles. The fixed point still exists; find it as a root of G(z) - z
-        # from the mean of the cycle (Powell's hybrid method).
+        # from the mean of the cycle.
         zs = np.array(history_x) if history_x else np.append(x, np.zeros(n_aux) if aux is None else aux)[None, :]
-
-        def residual(z: np.ndarray) -> np.ndarray:
-            xz = np.clip(z[:n], 1e-6, 4.0)
-            x_next, fresh_z, _, _ = one_pass(xz, clip_aux(z[n:]))
-            return np.append(x_next - z[:n], fresh_z - z[n:])
-
-        sol = optimize.root(residual, zs.mean(axis=0), method="hybr", options={"xtol": TOLERANCE / 10})
-        z = sol.x
-        x_try = np.clip(z[:n], 1e-6, 4.0)
-        x_new, fresh, used, state = one_pass(x_try, clip_aux(z[n:]))
-        if float(np.max(np.abs(x_new - x_try))) < TOLERANCE and float(np.max(np.abs(fresh - used))) < TOLERANCE:
-            x, converged = x_new, True
-        iteration += sol.nfev
-    return _Solution(names, vlist, cat, split, config, state, x, iteration, converged)
+        x_root, state, residual, calls = root_from(zs.mean(axis=0))
+        iteration += calls
+        if residual < TOLERANCE:
+            x, converged = x_root, True
+    elif residual >= POLISH_TOLERANCE:
+        # Polishing stalled: the run circles its fixed point closer than TOLERANCE but
+        # does not close in. From there a root-finder does (and the last digits no longer
+        # depend on which CPU ran the passes).
+        x_root, state_root, moved, calls = root_from(np.concatenate((x, fresh)))
+        iteration += calls
+        if moved < residual:
+            x, state, residual = x_root, state_root, moved
+    return _Solution(names, vlist, cat, split, config, state, x, iteration, converged, residual)
 
 
 @lru_cache(maxsize=32)
@@ -975,6 +1007,9 @@ def _result(host: Host, env: Environment, guests, solution: _Solution) -> Result
             "failed": bool(failed.any()),
             "converged": converged,
             "iterations": iterations,
+            # how far the last pass moved the unknowns: below POLISH_TOLERANCE a run is
+            # settled to the digits every machine agrees on
+            "residual": float(solution.residual),
         }
     )
     return Result(system, workloads, guests_df, host, env.name, iterations, converged)

@@ -20,22 +20,29 @@ import numpy as _np
 
 VEGALITE_MIME = "application/vnd.vegalite.v5+json"
 
-#: Significant digits kept in every number a notebook stores (chart data, glued values).
-#: The model's fixed-point iteration ends in the last bits differently on different CPUs
-#: and BLAS builds (51.3767417247387 here, 51.37674172473871 on CI); strict nbval compares
-#: stored text, so the stored text must not carry digits below the model's own precision.
-STORED_DIGITS = 10
+#: Significant digits kept in every number a notebook stores (chart data and scales, glued
+#: values). The model settles its fixed point to about 1e-12 (``model.POLISH_TOLERANCE``), and
+#: two CPUs whose NumPy and OpenBLAS kernels round differently agree on its figures to about
+#: 1e-9 relative (tools/portability.py measures it); six digits leave a margin of a thousand
+#: below that, so the stored text is the same on every machine.
+STORED_DIGITS = 6
+#: Magnitudes below this are stored as 0: what is left of a difference of equal numbers
+#: (idle CPUs of 4e-15 on one CPU, 0 on another) is rounding, not a figure.
+STORED_ZERO = 1e-9
 
 
 def stable(value: _Any, digits: int = STORED_DIGITS) -> _Any:
     """Round every float inside ``value`` (nested dicts, lists, tuples) to ``digits``
-    significant digits; other values pass through unchanged."""
+    significant digits (magnitudes below :data:`STORED_ZERO` to 0); other values pass
+    through unchanged."""
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, (float, _np.floating)):
         x = float(value)
-        if not _math.isfinite(x) or x == 0.0:
+        if not _math.isfinite(x):
             return x
+        if abs(x) < STORED_ZERO:
+            return 0.0
         return float(f"{x:.{digits}g}")
     if isinstance(value, dict):
         return {k: stable(v, digits) for k, v in value.items()}

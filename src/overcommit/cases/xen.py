@@ -514,7 +514,7 @@ def _calibrate_zvm(hv: Hypervisor) -> Hypervisor:
     lo_v, hi_v = f(0.05), f(hi)
     if lo_v * hi_v > 0:
         raise ValueError(f"triplet_cpu: no value in [0.05, {hi:.2f}] makes {3 * t} guests {100 * ZVM_FULL:g} % busy")
-    return replace(hv, triplet_cpu=brentq(f, 0.05, hi, xtol=1e-9))
+    return replace(hv, triplet_cpu=brentq(f, 0.05, hi, xtol=1e-13))
 
 
 def _calibrate_xen(hv: Hypervisor) -> Hypervisor:
@@ -532,7 +532,7 @@ def _calibrate_xen(hv: Hypervisor) -> Hypervisor:
         if f(0.05) * f(hi) > 0:
             raise ValueError(f"triplet_cpu: no value in [0.05, {hi:.2f}] makes {3 * t_max} guests "
                              f"{100 * target:g} % busy at sched_overhead {sigma:g}")
-        return replace(h, triplet_cpu=brentq(f, 0.05, hi, xtol=1e-10))
+        return replace(h, triplet_cpu=brentq(f, 0.05, hi, xtol=1e-13))
 
     def gain(sigma: float) -> float:
         h = demand(sigma)
@@ -541,7 +541,7 @@ def _calibrate_xen(hv: Hypervisor) -> Hypervisor:
     lo, up = 1e-3, 3.0
     if gain(lo) * gain(up) > 0:
         raise ValueError(f"sched_overhead: no value in [{lo:g}, {up:g}] stops Xen's throughput at {3 * t_max} guests")
-    sigma = brentq(gain, lo, up, xtol=1e-9)
+    sigma = brentq(gain, lo, up, xtol=1e-13)
     return demand(sigma)
 
 

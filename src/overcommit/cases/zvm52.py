@@ -343,7 +343,7 @@ def _targets() -> dict[str, float]:
     return {"throughput_pct": float(row["throughput_pct"]), "dasd_pages": float(row["dasd_pages"])}
 
 
-def _fit(case: Case, iterations: int = 8) -> Case:
+def _fit(case: Case, iterations: int = 40) -> Case:
     n = CALIBRATION_GUESTS[0]
     target = _targets()
 
@@ -365,17 +365,17 @@ def _fit(case: Case, iterations: int = 8) -> Case:
                 f"{target['throughput_pct']:g} % at {n} guests (model range "
                 f"{min(ends) + target['throughput_pct']:.1f} to {max(ends) + target['throughput_pct']:.1f} %)")
         log_rate = brentq(lambda u: tput(replace(fitted, median_rate_per_s=math.exp(u))) - target["throughput_pct"],
-                          math.log(1e-4), math.log(1.0), xtol=1e-7)
+                          math.log(1e-4), math.log(1.0), xtol=1e-13)
         fitted = replace(fitted, median_rate_per_s=math.exp(log_rate))
         lo, hi = dasd(replace(fitted, write_frac=0.0)), dasd(replace(fitted, write_frac=1.0))
         if (lo - target["dasd_pages"]) * (hi - target["dasd_pages"]) > 0:
             raise ValueError(
                 f"write_frac: no value in [0, 1] gives {target['dasd_pages']:.0f} DASD pages at {n} guests "
                 f"(model range {min(lo, hi):.0f} to {max(lo, hi):.0f})")
-        wf = brentq(lambda v: dasd(replace(fitted, write_frac=v)) - target["dasd_pages"], 0.0, 1.0, xtol=1e-7)
+        wf = brentq(lambda v: dasd(replace(fitted, write_frac=v)) - target["dasd_pages"], 0.0, 1.0, xtol=1e-13)
         fitted = replace(fitted, write_frac=wf)
-        if (abs(math.log(fitted.median_rate_per_s / previous.median_rate_per_s)) < 1e-6
-                and abs(fitted.write_frac - previous.write_frac) < 1e-6):
+        if (abs(math.log(fitted.median_rate_per_s / previous.median_rate_per_s)) < 1e-12
+                and abs(fitted.write_frac - previous.write_frac) < 1e-12):
             break
     return fitted
 
