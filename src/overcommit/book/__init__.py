@@ -51,6 +51,33 @@ def stable(value: _Any, digits: int = STORED_DIGITS) -> _Any:
     return value
 
 
+def _renamed(value: _Any, names: dict[str, str]) -> _Any:
+    if isinstance(value, str):
+        return names.get(value, value)
+    if isinstance(value, dict):
+        return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    return value
+
+
+def stored_spec(spec: dict) -> dict:
+    """A Vega-Lite spec as a notebook stores it: numbers rounded by :func:`stable`, and each
+    inline dataset named after what it holds once rounded. Altair names a dataset by a hash
+    of its unrounded rows, so without the renaming the names would carry the last bits the
+    rounding removes."""
+    import hashlib
+    import json
+
+    spec = stable(spec)
+    datasets = spec.get("datasets")
+    if not isinstance(datasets, dict):
+        return spec
+    names = {name: "data-" + hashlib.md5(json.dumps(rows, sort_keys=True).encode()).hexdigest()
+             for name, rows in datasets.items()}
+    return _renamed(spec, names)
+
+
 def glue(name: str, value: _Any, display: bool = False) -> None:
     """:func:`myst_nb.glue` with floats rounded by :func:`stable`, so a glued number's
     stored text is the same on every machine."""
@@ -68,7 +95,7 @@ def glue_texts(values: dict[str, str]) -> dict[str, str]:
 
 
 def _renderer(spec: dict, **_: object) -> tuple[dict, dict]:
-    spec = stable(spec)
+    spec = stored_spec(spec)
     label = spec.get("description") or spec.get("title") or "chart"
     if isinstance(label, dict):
         label = label.get("text", "chart")

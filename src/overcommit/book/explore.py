@@ -95,7 +95,9 @@ class Explorer:
         result = self.render(**self._defaults)
         bundle: dict[str, Any] = {"note": LIVE_NOTE.format(defaults=_describe(self._defaults))}
         if hasattr(result, "to_dict"):
-            bundle["spec"] = result.to_dict()
+            from . import stored_spec
+
+            bundle["spec"] = stored_spec(result.to_dict())
         elif hasattr(result, "_repr_html_"):
             bundle["html"] = result._repr_html_()
         else:
