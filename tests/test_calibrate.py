@@ -14,8 +14,9 @@ PAIRS = [(b, t) for b in BETAS for t in TRIALS]
 
 
 def test_an_unsettled_neighbour_disqualifies_a_pair_however_low_its_cost():
-    # the shipped fit of session 24 in miniature: 80 s had the lowest worst neighbour only
-    # because 56.6 s, a pair whose Java fit had not settled, happened to cost 7.8 that day
+    # a scan in miniature in which 80 s has the lowest worst neighbour only because 56.6 s,
+    # a pair whose Java fit has not settled, happens to cost 7.8 (an unsettled pair's cost
+    # depends on which branch the solver reaches)
     scan = {(1.0, 40.0): (199.5, False), (1.0, 56.6): (7.8, False), (1.0, 80.0): (3.38, True),
             (1.0, 113.1): (3.08, True), (1.0, 160.0): (9.34, True)}
     trials = (40.0, 56.6, 80.0, 113.1, 160.0)

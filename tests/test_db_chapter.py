@@ -74,7 +74,7 @@ def test_memory_break_points_of_the_exercise():
     assert _x("16/20") > _x("512/20")
 
 
-# --- the page chart and the paper-vs-model table (issue 12: the prose follows the table) ---
+# --- the page chart and the paper-vs-model table (the prose follows the table) -------------
 
 def _obs(oid):
     from overcommit import data

@@ -74,7 +74,7 @@ def test_model_idles_cpus_while_guests_wait_and_leaves_the_reference_alone():
     ref = oc.simulate("512/25")
     assert np.allclose(ref.workloads["relative_throughput"], 1.0, atol=1e-9)
     # more paging, fewer runnable virtual CPUs, more idle: the paper's Figure 6 observation
-    # (its 0.5 CPUs or more the model no longer reaches: the database's spinning virtual CPUs
+    # (its 0.5 CPUs or more the model does not reach: the database's spinning virtual CPUs
     # are runnable, which leaves fewer moments with a real CPU free)
     a, b = oc.simulate("512/20").system, oc.simulate("64/20").system
     assert 0.5 > b["idle_cpu"] > a["idle_cpu"] > 0.1

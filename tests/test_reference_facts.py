@@ -57,7 +57,7 @@ def test_every_ref_name_a_chapter_uses_exists():
                 assert name in names, (path.name, name)
 
 
-# The reference run's CPU load and instantiated memory, typed as the prose used to state them.
+# The reference run's CPU load and instantiated memory, typed out as numbers in the prose.
 TYPED = re.compile(r"(?<![\d.])(21\.5[78]|21\.6)(?![\d])|(?<![\d.])133 GiB|136,456|398,712")
 
 

@@ -551,7 +551,7 @@ def test_reclaim_weights_grow_with_size(sizes, beta):
 
 
 # --------------------------------------------------------------------------------------
-# Regular (renewal) references: the garbage-collection sweep tried for issue 10
+# Regular (renewal) references: the garbage-collection sweep built and measured for Java
 
 
 def test_regular_residency_with_k_1_is_the_random_reference_formula():
@@ -590,7 +590,8 @@ def test_regular_residency_slope_bounds_and_log_derivative(y, k):
 
 def test_a_regular_page_faults_more_often_at_the_same_residency():
     """At 85 % residency a page touched like clockwork faults at almost every touch; one
-    touched at random at about a sixth of them (the measurement behind the issue-10 note)."""
+    touched at random at about a sixth of them (why a garbage-collection sweep was built and
+    measured for the Java heaps, docs/model-validation.md)."""
     target = 0.85
     from scipy.optimize import brentq
 

@@ -159,7 +159,7 @@ def test_any_cid_frame_is_the_model_at_every_host_of_the_grid():
         fr.any_cid_frame(envs=("zvm99",))
 
 
-def test_the_dense_grid_covers_what_the_issue_asks_for():
+def test_the_dense_grid_covers_16_to_512_gib_in_steps_of_8_and_1_to_25_cpus():
     assert fr.ANY_MEMORY_GIB[0] <= 16 and fr.ANY_MEMORY_GIB[-1] >= 512
     assert set(range(16, 513, 8)) <= set(fr.ANY_MEMORY_GIB)
     assert set(range(1, 26)) <= set(fr.ANY_CPUS)
@@ -199,7 +199,7 @@ def test_any_cid_chart_rejects_bad_settings():
         fr.any_cid_chart(variants=("nope",))
 
 
-# --- facts the chapter's prose builds on (issue 12: each glued from figures_results) --------
+# --- facts the chapter's prose builds on (each glued from figures_results) -------------------
 
 
 def test_overall_texts_follow_the_frame(frame):

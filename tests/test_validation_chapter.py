@@ -91,12 +91,12 @@ def test_paper_pin_check_finds_the_tenfold_inconsistency_the_chapter_describes()
         assert pins.loc[guest, "stated / implied"] == pytest.approx(1.0, abs=0.15)
 
 
-def test_the_prose_on_the_largest_misses_still_holds():
+def test_the_prose_on_the_largest_misses_holds():
     k = fv.key_numbers()
     # "How much paging": below the paper's 88 MiB/s and the targets' sum; "inside" or
     # "outside" the claim's band, whichever the claim says; WebSphere short of its targets,
-    # Java too (18.3 of 20.1 MiB/s with session 29's fit), the database least short, so its
-    # share of the reads is above the paper's (with session 29's fit inside the claim's band,
+    # Java too (18.3 of 20.1 MiB/s with the shipped fit), the database least short, so its
+    # share of the reads is above the paper's (with the shipped fit inside the claim's band,
     # near its top, so `paging-db-share` passes; the prose says which)
     assert 0.5 * 88 < k["page_reads_6420"] < 88
     assert k["page_reads_6420"] < k["page_reads_targets"]
@@ -131,7 +131,7 @@ def test_the_prose_on_the_largest_misses_still_holds():
     assert k["db_peak_20"] > k["db_9620"]
     assert k["db_51215"] < k["db_51220"]
     assert k["db_cpu_51215"] < k["db_cpu_51220"] and 1 < k["db_spin_51215"] < k["db_spin_51220"]
-    # "idle CPUs (a miss again)": under half a CPU in every constrained EDEV-SCSI run the
+    # "Idle CPUs while guests wait": under half a CPU in every constrained EDEV-SCSI run the
     # paper reports, at least half a CPU in the same run with nothing coupled; ECKD idles more
     assert k["idle_edev"] < 0.5 <= k["idle_edev_no_spin"]
     assert k["idle_edev"] == pytest.approx(float(claims.loc["cpu-idle", "model"]), abs=0.005)

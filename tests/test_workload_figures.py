@@ -182,7 +182,7 @@ def test_another_cpu_costs_websphere_at_most_a_trace(memory, cpus):
     # WebSphere is CPU-bound: another CPU never costs it more than a trace. Not exactly
     # nothing under memory pressure: the extra CPU lets the database and Java run faster and
     # touch their pages more often, so WebSphere's pages age a little faster (the WAS
-    # chapter's one-user exercise); with session 26's fit that costs up to 6e-5 at 64-96 GiB.
+    # chapter's one-user exercise); with the shipped fit that costs up to about 7e-5 (80/23).
     # (Other variants can lose much more: Java near its bistable edge, direct-I/O fio when
     # page-cached fio, sped up, takes more of their shared path.)
     lo = planning.throughput("was-high", memory, cpus)

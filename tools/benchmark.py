@@ -1,4 +1,4 @@
-"""Benchmarks of the package against the targets in issue 3 (``make bench``).
+"""Benchmarks of the package against its speed targets (``make bench``; docs/benchmarks.md).
 
 Prints: median (and fastest) time of one ``simulate`` (CID 64/20 and the reference) with
 its number of passes, the time of the full grid over three environments (``sweep``), and
@@ -31,7 +31,7 @@ def main() -> int:
     for cid in ("512/25", "96/20", "64/20", "64/5"):
         t = timed(lambda cid=cid: oc.simulate(cid), 21)
         passes = oc.simulate(cid).iterations
-        # issue 10 asks 5 ms for the paper's most paging-heavy CID; the others keep issue 3's 10
+        # the target: 5 ms for the paper's most paging-heavy CID, 10 ms for the others
         target = "<= 5 ms" if cid == "64/20" else "<= 10 ms"
         rows.append((f"simulate('{cid}') median ({passes} passes)", statistics.median(t) * 1e3, min(t) * 1e3,
                      "ms", target))

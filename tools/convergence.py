@@ -1,5 +1,5 @@
-"""Does the model find its fixed point everywhere? (issue 10: "every run in 4–512 GiB ×
-1–40 CPUs × the three environments converges").
+"""Does the model find its fixed point everywhere? The requirement: every run in 4–512 GiB ×
+1–40 CPUs × the three environments converges.
 
 Runs the study's 17 guests and the three planning mixes (``planning.MIXES``) on 16 memory
 sizes from 4 to 512 GiB (geometric) × every CPU count from 1 to 40 × the three environments

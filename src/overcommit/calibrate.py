@@ -595,8 +595,8 @@ def write_scan(scan: pd.DataFrame, path=None) -> None:
 
 
 SENSITIVITY_OUTPUT = "calibration_sensitivity.csv"
-#: how far the sensitivity report moves T: by 10 % (issue 10: a fit must not flip claims
-#: when a parameter moves by 10 %) and by a factor 2^(1/4), about 19 %, half a grid step
+#: how far the sensitivity report moves T: by 10 % (the requirement: no claim flips when a
+#: parameter moves by 10 %) and by a factor 2^(1/4), about 19 %, half a grid step
 T_NUDGES = (1.1, 2 ** 0.25)
 #: and β: by 0.1 and by one grid step
 BETA_NUDGES = (0.1, 0.25)

@@ -1,4 +1,4 @@
-"""Experiment (issue 10, session 29): a wait for a real CPU at every wake-up.
+"""Experiment: a wait for a real CPU at every wake-up.
 
 The chapters name dispatch delay as the piece the model lacks (results_java, results_net,
 case_xen): a virtual CPU that wakes up while every real CPU is taken waits for one, and a
@@ -6,9 +6,9 @@ request/response workload, which wakes up many times per unit of work, loses mor
 waits than a computing one, whose threads are always ready. ``validation.fairness_bound``
 says what it would have to do for the paper's 512/15: hold WebSphere and fio at 68 % of
 their reference *while they get all the CPU they ask for*, which leaves Java and network
-medium the CPU to run at 1.0. Session ~20 tried a dispatch-latency term (not in the
-repository; Java reached 0.71–0.73). This script builds one from the model's own pieces and
-measures it.
+medium the CPU to run at 1.0. A dispatch-latency term of another form was built and
+measured (its code is not in the repository): with it Java reaches only 0.71–0.73. This
+script builds one from the model's own pieces and measures it.
 
 The mechanism (OSTEP, chapter "Scheduling: Introduction", round robin: a job that becomes
 ready waits behind the ready queue, one time slice each). With ``R`` virtual CPUs runnable on
@@ -33,11 +33,12 @@ wait uses the runnable shares of the previous pass, under-relaxed (a lagged term
 accelerated fixed point does not carry: the script checks that every run of the paper's
 grid in the three environments still converges). Nothing is refitted; τ is scanned.
 
-Measured in session 29 (β = 1, T = 95 s; unpatched: validation 38 of 55, 22 of the 31
-claims written for issue 10's observations, calibration 4 of 6). At 512/15:
+Measured with the shipped fit (β = 1, T = 95.1 s; ``data/calibrated_parameters.csv``;
+unpatched: validation 38 of 55, 22 of the 31 claims outside
+``figures_validation.LATER_CLAIMS``, calibration 4 of 6). At 512/15:
 
 =====  ==========  ==========  ====  ====  =====  ====  ==========  ===============
-τ      validation  31 earlier  Java  WAS   fio    net   wait (ms)   idle at 512/20
+τ      validation  other 31    Java  WAS   fio    net   wait (ms)   idle at 512/20
 =====  ==========  ==========  ====  ====  =====  ====  ==========  ===============
 none   38          22          0.57  0.56  1.00   0.55  0           0.16
 0.5    37          21          0.57  0.57  0.97   0.56  0.26        0.15

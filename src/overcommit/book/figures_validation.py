@@ -89,10 +89,10 @@ VARIANT_ORDER = ["db-bi", "was-medium", "was-high", "fs-pagecache-medium", "fs-d
 #: Memory sizes of the paper's grid for which it reports results (its Table 16 lists
 #: 48 GiB too, but no result below 64 GiB appears in the text).
 REPORTED_MEMORY = validation.MEMORY_GIB
-#: The validation claims written in session 27 to cover the rest of seed 000's written
-#: findings. Their thresholds (:data:`overcommit.validation.ALMOST`,
+#: The validation claims that cover the rest of seed 000's written findings, beyond those
+#: the other validation claims test. Their thresholds (:data:`overcommit.validation.ALMOST`,
 #: :data:`~overcommit.validation.SLIGHT`) were read from the paper's words before the model
-#: was evaluated on them, so the chapter counts them apart from the claims written earlier.
+#: was evaluated on them, so the chapter counts them apart from the other validation claims.
 LATER_CLAIMS = (
     "cpu-user-128", "cpu-cp-guest-flat", "cpu-system-rises", "cpu-user-94-eckd", "cpu-breakup-constant",
     "paging-progressive-eckd", "paging-below-96",
@@ -885,7 +885,7 @@ def key_numbers() -> dict[str, float | str]:
 
     x = lambda r, v: float(r.workloads.loc[v, "relative_throughput"])  # noqa: E731
     r6420 = simulate("64/20")
-    # the runs the text quotes (5 and 15 CPUs: the claims of session 27 that miss, LATER_CLAIMS)
+    # the runs the text quotes (5 and 15 CPUs: the claims of LATER_CLAIMS that miss)
     runs = {cid: simulate(cid) for cid in ("512/20", "512/15", "96/20", "512/25", "512/5", "64/5", "96/15", "64/15")}
     eckd = simulate("64/20", env="zvm63-eckd")
     g = r6420.guests
