@@ -3,13 +3,6 @@
 # pinned Python packages, the package itself, vendored JavaScript).
 
 PYTHON ?= python3
-# The solver's few runs that have no steady state (the memory-hungry planning mix on ECKD)
-# cycle chaotically, so their last pass, and whether 48/20 needs the root-finder fallback,
-# depend on the last bits of OpenBLAS's dot products. Its kernel is chosen per CPU model
-# (an AVX-512 AMD EPYC picks another than the machine that stored the notebooks' outputs),
-# so strict nbval failed on 7 cells there. One kernel for every x86-64 machine keeps the
-# stored outputs reproducible; override with OPENBLAS_CORETYPE=... on other hardware.
-export OPENBLAS_CORETYPE ?= Haswell
 VENV := .venv
 BIN := $(VENV)/bin
 PY := $(BIN)/python
@@ -18,12 +11,19 @@ SANITIZE := tests/nbval_sanitize.cfg
 NOTEBOOKS := $(wildcard book/*.ipynb)
 INSTRUCTOR := _build/instructor
 
-.PHONY: help setup vendor labext book book-instructor assignments notebooks lint test test-unit test-notebooks test-browser serve lab bench clean
+# Test processes run at once (pytest-xdist); the fast tier, nbval and the slow tier use them.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+PYTEST := $(PY) -m pytest -p no:cacheprovider
+FAST := not slow and not site and not browser
+NBVAL := --nbval --nbval-current-env --nbval-sanitize-with $(SANITIZE)
+
+.PHONY: help setup vendor labext book book-instructor editions assignments notebooks lint check test test-unit test-notebooks test-slow test-site test-browser serve lab bench clean
 
 help:
-	@echo "make book       build the student edition into _build/html (executes every notebook)"
+	@echo "make book       build the student edition into _build/html from the notebooks' stored outputs"
 	@echo "make book-instructor  the instructor edition (with solutions) into $(INSTRUCTOR)/_build/html"
-	@echo "make test       lint, build, then run every test: unit, strict nbval, browser"
+	@echo "make check      the fast tier: lint, unit, property and chapter-fact tests (the edit loop)"
+	@echo "make test       everything: the fast tier, strict nbval, both editions, the slow tier, the browser"
 	@echo "make lint       pyflakes over src, tests, the chapters' twins and tools"
 	@echo "make assignments  otter-grader student notebooks + autograders (CHAPTERS=\"shares paging\")"
 	@echo "make notebooks  re-execute the chapter notebooks and store their outputs"
@@ -70,8 +70,9 @@ labext: $(LABEXT)
 
 # --- the book --------------------------------------------------------------------------
 
-# Sphinx's doctree cache goes too: it would keep pages read by an older version of the
-# book's Sphinx extension (the notebooks are executed on every build anyway).
+# The pages show the outputs stored in the notebooks (nothing is executed; make notebooks
+# refreshes them). Sphinx's doctree cache goes too: it would keep pages read by an older
+# version of the book's Sphinx extension.
 book: setup vendor labext
 	rm -rf _build/html _build/jupyter_execute _build/.doctrees
 	$(BIN)/jupyter-book build . -W -n --keep-going
@@ -80,11 +81,19 @@ book: setup vendor labext
 
 # The same book with every folded solution and the self-check boxes' worked solutions, from
 # the notebooks' stored outputs (strict nbval checks those against a fresh run).
+# Both editions at once (they write to different folders): make -j2 editions.
 book-instructor: setup vendor labext
 	rm -rf $(INSTRUCTOR)
 	OVERCOMMIT_EDITION=instructor $(BIN)/jupyter-book build . -W -n --keep-going --path-output $(INSTRUCTOR)
 	@test -f $(INSTRUCTOR)/_build/html/index.html || { echo "build failed: $(INSTRUCTOR)/_build/html/index.html missing"; exit 1; }
 	@echo "instructor edition built: $(INSTRUCTOR)/_build/html/index.html"
+
+# The exercise bank and the any-host grid are computed once (overcommit.cache) before the
+# two builds that write them run side by side.
+editions: setup
+	$(PY) -c "from overcommit.exercises import web; from overcommit.book import figures_results as f; \
+	from overcommit.cache import cached; web.bank(); cached('any-cid', f.any_cid_frame)"
+	$(MAKE) --no-print-directory -j2 book book-instructor
 
 # Graded assignments from the seeded exercises (overcommit.exercises.assignment): per chapter
 # a student notebook and an autograder zip under _build/assignments/<chapter>/dist.
@@ -97,22 +106,37 @@ notebooks: setup
 # --- tests -----------------------------------------------------------------------------
 
 # pyflakes over the package, the tests, the chapters' jupytext twins and the tools: unused
-# imports and names, undefined names (make test runs it first and stops on a finding)
+# imports and names, undefined names
 lint: setup
 	$(BIN)/pyflakes src tests book/_scripts tools
 
-test: lint book book-instructor
-	$(PY) -m pytest tests $(NOTEBOOKS) --nbval --nbval-current-env \
-		--nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
+# The fast tier, the edit loop: no browser, no notebook execution, no full fit.
+check: lint labext
+	$(PYTEST) tests -m "$(FAST)" -n $(JOBS) -q
 
-test-unit: setup labext
-	$(PY) -m pytest tests -m "not browser" -p no:cacheprovider
+# Everything, fast tier first (make stops at its first failure): strict nbval executes every
+# chapter notebook once and compares every stored output; then both editions are built from
+# those outputs; then the slow tier and the tests of the built site, in a browser too.
+test: check
+	$(MAKE) --no-print-directory test-notebooks
+	$(MAKE) --no-print-directory editions
+	$(MAKE) --no-print-directory test-slow
+	$(MAKE) --no-print-directory test-site
+
+test-unit: check
 
 test-notebooks: setup
-	$(PY) -m pytest $(NOTEBOOKS) --nbval --nbval-current-env --nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
+	$(PYTEST) $(NOTEBOOKS) $(NBVAL) -n $(JOBS) --dist loadscope -q
+
+test-slow: setup labext
+	$(PYTEST) tests -m "slow" -n $(JOBS) -q
+
+# the built editions, and the student one in headless Chromium (test-browser builds first)
+test-site:
+	$(PYTEST) tests -m "site or browser" -q
 
 test-browser: book
-	$(PY) -m pytest tests/test_browser.py tests/test_kit_lab.py -p no:cacheprovider
+	$(PYTEST) tests/test_browser.py tests/test_kit_lab.py -q
 
 # --- running it ------------------------------------------------------------------------
 

@@ -12,6 +12,9 @@ import pytest
 
 from overcommit.exercises import assignment, generate, plain_answer
 
+# otter-grader builds and grades notebooks: the slow tier (make test)
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):

@@ -62,6 +62,7 @@ def test_validation_table():
     assert s["validation_passed"] >= 38, table.loc[~table["passed"], ["id", "paper", "model"]]
 
 
+@pytest.mark.slow
 def test_fit_is_joint_and_reports_its_sensitivity():
     """beta and T are chosen together from a scan whose every point is kept, and the chosen
     pair is the one whose worst neighbour on the T grid is best (robust, not a knife edge)."""

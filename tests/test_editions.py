@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# reads the built editions: make test runs it after building them
+pytestmark = pytest.mark.site
 STUDENT = Path(os.environ.get("OVERCOMMIT_SITE", ROOT / "_build" / "html"))
 INSTRUCTOR = ROOT / "_build" / "instructor" / "_build" / "html"
 

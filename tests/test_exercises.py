@@ -29,7 +29,7 @@ def test_every_generated_variant_is_worth_asking(topic, seed):
     assert (again.question, again.answer) == (ex.question, ex.answer)
 
 
-def test_the_dat_variant_the_issue_found_is_rejected_and_replaced():
+def test_dat_seed_12s_first_draw_faults_nowhere_and_is_replaced():
     # Seed 12's first draw translated all four addresses (two on one page): nothing faults.
     raw = dat_ex._build(12, 12)
     assert dat_ex.not_worth(raw) == "no address faults"
@@ -165,3 +165,18 @@ def test_web_bank_holds_the_packages_variant_as_html_and_json(tmp_path):
     assert stored["answer"] == ex.answer and stored["seed"] == 2
     assert "<table>" in stored["question"] and stored["rel"] == ex.rel_tolerance
     assert exercises.check("shares", 1, json.loads((tmp_path / "shares" / "1.json").read_text())["answer"])
+
+
+def test_the_bank_is_the_same_in_parallel_and_the_student_edition_only_lacks_solutions(tmp_path):
+    from overcommit.exercises import web
+
+    seeds = range(4)
+    together = web.bank(("dat", "paging"), seeds, workers=2)
+    assert together == {t: [web.variant(t, s) for s in seeds] for t in ("dat", "paging")}
+    web.write_bank(tmp_path / "student", topics=("dat",), seeds=seeds, solutions=False)
+    web.write_bank(tmp_path / "instructor", topics=("dat",), seeds=seeds, solutions=True)
+    for s in seeds:
+        student = json.loads((tmp_path / "student" / "dat" / f"{s}.json").read_text())
+        instructor = json.loads((tmp_path / "instructor" / "dat" / f"{s}.json").read_text())
+        assert "solution" not in student and instructor.pop("solution")
+        assert student == instructor == web.variant("dat", s, solution=False)

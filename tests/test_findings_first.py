@@ -1,4 +1,4 @@
-"""The results chapters open with findings, not method ("Reading online", point 1).
+"""The results chapters open with findings, not method.
 
 For every results chapter in scope, parsed from its jupytext twin (``book/_scripts``):
 
@@ -9,7 +9,7 @@ For every results chapter in scope, parsed from its jupytext twin (``book/_scrip
 - the chapter's prose (Markdown outside Try-it boxes, exercises and solutions) is counted,
   reported, and kept short: results_java below :data:`JAVA_LIMIT` words.
 
-:func:`check` takes a twin's text, so the test can show that it fails on old chapters.
+:func:`check` takes a twin's text, so the test can show that it fails on a method-first chapter.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ TRY = "Try it in Python"
 JAVA_LIMIT = 3500
 #: no chapter of the "Results" part may grow past this many words of prose
 LIMIT = 4500
-#: chapters not yet rewritten (issue "Reading online", point 1): expected to fail until they are
+#: chapters not yet written findings-first: expected to fail until they are
 PENDING: set[str] = set()
 
 
@@ -142,9 +142,9 @@ def test_prose_is_short(chapter, capsys):
     assert words < (JAVA_LIMIT if chapter == "results_java" else LIMIT), chapter
 
 
-def test_the_checks_fail_on_an_old_chapter():
-    """The version of results_java before this test existed: no findings first, code names in
-    its prose, and far too long."""
+def test_the_checks_fail_on_a_method_first_chapter():
+    """results_java as of commit 884a854: no findings first, code names in its prose, and far
+    too long."""
     old = subprocess.run(["git", "-C", str(ROOT), "show", "884a854:book/_scripts/results_java.py"],
                          capture_output=True, text=True)
     if old.returncode != 0:

@@ -461,7 +461,7 @@ def test_medium_memory_ceiling_far_below_its_cpu_share_at_64_15(lframe):
     assert (vcpus["java-medium"], vcpus["java-high"]) == (1, 2)
 
 
-
+@pytest.mark.slow  # the experiment evaluates every claim at six time slices
 def test_a_wait_at_every_wake_up_buys_java_its_cpu_only_by_starving_the_network():
     """results_java, the Try-it box after the claims' misses: a wait for a real CPU at every
     wake-up (tools/experiments/dispatch_wait.py, round robin behind the runnable virtual CPUs

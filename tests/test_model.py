@@ -291,8 +291,8 @@ def test_a_guest_waits_once_per_paging_io_not_per_page():
 
 
 def test_absurd_hosts_stop_the_guests_whose_hot_core_is_out():
-    # 1 GiB of real memory for 17 guests (the issue: both WebSphere levels kept 99.8 % with
-    # 3.7 MiB/s of page reads). The small guests' pages age fastest, their hot cores
+    # 1 GiB of real memory for 17 guests (without hot cores both WebSphere levels would keep
+    # 99.8 % with 3.7 MiB/s of page reads). The small guests' pages age fastest, their hot cores
     # (workloads.HOT_CORE_MIB) are mostly out, a fault on them stops the virtual CPU, and
     # they lose most of their speed
     from overcommit.workloads import HOT_CORE_MIB

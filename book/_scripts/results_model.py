@@ -97,7 +97,7 @@ glue("vm-calib-missed", Markdown(", ".join(f"`{c}`" for c in calib_missed[:-1]) 
 # {glue:text}`vm-weak-count` claims pass. Pick a topic to read its claims with the paper's and the
 # model's value.
 #
-# The claims were written in two rounds. The first {glue:text}`vm-n-earlier` validation
+# The validation claims fall in two groups. The first {glue:text}`vm-n-earlier` validation
 # claims give {glue:text}`vm-n-earlier-pass` passes. The last {glue:text}`vm-n-later` cover the
 # rest of the paper's written findings (section "Every finding accounted for", below), and
 # {glue:text}`vm-n-later-pass` of them pass. Together that is {glue:text}`vm-n-valid-pass` of
@@ -144,7 +144,7 @@ assert validation.ALMOST < validation.SLIGHT
 # ### Every finding accounted for
 #
 # Seed 000's findings are stored as {glue:text}`vm-cov-records` records in
-# `data/observations_000.csv`, each with the section it comes from. Every record is now one
+# `data/observations_000.csv`, each with the section it comes from. Every record is one
 # of three things. A validation claim compares with it ({glue:text}`vm-cov-valid` records).
 # The fit used it, as a target or as the record of a calibration claim
 # ({glue:text}`vm-cov-fit`). Or it is set aside, under one of {glue:text}`vm-cov-reasons`
@@ -166,7 +166,7 @@ figures_validation.text_table(cover, "coverage")
 # {glue:text}`vm-slight` and "significant" one of {glue:text}`vm-slight` or more
 # (`validation.SLIGHT`). The model passes {glue:text}`vm-n-later-pass` of the
 # {glue:text}`vm-n-later`. The {glue:text}`vm-n-earlier` claims written first still give
-# {glue:text}`vm-n-earlier-pass`. Adding the new claims changed nothing in the model.
+# {glue:text}`vm-n-earlier-pass`. Writing them changed nothing in the model.
 
 # %% [markdown]
 # ## Every CID of the paper's grid
@@ -308,12 +308,12 @@ figures_validation.text_table(report, "calibration_report")
 # from one branch of the page-fault feedback to the other, past the target) or because it
 # cannot lose enough at all. Such a pair's residual is not a property of the pair: it
 # depends on which branch the solver reaches, and that changes with the last digits of
-# the arithmetic (the same code gave one such pair very different residuals on two days). So
+# the arithmetic (two runs of the same code gave one such pair very different residuals). So
 # an unsettled pair counts as infinitely bad, for itself and for its neighbours
-# (`calibrate.robust_choice`); then the choice no longer depends on those residuals: a
+# (`calibrate.robust_choice`); then the choice does not depend on those residuals: a
 # rerun of `python -m overcommit calibrate` with other arithmetic (another BLAS kernel)
-# chose the same pair and the same parameters to a fraction of a per cent (before the
-# refinement was added; the README has the numbers).
+# chose the same pair and the same parameters to a fraction of a per cent (the
+# repository's docs/model-validation.md has the numbers).
 
 # %% tags=["remove-cell"]
 scan = data.load_table("calibration_scan.csv")
@@ -549,11 +549,11 @@ _ = reference.glue_all()  # ref-guests
 # {glue:text}`vm-reads-band` the band of the calibration claim `paging-6420-rate`
 # ({glue:text}`vm-reads-claim`). The fit aims at that total only through the guest-by-guest
 # targets derived from the paper's figures for each guest, which add up to
-# {glue:text}`vm-reads-targets` MiB/s, and it falls short of those too. An earlier version
-# of the model had one characteristic time for the whole DPA and read about a third of the paper's rate: the
+# {glue:text}`vm-reads-targets` MiB/s, and it falls short of those too. A model with
+# one characteristic time for the whole DPA reads about a third of the paper's rate: the
 # paper's Java numbers imply a reclaim time of about {glue:text}`vm-T-java` s for the high
 # Java guest, the database's numbers one many times longer, and one global clock cannot give
-# both. Now every guest's pages age for a time that grows with the guest's size
+# both. So every guest's pages age for a time that grows with the guest's size
 # ({doc}`replacement`): the fit chose the exponent β = {glue:text}`vm-beta`, so every guest
 # gives up about the same number of frames each time z/VM visits it, and at 64/20 the
 # global time is {glue:text}`vm-T` s while the database's own is {glue:text}`vm-T-db` s.
@@ -576,7 +576,7 @@ _ = reference.glue_all()  # ref-guests
 # often; we built that (pages touched like clockwork, {doc}`replacement`), gave the Java
 # and WebSphere heaps a regularity of 10 and refitted, and it made things worse: the fit's
 # residual rose, the page reads at 64/20 fell and the high Java guest kept even less of
-# its memory resident (the README gives the numbers of that run). The chapter on page replacement shows why: the
+# its memory resident (the repository's docs/model-validation.md gives the numbers of that run). The chapter on page replacement shows why: the
 # two Java guests have the same size, and the paper's figures ask for reclaim times more
 # than twice apart whatever the regularity. The model keeps random references.
 #
@@ -637,7 +637,7 @@ _ = reference.glue_all()  # ref-guests
 # ({glue:text}`vm-db-spin-645` against {glue:text}`vm-db-spin-5125`), and the gain does
 # not come.
 #
-# **Idle CPUs while guests wait (a miss again).** The paper saw real CPUs stand idle in
+# **Idle CPUs while guests wait (a miss).** The paper saw real CPUs stand idle in
 # constrained runs, {glue:text}`vm-p-idle` CPUs or more, because guests waited for pages. The
 # model leaves a real CPU idle in the moments when fewer virtual CPUs are runnable than there
 # are real CPUs (section "When real CPUs idle while guests wait" of {doc}`shares`), and
@@ -685,7 +685,7 @@ _ = reference.glue_all()  # ref-guests
 # demand per share is among the highest of the {glue:text}`ref-guests` guests and
 # water-filling cuts it first ({doc}`results_java`). The paper's medium network level kept
 # its throughput with 15 CPUs; the model's falls to {glue:text}`vm-nm-51215`. The high
-# network level now passes: the paper's fell to about {glue:text}`vm-p-nh-15` with 15 CPUs,
+# network level passes: the paper's fell to about {glue:text}`vm-p-nh-15` with 15 CPUs,
 # the model's to {glue:text}`vm-nh-51215`, because its guests' virtual CPUs all send and
 # receive through one virtual network card and spin on each other (up to
 # {glue:text}`vm-nh-spin-51215` times their reference CPU per unit of work); the medium

@@ -576,7 +576,7 @@ explorer(
 #
 # ### Why the paper's levels differ
 #
-# Half of the difference the model now has. The high pair's guests have two virtual CPUs each,
+# The model reproduces half of the difference. The high pair's guests have two virtual CPUs each,
 # and the model takes their work to be coupled (coupling {glue:text}`net-coupling`, an
 # assumption: both virtual CPUs serve one shared virtual network adapter). When every real CPU
 # is busy, z/VM preempts a virtual CPU at the end of its time slice, and a sibling that needs it

@@ -617,7 +617,7 @@ def share_floors(cid: str = "512/20", env: str = "zvm63-edev") -> pd.DataFrame:
     ``min(1, min_g guaranteed_g / load_g)``. An observation below the floor cannot come from
     share-based dispatching alone: either the workload needed more CPU per unit of work than
     in the reference run, or something other than the CPUs held it back. The model uses the
-    floors to explain two of its misses (README, "Calibration and validation").
+    floors to explain two of its misses (docs/model-validation.md).
     """
     from . import shares
     from .model import _host

@@ -199,7 +199,7 @@ def main() -> None:
             print(f"slice {slice_s * 1000:g} ms: {error}")
             continue
         label = "model" if slice_s is None else f"slice {slice_s * 1000:g} ms"
-        print(f"{label}: validation {m['validation']} (31 earlier: {m['earlier']}), calibration {m['calibration']}, "
+        print(f"{label}: validation {m['validation']} (other 31: {m['earlier']}), calibration {m['calibration']}, "
               f"grid converged: {m['converged']}")
         for cid, (x, idle, w) in m["runs"].items():
             wtxt = "" if w is None else f", wait per wake-up {w * 1000:.2f} ms (ref {m['w_ref'] * 1000:.3f})"

@@ -124,7 +124,7 @@ def main() -> None:
     for rho_ref in (None, 0.3, 0.6, 0.8, 0.9):
         m = base if rho_ref is None else measure(rho_ref)
         label = "model" if rho_ref is None else f"rho_ref {rho_ref}"
-        print(f"{label}: validation {m['validation']} (31 earlier: {m['earlier']}), calibration {m['calibration']}; "
+        print(f"{label}: validation {m['validation']} (other 31: {m['earlier']}), calibration {m['calibration']}; "
               f"net-medium at 512/15: LAN factor {m['lan_factor']:.2f}, open-loop x {m['open_x']:.2f}; "
               f"idle at 64/20 {m['idle_6420']:.2f}")
         for claim, (value, passed) in m["shown"].iterrows():

@@ -551,7 +551,11 @@ def write_any_cid(folder, frame: pd.DataFrame | None = None) -> Path:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / Path(ANY_CID_FILE).name
-    (any_cid_frame() if frame is None else frame).to_csv(path, index=False)
+    if frame is None:
+        from ..cache import cached
+
+        frame = cached("any-cid", any_cid_frame)  # both editions and make lab write the same grid
+    frame.to_csv(path, index=False)
     return path
 
 

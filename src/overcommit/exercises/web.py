@@ -13,6 +13,9 @@ extension (:mod:`overcommit.book.sphinxext`) writes them at the end of every HTM
 from __future__ import annotations
 
 import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -57,18 +60,44 @@ def write_checks(directory: str | Path, solutions: bool = True) -> int:
     return len(ids)
 
 
+def _variants(topic: str, seeds: tuple[int, ...]) -> list[dict]:
+    return [variant(topic, seed, solution=True) for seed in seeds]
+
+
+def bank(topics=TOPICS, seeds=CLASS_SEEDS, workers: int | None = None) -> dict[str, list[dict]]:
+    """Every ``topic``'s variant for every seed of ``seeds``, with the worked solutions, in
+    ``workers`` processes (default: one per CPU). The full bank, the one both editions of the
+    book write, is kept in :mod:`overcommit.cache`, so it is computed once per version of the
+    package and its data."""
+    topics, seeds = tuple(topics), tuple(seeds)
+
+    def compute() -> dict[str, list[dict]]:
+        count = max(1, min(workers or os.cpu_count() or 1, len(topics)))
+        if count == 1:
+            return {t: _variants(t, seeds) for t in topics}
+        with ProcessPoolExecutor(max_workers=count) as pool:
+            return dict(zip(topics, pool.map(_variants, topics, repeat(seeds))))
+
+    if topics == tuple(TOPICS) and seeds == tuple(CLASS_SEEDS):
+        from ..cache import cached
+
+        return cached("exercise-bank", compute)
+    return compute()
+
+
 def write_bank(directory: str | Path, topics=TOPICS, seeds=CLASS_SEEDS, solutions: bool = True) -> int:
     """Write ``<directory>/<topic>/<seed>.json`` for every topic and seed; the file count.
     ``solutions=False`` (the student edition) leaves the worked solutions out."""
     count = 0
-    for topic in topics:
+    for topic, variants in bank(topics, seeds).items():
         folder = Path(directory) / topic
         folder.mkdir(parents=True, exist_ok=True)
-        for seed in seeds:
-            text = json.dumps(variant(topic, seed, solutions), separators=(",", ":"), ensure_ascii=False)
-            (folder / f"{seed}.json").write_text(text, encoding="utf-8")
+        for v in variants:
+            shown = v if solutions else {k: x for k, x in v.items() if k != "solution"}
+            text = json.dumps(shown, separators=(",", ":"), ensure_ascii=False)
+            (folder / f"{v['seed']}.json").write_text(text, encoding="utf-8")
             count += 1
     return count
 
 
-__all__ = ["fixed", "variant", "write_bank", "write_checks"]
+__all__ = ["bank", "fixed", "variant", "write_bank", "write_checks"]
