@@ -16,7 +16,8 @@
   holds the virtual CPU (``blocking``).
 
 The fit alternates between the whole model (:func:`overcommit.model.simulate`) at CID
-64/20 and per-guest bounded least squares (:func:`scipy.optimize.least_squares`, on the
+64/20 and per-guest bounded least squares (the trust-region reflective method of
+:func:`scipy.optimize.least_squares`, step for step, :func:`_least_squares`, on the
 logarithms of the parameters), because residency depends on throughput and throughput on
 residency (see :func:`fit`). The
 result is written to ``data/calibrated_parameters.csv``; regenerate it with
@@ -34,10 +35,10 @@ import os
 import re
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
-from scipy.optimize import least_squares
 
 from . import data, workloads
 from .model import simulate
@@ -148,6 +149,357 @@ def _guest_memory(guest, T: float, x: float) -> tuple[float, float]:
     return float(sizes @ h), float(sizes @ (rates * x * miss))
 
 
+def _memory_rows(touched_mib: float, active_frac, skew, median_rate_per_s, regularity,
+                 T: float, x: float) -> tuple[list[float], list[float]]:
+    """:func:`_guest_memory` of several parameter sets of one guest at once (lists of
+    resident MiB and page-read MiB/s), the same numbers bit for bit (a test pins them):
+    :func:`_fit_guest` evaluates tens of thousands of them per trial (β, T), a few at a
+    time."""
+    from . import replacement
+
+    bins = workloads.MEMORY_BINS
+    sizes, rates = workloads.memory_class_rows(touched_mib, active_frac, skew, median_rate_per_s, bins)
+    per_x = rates * x
+    load = per_x * T
+    h, _ = replacement.hit_and_slope(load, "clock")
+    miss = 1.0 - h
+    regular = [i for i, k in enumerate(regularity) if k > 1.0]
+    if regular:
+        # as replacement.resident_slope_miss does for the active classes of a swept guest
+        h[regular, :bins], _, miss[regular, :bins] = replacement.regular_residency(
+            load[regular, :bins], np.array([regularity[i] for i in regular])[:, None])
+    reads = per_x * miss
+    # one row at a time: the same dot product as a single guest's
+    return ([float(sizes[i] @ h[i]) for i in range(len(sizes))],
+            [float(sizes[i] @ reads[i]) for i in range(len(sizes))])
+
+
+#: least_squares' finite-difference step relative to max(1, |x|), its default for '2-point'
+_FD_STEP = np.finfo(np.float64).eps ** 0.5
+#: least_squares' default tolerances (ftol, xtol, gtol)
+_TOL = 1e-8
+
+
+def _norm(a: np.ndarray) -> np.float64:
+    # np.linalg.norm of a vector, without its argument handling
+    return np.sqrt(a.dot(a))
+
+
+@lru_cache(maxsize=16)
+def _gesdd(rows: int, columns: int):
+    """LAPACK's gesdd and the work size scipy.linalg.svd(full_matrices=False) gives it for
+    a float matrix of this shape (the work size chooses the routine's path)."""
+    from scipy.linalg import get_lapack_funcs
+
+    gesdd, gesdd_lwork = get_lapack_funcs(("gesdd", "gesdd_lwork"), (np.empty((rows, columns)),),
+                                          ilp64="preferred")
+    work, info = gesdd_lwork(rows, columns, compute_uv=1, full_matrices=0)
+    if info != 0:
+        raise ValueError(f"gesdd_lwork failed: {info}")
+    return gesdd, int(work.real)
+
+
+def _strictly_feasible(x: np.ndarray, lb: np.ndarray, ub: np.ndarray, rstep: float) -> np.ndarray:
+    """scipy.optimize._lsq.common.make_strictly_feasible, one coordinate at a time."""
+    out = []
+    for xi, lo, hi in zip(x.tolist(), lb.tolist(), ub.tolist()):
+        if rstep == 0:
+            lower, upper = xi <= lo, xi >= hi
+        else:
+            below, above = xi - lo, hi - xi
+            lower = below <= min(above, rstep * max(1.0, abs(lo)))
+            upper = above <= min(below, rstep * max(1.0, abs(hi)))
+        if upper:
+            xi = math.nextafter(hi, lo) if rstep == 0 else hi - rstep * max(1.0, abs(hi))
+        elif lower:
+            xi = math.nextafter(lo, hi) if rstep == 0 else lo + rstep * max(1.0, abs(lo))
+        if xi < lo or xi > hi:
+            xi = 0.5 * (lo + hi)
+        out.append(xi)
+    return np.array(out)
+
+
+def _step_to_bound(x, s, lb, ub):
+    """scipy.optimize._lsq.common.step_size_to_bound."""
+    non_zero = np.nonzero(s)
+    s_non_zero = s[non_zero]
+    steps = np.empty_like(x)
+    steps.fill(np.inf)
+    with np.errstate(over="ignore"):
+        steps[non_zero] = np.maximum((lb - x)[non_zero] / s_non_zero, (ub - x)[non_zero] / s_non_zero)
+    min_step = np.min(steps)
+    return min_step, np.equal(steps, min_step) * np.sign(s).astype(int)
+
+
+def _quadratic(J, g, s, diag):
+    """scipy.optimize._lsq.common.evaluate_quadratic for one step."""
+    Js = J.dot(s)
+    q = np.dot(Js, Js)
+    q += np.dot(s * diag, s)
+    return 0.5 * q + np.dot(s, g)
+
+
+def _quadratic_1d(J, g, s, diag, s0=None):
+    """scipy.optimize._lsq.common.build_quadratic_1d."""
+    v = J.dot(s)
+    a = np.dot(v, v)
+    a += np.dot(s * diag, s)
+    a *= 0.5
+    b = np.dot(g, s)
+    if s0 is None:
+        return a, b
+    u = J.dot(s0)
+    b += np.dot(u, v)
+    c = 0.5 * np.dot(u, u) + np.dot(g, s0)
+    b += np.dot(s0 * diag, s)
+    c += 0.5 * np.dot(s0 * diag, s0)
+    return a, b, c
+
+
+def _minimize_1d(a, b, lb, ub, c=0):
+    """scipy.optimize._lsq.common.minimize_quadratic_1d."""
+    t = [lb, ub]
+    if a != 0:
+        extremum = -0.5 * b / a
+        if lb < extremum < ub:
+            t.append(extremum)
+    t = np.asarray(t)
+    y = t * (a * t + b) + c
+    i = np.argmin(y)
+    return t[i], y[i]
+
+
+def _select_step(x, J_h, diag_h, g_h, p, p_h, d, Delta, lb, ub, theta):
+    """scipy.optimize._lsq.trf.select_step."""
+    from math import copysign
+
+    if np.all((x + p >= lb) & (x + p <= ub)):
+        return p, p_h, -_quadratic(J_h, g_h, p_h, diag_h)
+    p_stride, hits = _step_to_bound(x, p, lb, ub)
+    r_h = np.copy(p_h)
+    r_h[hits.astype(bool)] *= -1
+    r = d * r_h
+    p *= p_stride
+    p_h *= p_stride
+    x_on_bound = x + p
+    # intersect_trust_region(p_h, r_h, Delta)[1]
+    qa = np.dot(r_h, r_h)
+    if qa == 0:
+        raise ValueError("`s` is zero.")
+    qb = np.dot(p_h, r_h)
+    qc = np.dot(p_h, p_h) - Delta ** 2
+    if qc > 0:
+        raise ValueError("`x` is not within the trust region.")
+    qd = np.sqrt(qb * qb - qa * qc)
+    q = -(qb + copysign(qd, qb))
+    to_tr = max(q / qa, qc / q)
+    to_bound, _ = _step_to_bound(x_on_bound, r, lb, ub)
+    r_stride = min(to_bound, to_tr)
+    if r_stride > 0:
+        r_stride_l = (1 - theta) * p_stride / r_stride
+        r_stride_u = theta * to_bound if r_stride == to_bound else to_tr
+    else:
+        r_stride_l = 0
+        r_stride_u = -1
+    if r_stride_l <= r_stride_u:
+        a, b, c = _quadratic_1d(J_h, g_h, r_h, diag_h, s0=p_h)
+        r_stride, r_value = _minimize_1d(a, b, r_stride_l, r_stride_u, c=c)
+        r_h *= r_stride
+        r_h += p_h
+        r = r_h * d
+    else:
+        r_value = np.inf
+    p *= theta
+    p_h *= theta
+    p_value = _quadratic(J_h, g_h, p_h, diag_h)
+    ag_h = -g_h
+    ag = d * ag_h
+    to_tr = Delta / _norm(ag_h)
+    to_bound, _ = _step_to_bound(x, ag, lb, ub)
+    ag_stride = theta * to_bound if to_bound < to_tr else to_tr
+    a, b = _quadratic_1d(J_h, g_h, ag_h, diag_h)
+    ag_stride, ag_value = _minimize_1d(a, b, 0, ag_stride)
+    ag_h *= ag_stride
+    ag *= ag_stride
+    if p_value < r_value and p_value < ag_value:
+        return p, p_h, -p_value
+    elif r_value < p_value and r_value < ag_value:
+        return r, r_h, -r_value
+    return ag, ag_h, -ag_value
+
+
+def _trust_region_step(n, m, uf, s, V, Delta, alpha):
+    """scipy.optimize._lsq.common.solve_lsq_trust_region (rtol 0.01, 10 iterations)."""
+    def phi_and_derivative(alpha):
+        denom = s ** 2 + alpha
+        p_norm = _norm(suf / denom)
+        return p_norm - Delta, -np.sum(suf ** 2 / denom ** 3) / p_norm
+
+    suf = s * uf
+    full_rank = s[-1] > np.finfo(float).eps * m * s[0] if m >= n else False
+    if full_rank:
+        p = -V.dot(uf / s)
+        if _norm(p) <= Delta:
+            return p, 0.0
+    alpha_upper = _norm(suf) / Delta
+    if full_rank:
+        phi, phi_prime = phi_and_derivative(0.0)
+        alpha_lower = -phi / phi_prime
+    else:
+        alpha_lower = 0.0
+    if not full_rank and alpha == 0:
+        alpha = max(0.001 * alpha_upper, (alpha_lower * alpha_upper) ** 0.5)
+    for _ in range(10):
+        if alpha < alpha_lower or alpha > alpha_upper:
+            alpha = max(0.001 * alpha_upper, (alpha_lower * alpha_upper) ** 0.5)
+        phi, phi_prime = phi_and_derivative(alpha)
+        if phi < 0:
+            alpha_upper = alpha
+        ratio = phi / phi_prime
+        alpha_lower = max(alpha_lower, alpha - ratio)
+        alpha -= (phi + Delta) * ratio / Delta
+        if np.abs(phi) < 0.01 * Delta:
+            break
+    p = -V.dot(suf / (s ** 2 + alpha))
+    p *= Delta / _norm(p)
+    return p, alpha
+
+
+def _least_squares(evaluate, x0: np.ndarray, lb: np.ndarray, ub: np.ndarray) -> tuple[np.ndarray, float]:
+    """``scipy.optimize.least_squares(fun, x0, bounds=(lb, ub))`` with ``fun(x)`` =
+    ``evaluate([x])[0]``: (solution, cost).
+
+    SciPy's trust-region reflective method with its defaults (two-point finite-difference
+    Jacobian, exact trust-region subproblem, linear loss, unit ``x_scale``, tolerances
+    1e-8), the same floating-point operations in the same order, so the same iterates bit
+    for bit (a test pins them). What it leaves out is what makes least_squares general:
+    argument checks, function and Jacobian wrappers, array-API dispatch and the generic
+    finite-difference code; for a fit of three or four parameters to as many residuals
+    they cost several times the residuals. And ``evaluate`` gets all the points of a
+    Jacobian at once.
+    """
+    n = x0.size
+    lb_list, ub_list = lb.tolist(), ub.tolist()
+    x0 = _strictly_feasible(x0, lb, ub, 1e-10)
+
+    def jacobian(x: np.ndarray, f0: np.ndarray) -> np.ndarray:
+        # approx_derivative(method='2-point', bounds=(lb, ub)): a forward step of
+        # √eps·max(1, |x|), reversed or shortened where it would leave the bounds
+        xs = x.tolist()
+        points, steps = [], []
+        for i, (xi, lo, hi) in enumerate(zip(xs, lb_list, ub_list)):
+            h = _FD_STEP * (1.0 if xi >= 0 else -1.0) * max(1.0, abs(xi))
+            lower_dist, upper_dist = xi - lo, hi - xi
+            fitting = abs(h) <= max(lower_dist, upper_dist)
+            if not fitting:
+                h = upper_dist if upper_dist >= lower_dist else -lower_dist
+            elif xi + h < lo or xi + h > hi:
+                h = -h
+            point = x.copy()
+            point[i] = xi + h
+            points.append(point)
+            steps.append((xi + h) - xi)
+        J_transposed = np.empty((n, f0.size))
+        for i, (f, dx) in enumerate(zip(evaluate(points), steps)):
+            J_transposed[i] = (f - f0) / dx
+        return J_transposed.T
+
+    f = evaluate([x0])[0]
+    J = jacobian(x0, f)
+    m = f.size
+    x = x0.copy()
+    nfev = 1
+    cost = 0.5 * np.dot(f, f)
+    g = J.T.dot(f)
+
+    def scaling(x, g):
+        # CL_scaling_vector: the distance to the bound the gradient points away from
+        v, dv = [], []
+        for xi, gi, lo, hi in zip(x.tolist(), g.tolist(), lb_list, ub_list):
+            if gi > 0:
+                v.append(xi - lo)
+                dv.append(1.0)
+            elif gi < 0:
+                v.append(hi - xi)
+                dv.append(-1.0)
+            else:
+                v.append(1.0)
+                dv.append(0.0)
+        return np.array(v), np.array(dv)
+
+    v, _ = scaling(x, g)
+    Delta = _norm(x0 / v ** 0.5)
+    if Delta == 0:
+        Delta = 1.0
+    f_augmented = np.zeros(m + n)
+    J_augmented = np.empty((m + n, n))
+    gesdd, lwork = _gesdd(m + n, n)
+    max_nfev = n * 100
+    alpha = 0.0
+    termination_status = None
+    while True:
+        v, dv = scaling(x, g)
+        g_norm = np.max(np.abs(g * v))
+        if g_norm < _TOL:
+            termination_status = 1
+        if termination_status is not None or nfev == max_nfev:
+            break
+        d = v ** 0.5
+        diag_h = g * dv
+        g_h = d * g
+        f_augmented[:m] = f
+        J_augmented[:m] = J * d
+        J_h = J_augmented[:m]
+        J_augmented[m:] = np.diag(diag_h ** 0.5)
+        U, s, Vt, info = gesdd(J_augmented, compute_uv=1, lwork=lwork, full_matrices=0, overwrite_a=0)
+        if info != 0:
+            raise np.linalg.LinAlgError(f"SVD did not converge (gesdd info {info})")
+        V = Vt.T
+        uf = U.T.dot(f_augmented)
+        theta = max(0.995, 1 - g_norm)
+        actual_reduction = -1
+        while actual_reduction <= 0 and nfev < max_nfev:
+            p_h, alpha = _trust_region_step(n, m, uf, s, V, Delta, alpha)
+            p = d * p_h
+            step, step_h, predicted_reduction = _select_step(x, J_h, diag_h, g_h, p, p_h, d, Delta, lb, ub, theta)
+            x_new = _strictly_feasible(x + step, lb, ub, 0)
+            f_new = evaluate([x_new])[0]
+            nfev += 1
+            step_h_norm = _norm(step_h)
+            if not np.all(np.isfinite(f_new)):
+                Delta = 0.25 * step_h_norm
+                continue
+            cost_new = 0.5 * np.dot(f_new, f_new)
+            actual_reduction = cost - cost_new
+            # update_tr_radius
+            if predicted_reduction > 0:
+                ratio = actual_reduction / predicted_reduction
+            elif predicted_reduction == actual_reduction == 0:
+                ratio = 1
+            else:
+                ratio = 0
+            Delta_new = Delta
+            if ratio < 0.25:
+                Delta_new = 0.25 * step_h_norm
+            elif ratio > 0.75 and step_h_norm > 0.95 * Delta:
+                Delta_new *= 2.0
+            # check_termination
+            ftol_met = actual_reduction < _TOL * cost and ratio > 0.25
+            xtol_met = _norm(step) < _TOL * (_TOL + _norm(x))
+            if ftol_met or xtol_met:
+                termination_status = 4 if ftol_met and xtol_met else 2 if ftol_met else 3
+                break
+            alpha *= Delta / Delta_new
+            Delta = Delta_new
+        if actual_reduction > 0:
+            x, f, cost = x_new, f_new, cost_new
+            if termination_status is not None:
+                break  # (least_squares evaluates the Jacobian here once more, for its report)
+            J = jacobian(x, f)
+            g = J.T.dot(f)
+    return x, cost
+
+
 #: the most regular reference pattern the fit may give a swept guest (Erlang shape k)
 MAX_REGULARITY = 64.0
 #: how hard the fit pulls a swept guest's regularity towards random references (k = 1):
@@ -167,27 +519,29 @@ def _fit_guest(guest, guest_targets: list[Target], T: float, x: float, skew0: fl
     towards random references. Random references cannot give a page-in rate above about
     0.23 / T_g of the memory at any residency; sweeps can. Returns the fitted fields.
     """
-    from dataclasses import replace
-
     def make(theta):
         fields = dict(active_frac=float(1 / (1 + math.exp(-theta[0]))),
                       median_rate_per_s=float(math.exp(theta[1])), skew=float(math.exp(theta[2])))
         if swept:
             fields["regularity"] = float(math.exp(theta[3]))
-        return replace(guest, **fields), fields
+        return fields
 
-    def residuals(theta):
-        g, _ = make(theta)
-        resident, reads = _guest_memory(g, T, x)
+    touched = guest.touched_mib
+
+    def evaluate(thetas) -> list[np.ndarray]:
+        rows = [make(theta) for theta in thetas]
+        resident, reads = _memory_rows(
+            touched, [f["active_frac"] for f in rows], [f["skew"] for f in rows],
+            [f["median_rate_per_s"] for f in rows], [f.get("regularity", guest.regularity) for f in rows], T, x)
         out = []
-        for t in guest_targets:
-            value = {"resident_mib": resident, "page_read_mib_s": reads,
-                     "resident_fraction": resident / g.touched_mib}[t.quantity]
-            out.append(_residual(t, value))
-        out.append(0.2 * math.log(g.skew / skew0))
-        if swept:
-            out.append(REGULARITY_PULL * theta[3])
-        return np.array(out)
+        for theta, f, r, p in zip(thetas, rows, resident, reads):
+            values = {"resident_mib": r, "page_read_mib_s": p, "resident_fraction": r / touched}
+            res = [_residual(t, values[t.quantity]) for t in guest_targets]
+            res.append(0.2 * math.log(f["skew"] / skew0))
+            if swept:
+                res.append(REGULARITY_PULL * theta[3])
+            out.append(np.array(res))
+        return out
 
     a = min(max(guest.active_frac, 0.002), 0.998)
     lower = [-8.0, math.log(1e-8), math.log(0.02)]
@@ -213,11 +567,10 @@ def _fit_guest(guest, guest_targets: list[Target], T: float, x: float, skew0: fl
                 start = [math.log(a0 / (1 - a0)), math.log(r0), math.log(skew_start)]
                 if k0 is not None:
                     start.append(math.log(min(max(k0, 1.0), MAX_REGULARITY)))
-                sol = least_squares(residuals, np.clip(np.array(start), lower + 1e-9, upper - 1e-9),
-                                    bounds=(lower, upper))
-                if best is None or sol.cost < best.cost - 1e-12:
+                sol = _least_squares(evaluate, np.clip(np.array(start), lower + 1e-9, upper - 1e-9), lower, upper)
+                if best is None or sol[1] < best[1] - 1e-12:
                     best = sol
-    return make(best.x)[1]
+    return make(best[0])
 
 
 def random_read_limit(name: str = "db-bi", cid: str = CALIBRATION_CID) -> tuple[float, float]:
@@ -318,10 +671,15 @@ def _problem() -> _Problem:
     return _Problem(tuple(tlist), by_subject, tuple(guests), dict(variants), skew0, swept)
 
 
-def _fit_at(problem: _Problem, T: float, beta: float, rounds: int):
+def _fit_at(problem: _Problem, T: float, beta: float, rounds: int, start=None):
     """Per-guest fits at a fixed (β, T), alternating with model runs for the throughputs.
-    Returns (guests, variants, cost, settled, result), the parameters rounded as they are
-    written (:func:`_as_written`) and ``settled`` from :func:`_settled`."""
+    Returns (guests, variants, cost, settled, result, state), the parameters rounded as they
+    are written (:func:`_as_written`), ``settled`` from :func:`_settled` and ``state`` the
+    unrounded parameters after the last round with the number of rounds.
+
+    ``start``, the ``state`` of an earlier call at the same (β, T) and no more rounds, is
+    where the rounds go on from: a round depends only on the parameters the one before
+    left, so the result is the same as fitting from the beginning, bit for bit."""
     from dataclasses import replace
 
     from scipy.optimize import brentq
@@ -330,11 +688,13 @@ def _fit_at(problem: _Problem, T: float, beta: float, rounds: int):
     from .model import environment
 
     env = replace(environment(CALIBRATION_ENV), reclaim_exponent=beta)
-    guests, variants = list(problem.guests), dict(problem.variants)
+    guests, variants, done = list(problem.guests), dict(problem.variants), 0
+    if start is not None and start[2] <= rounds:
+        guests, variants, done = list(start[0]), dict(start[1]), start[2]
     by_subject = problem.by_subject
     weight = dict(zip((g.name for g in guests),
                       replacement.reclaim_weights(np.array([g.touched_mib for g in guests]), beta)))
-    for _ in range(rounds):
+    for _ in range(done, rounds):
         result = simulate(CALIBRATION_CID, env=env, guests=guests, variants=variants, strict=False)
         for i, g in enumerate(guests):
             own = [t for t in by_subject.get(g.name, []) if t.quantity != "relative_throughput"]
@@ -354,12 +714,13 @@ def _fit_at(problem: _Problem, T: float, beta: float, rounds: int):
                 variants[name] = replace(variants[name], blocking=brentq(gap, 0.0, 1.0, xtol=1e-4))
             else:
                 variants[name] = replace(variants[name], blocking=0.0 if lo_gap <= 0 else 1.0)
+    state = (tuple(guests), dict(variants), rounds)
     # what ships: the parameters as data/calibrated_parameters.csv stores them
     guests, variants = _as_written(guests, variants)
     result = simulate(CALIBRATION_CID, env=env, guests=guests, variants=variants, strict=False)
     cost = sum(_residual(t, _model_value(result, t)) ** 2 for t in problem.targets)
     settled = _settled(problem, env, guests, variants, result)
-    return guests, variants, cost, settled, result
+    return guests, variants, cost, settled, result, state
 
 
 #: significant digits of data/calibrated_parameters.csv
@@ -422,12 +783,17 @@ def _java_goal(problem: _Problem, name: str) -> float:
     return next(t.value for t in problem.by_subject[name] if t.quantity == "relative_throughput")
 
 
-def _scan_pair(pair: tuple[float, float]) -> tuple[float, bool]:
-    """(cost, settled) of the two-round fit at one (β, T): one task of the scan, run in a
-    worker process."""
+#: alternation rounds of each fit of the scan
+SCAN_ROUNDS = 2
+
+
+def _scan_pair(pair: tuple[float, float]) -> tuple[float, bool, tuple]:
+    """(cost, settled, state) of the two-round fit at one (β, T): one task of the scan, run
+    in a worker process (``state``: see :func:`_fit_at`, for a longer fit at the pair to go
+    on from)."""
     beta, T = pair
-    _, _, cost, settled, _ = _fit_at(_problem(), T, beta, 2)
-    return cost, settled
+    _, _, cost, settled, _, state = _fit_at(_problem(), T, beta, SCAN_ROUNDS)
+    return cost, settled, state
 
 
 def _workers(asked: int | None, tasks: int) -> int:
@@ -494,7 +860,8 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
     way (:func:`refine_trials`), scored the same way against the finer neighbours, and the
     refined pairs are tried first. The whole scan is kept in ``fit.scan`` (β, T, cost,
     settled, worst of neighbours, the stage, "grid" or "refined", whose neighbours those
-    are, and the chosen pair) as the fit's sensitivity.
+    are, and the chosen pair) as the fit's sensitivity, and each pair's parameters after
+    the scan's rounds in ``fit.states`` (for :func:`sensitivity` to go on from).
     """
     t0 = time.perf_counter()
     problem = _problem()
@@ -504,7 +871,9 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
     trials = T_GRID if T is None else (T,)
     pairs = [(b, t) for b in betas for t in trials]
     workers = _workers(workers, len(pairs))
-    scan = dict(zip(pairs, _map(_scan_pair, pairs, workers)))
+    scan, states = {}, {}
+    for pair, (cost, settled, state) in zip(pairs, _map(_scan_pair, pairs, workers)):
+        scan[pair], states[pair] = (cost, settled), state
     if verbose:
         for b in betas:
             costs = {t: c for (bb, t), (c, _) in scan.items() if bb == b}
@@ -521,7 +890,8 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
         fine = refine_trials(coarse_best[1])
         b0 = coarse_best[0]
         new = [(b0, t) for t in fine if (b0, t) not in scan]
-        scan.update(zip(new, _map(_scan_pair, new, _workers(workers, len(new)))))
+        for pair, (cost, settled, state) in zip(new, _map(_scan_pair, new, _workers(workers, len(new)))):
+            scan[pair], states[pair] = (cost, settled), state
         fine_scan = {(b0, t): scan[(b0, t)] for t in fine}
         fine_scores, _ = robust_choice(fine_scan, fine)
         scores.update(fine_scores)
@@ -532,11 +902,13 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
             print(f"  refined around T = {coarse_best[1]:g} s: " + ", ".join(
                 f"{t:g} s {scan[(b0, t)][0]:.3f}{'' if scan[(b0, t)][1] else ' (not settled)'}" for t in fine)
                 + f" ({time.perf_counter() - t0:.0f} s)", flush=True)
-    # The scan's fits have two alternation rounds, the final one ``rounds``: the final fit
-    # is kept only if it settles too, else the next pair in order is fitted.
+    # The scan's fits have two alternation rounds, the final one ``rounds`` (going on from
+    # the scan's): the final fit is kept only if it settles too, else the next pair in order
+    # is fitted.
     attempts = []
     for best_beta, best_T in order[:MAX_ATTEMPTS]:
-        guests, variants, cost, settled, result = _fit_at(problem, best_T, best_beta, rounds)
+        guests, variants, cost, settled, result, _ = _fit_at(problem, best_T, best_beta, rounds,
+                                                             start=states[(best_beta, best_T)])
         attempts.append((best_beta, best_T, cost, settled))
         if verbose:
             print(f"  fitted beta = {best_beta:.2f}, T = {best_T:.1f} s: cost {cost:.3f}"
@@ -544,16 +916,8 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
         if settled:
             break
     fit.attempts = pd.DataFrame(attempts, columns=["beta", "T_s", "cost", "settled"])
-    rows = [("zvm", "reclaim_exponent", best_beta)]
-    for g in guests:
-        rows.append((g.name, "active_frac", g.active_frac))
-        rows.append((g.name, "skew", g.skew))
-        rows.append((g.name, "median_rate_per_s", g.median_rate_per_s))
-        if g.name in problem.swept:
-            rows.append((g.name, "regularity", g.regularity))
-    for name in JAVA_LEVELS:
-        rows.append((name, "blocking", variants[name].blocking))
-    fitted = pd.DataFrame(rows, columns=["target", "parameter", "value"])
+    fit.states = states
+    fitted = _parameters(problem, best_beta, guests, variants)
     report = pd.DataFrame(
         [(t.guest_or_variant, t.quantity, t.value, _model_value(result, t), t.source) for t in problem.targets],
         columns=["subject", "quantity", "paper", "model", "derived_from"],
@@ -562,6 +926,20 @@ def fit(verbose: bool = True, rounds: int = 4, T: float | None = None,
                              for (b, t), (c, ok) in sorted(scan.items())],
                             columns=["beta", "T_s", "cost", "settled", "worst_of_neighbours", "stage", "chosen"])
     return fitted, report
+
+
+def _parameters(problem: _Problem, beta: float, guests, variants) -> pd.DataFrame:
+    """A fit's parameters as :func:`write` stores them: (target, parameter, value) rows."""
+    rows = [("zvm", "reclaim_exponent", beta)]
+    for g in guests:
+        rows.append((g.name, "active_frac", g.active_frac))
+        rows.append((g.name, "skew", g.skew))
+        rows.append((g.name, "median_rate_per_s", g.median_rate_per_s))
+        if g.name in problem.swept:
+            rows.append((g.name, "regularity", g.regularity))
+    for name in JAVA_LEVELS:
+        rows.append((name, "blocking", variants[name].blocking))
+    return pd.DataFrame(rows, columns=["target", "parameter", "value"])
 
 
 def write(fitted: pd.DataFrame, path=None) -> None:
@@ -624,28 +1002,44 @@ def _verdicts(fitted: pd.DataFrame) -> pd.DataFrame:
         return pd.read_csv(out)
 
 
-def _refit(pair: tuple[float, float]) -> tuple[pd.DataFrame, float, bool]:
-    beta, T = pair
-    fitted, _ = fit(verbose=False, T=T, beta=beta, workers=1)
-    attempt = fit.attempts.iloc[-1]
-    return fitted, float(attempt["cost"]), bool(attempt["settled"])
+def _sensitivity_task(task):
+    """One task of :func:`sensitivity`, run in a worker process: either the chosen fit's
+    verdicts (``task`` is its parameters) or a refit, (β, T, rounds, the scan's state at
+    (β, T) or None), as :func:`fit` would fit that pair alone, and its verdicts."""
+    if isinstance(task, pd.DataFrame):
+        return _verdicts(task)
+    beta, T, rounds, start = task
+    problem = _problem()
+    guests, variants, cost, settled, _, _ = _fit_at(problem, T, beta, rounds, start=start)
+    fitted = _parameters(problem, beta, guests, variants)
+    return fitted, cost, settled, _verdicts(fitted)
 
 
-def sensitivity(beta: float, T: float, fitted: pd.DataFrame, workers: int | None = None) -> pd.DataFrame:
+def sensitivity(beta: float, T: float, fitted: pd.DataFrame, workers: int | None = None,
+                rounds: int = 4, states: dict | None = None) -> pd.DataFrame:
     """What the fit's verdicts hang on: refit with T moved by each factor of
     :data:`T_NUDGES` either way and β by each step of :data:`BETA_NUDGES` either way (within
     [0, 1]), evaluate every claim with each refit and list the claims whose verdict differs
     from the chosen fit's (``fitted`` at (β, T)). One row per refit, T ascending, then β: β,
     T, its cost, whether it settled, the validation and calibration claims it passes and the
-    claims that flipped."""
+    claims that flipped. A refit is :func:`fit`'s final fit of ``rounds`` rounds at its
+    pair alone; where ``states`` (``fit.states``) has the scan's fit of that pair, the refit
+    goes on from it (the same numbers, fewer rounds)."""
     factors = sorted([1 / f for f in T_NUDGES] + list(T_NUDGES))
     nudged = [(beta, round(T * f, 1)) for f in factors]
     nudged += [(round(b, 2), T) for step in BETA_NUDGES for b in (beta - step, beta + step) if 0.0 <= b <= 1.0]
-    refits = _map(_refit, nudged, _workers(workers, len(nudged)))
-    base = _verdicts(fitted).set_index("id")
+    states = states or {}
+    tasks = [(b, t, rounds, states.get((b, t))) for b, t in nudged]
+    # the longest first (refits from the beginning, then those that go on from the scan's
+    # fits, then the chosen fit's verdicts), so that the workers finish together
+    order = sorted(range(len(tasks)), key=lambda i: tasks[i][3] is not None)
+    outcomes = _map(_sensitivity_task, [tasks[i] for i in order] + [fitted], _workers(workers, len(tasks) + 1))
+    base = outcomes.pop().set_index("id")
+    refits = dict(zip(order, outcomes))
     rows = []
-    for (b, t), (refitted, cost, settled) in zip(nudged, refits):
-        v = _verdicts(refitted).set_index("id")
+    for i, (b, t) in enumerate(nudged):
+        _, cost, settled, verdicts = refits[i]
+        v = verdicts.set_index("id")
         flipped = [f"{claim} ({'now passes' if v.loc[claim, 'passed'] else 'now fails'})"
                    for claim in base.index if bool(v.loc[claim, "passed"]) != bool(base.loc[claim, "passed"])]
         rows.append({"beta": b, "T_s": t, "cost": cost, "settled": "yes" if settled else "no",
@@ -690,7 +1084,7 @@ def main() -> int:
         print(fit.scan.pivot_table(index="T_s", columns="beta", values="cost").round(2).to_string())
     chosen = fit.attempts.iloc[-1]
     print("\nsensitivity: refits around the chosen pair, every claim evaluated", flush=True)
-    frame = sensitivity(float(chosen["beta"]), float(chosen["T_s"]), fitted)
+    frame = sensitivity(float(chosen["beta"]), float(chosen["T_s"]), fitted, states=fit.states)
     write_sensitivity(frame)
     with pd.option_context("display.width", 200, "display.max_colwidth", 120):
         print(frame.to_string(index=False))

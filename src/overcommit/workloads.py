@@ -213,6 +213,74 @@ def memory_classes(guest: Guest, bins: int = MEMORY_BINS) -> tuple[np.ndarray, n
     return np.append(sizes, [idle, hot]), np.append(rates, [IDLE_RATE_PER_S, HOT_CORE_RATE_PER_S])
 
 
+#: exponents for which NumPy's power loop, given one scalar exponent, computes otherwise
+_POWER_SHORTCUTS = (-1.0, 0.0, 0.5, 1.0, 2.0)
+
+
+@lru_cache(maxsize=8)
+def _edge_exponents(bins: int) -> np.ndarray:
+    edges = np.arange(0, bins + 1, dtype=float)
+    edges.flags.writeable = False
+    return edges
+
+
+def memory_class_rows(touched_mib: float, active_frac, skew, median_rate_per_s,
+                      bins: int = MEMORY_BINS) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`memory_classes` of several parameter sets of one guest at once: row ``i`` of
+    (sizes, rates) is what :func:`memory_classes` gives the guest of touched size
+    ``touched_mib`` with ``active_frac[i]``, ``skew[i]`` and ``median_rate_per_s[i]``, bit for
+    bit (a test pins them). A fit evaluates the classes of tens of thousands of parameter
+    sets, a few at a time (a finite-difference Jacobian); building a :class:`Guest` for each
+    (its checks) and ``np.geomspace``'s argument handling cost more than the arithmetic,
+    so this does the same operations in the same order on arrays."""
+    rows = len(active_frac)
+    hot = min(HOT_CORE_MIB, 0.25 * touched_mib)
+    free = touched_mib - hot
+    active = [free * float(f) for f in active_frac]
+    n = [max(a * PAGES_PER_MIB, 2.0) for a in active]
+    skew = [float(a) for a in skew]
+    # np.geomspace(1, n + 1, bins + 1): 10 ** linspace(0, log10(n + 1)) with exact ends
+    top = np.array([m + 1.0 for m in n])
+    log_stop = np.log10(top)
+    edges = _edge_exponents(bins) * (log_stop / bins)[:, None]
+    edges[:, -1] = log_stop
+    edges = np.power(10.0, edges)
+    edges[:, 0] = 1.0
+    edges[:, -1] = top
+    lo, hi = edges[:, :-1], edges[:, 1:]
+    # hi ** (1 - a) with a scalar exponent: NumPy's power loop takes shortcuts (sqrt for
+    # 0.5, a reciprocal for -1, ...) that an array of exponents does not, and the two can
+    # differ in the last bit; those rows, and the log of a ≈ 1, go one at a time
+    near_one = [abs(a - 1.0) < 1e-9 for a in skew]
+    single = [i for i, a in enumerate(skew) if near_one[i] or 1 - a in _POWER_SHORTCUTS]
+    if len(single) == rows:
+        integral = np.empty((rows, bins))
+    else:
+        e = np.array([0.5 if near_one[i] else 1 - a for i, a in enumerate(skew)])[:, None]
+        integral = (hi ** e - lo ** e) / e
+    for i in single:
+        if near_one[i]:
+            integral[i] = np.log(hi[i] / lo[i])
+        else:
+            e = 1 - skew[i]
+            integral[i] = (hi[i] ** e - lo[i] ** e) / e
+    width = hi - lo
+    scale = np.array([(m / 2.0) ** a for m, a in zip(n, skew)])
+    sizes = np.empty((rows, bins + 2))
+    rates = np.empty((rows, bins + 2))
+    rates[:, :bins] = np.asarray(median_rate_per_s, dtype=float)[:, None] * integral / width * scale[:, None]
+    rates[:, bins] = IDLE_RATE_PER_S
+    rates[:, bins + 1] = HOT_CORE_RATE_PER_S
+    active_sizes = width / PAGES_PER_MIB
+    for i in range(rows):
+        # one row at a time: a sum along an axis of a 2-D array may add in another order
+        active_sizes[i] *= active[i] / active_sizes[i].sum()
+    sizes[:, :bins] = active_sizes
+    sizes[:, bins] = [free - x for x in active]
+    sizes[:, bins + 1] = hot
+    return sizes, rates
+
+
 def class_regularity(guest: Guest, bins: int = MEMORY_BINS) -> np.ndarray:
     """Per class of :func:`memory_classes`: the regularity of its references. The active
     classes have the guest's; idle pages and the hot core are referenced at random."""
