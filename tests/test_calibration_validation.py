@@ -93,6 +93,8 @@ def test_the_stored_scan_and_sensitivity_belong_to_the_shipped_fit():
     scan = data.load_table("calibration_scan.csv")
     chosen = scan[scan["chosen"] == "yes"]
     assert len(chosen) == 1 and chosen["settled"].iloc[0] == "yes"
+    # a cost only where the fit settled: an unsettled pair's cost is not determined
+    assert scan["cost"].notna().eq(scan["settled"] == "yes").all()
     beta = float(data.load_table("calibrated_parameters.csv").set_index(["target", "parameter"])
                  .loc[("zvm", "reclaim_exponent"), "value"])
     assert beta == float(chosen["beta"].iloc[0])

@@ -265,7 +265,8 @@ TABLES: dict[str, tuple[Column, ...]] = {
     "calibration_scan.csv": _schema(
         Column("beta", _number(0)),
         Column("T_s", _number(0)),
-        Column("cost", _number(0)),
+        # blank where the fit did not settle: its cost is not determined
+        Column("cost", _number(0), required=False),
         # "no": the Java levels miss their targets by more than calibrate.SETTLED_JAVA_GAP
         Column("settled", _choice("yes", "no")),
         # inf when the pair or a neighbour is not settled

@@ -979,15 +979,16 @@ def calibration_scan() -> pd.DataFrame:
     """The fit's sensitivity (``data/calibration_scan.csv``): the total residual for every
     (β, T) pair tried, one row per T and one column per β, as text: a pair whose fit did not
     settle (a Java level more than :data:`overcommit.calibrate.SETTLED_JAVA_GAP` from its
-    target) is marked "not settled", the chosen pair "chosen"; the T values only the
+    target) shows "not settled" and no cost (it has none that a rerun would reproduce), the
+    chosen pair "chosen"; the T values only the
     refinement around the grid's choice tried are marked "(refined)", their other β "–"."""
     scan = data.load_table("calibration_scan.csv")
     chosen = chosen_pair(scan)
 
     def cell(row) -> str:
-        text = readable_number(round(float(row["cost"]), 1))
         if row["settled"] != "yes":
-            text += " (not settled)"
+            return "not settled"
+        text = readable_number(round(float(row["cost"]), 1))
         if (row["beta"], row["T_s"]) == chosen:
             text += " (chosen)"
         return text
