@@ -131,12 +131,13 @@ test-notebooks: setup
 test-slow: setup labext
 	$(PYTEST) tests -m "slow" -n $(JOBS) -q
 
-# the built editions, and the student one in headless Chromium (test-browser builds first)
+# the built editions, and the student one in headless Chromium (test-browser builds first);
+# pages are spread over the workers one by one (--dist load), each with its own browser
 test-site:
-	$(PYTEST) tests -m "site or browser" -q
+	$(PYTEST) tests -m "site or browser" -n $(JOBS) -q
 
 test-browser: book
-	$(PYTEST) tests/test_browser.py tests/test_kit_lab.py -q
+	$(PYTEST) tests/test_browser.py tests/test_kit_lab.py -n $(JOBS) -q
 
 # --- running it ------------------------------------------------------------------------
 
