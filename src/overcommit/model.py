@@ -115,7 +115,8 @@ ROUGH_WHILE = 1e-3
 #: POLISH_MEMORY_TOLERANCE) until they move by less than POLISH_TOLERANCE, for at most
 #: POLISH_PASSES passes. Where within TOLERANCE a run stops depends on the last bits of
 #: NumPy's and OpenBLAS's arithmetic, which differ from CPU to CPU; polished, two machines
-#: agree to about 1e-11, far below the digits the book stores (``overcommit.book.STORED_DIGITS``).
+#: agree to 1e-9 relative at worst (most figures to 1e-11), far below the digits the book
+#: stores (``overcommit.book.STORED_DIGITS``).
 POLISH_TOLERANCE = 1e-12
 POLISH_MEMORY_TOLERANCE = 1e-14
 POLISH_PASSES = 12
@@ -802,7 +803,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             polish_left -= 1
         elif delta < TOLERANCE and aux_delta < TOLERANCE and not rough:
             converged = polishing = True
-        last_delta = max(delta, aux_delta)
+        last_delta = residual
         # Anderson acceleration (the stages above) on the residual G(z) - z of z = (x, idle[, busy]), with a damped step as
         # the base: the stall <-> throughput feedback can oscillate under heavy paging,
         # and plain damping then needs dozens of passes.

@@ -22,9 +22,10 @@ VEGALITE_MIME = "application/vnd.vegalite.v5+json"
 
 #: Significant digits kept in every number a notebook stores (chart data and scales, glued
 #: values). The model settles its fixed point to about 1e-12 (``model.POLISH_TOLERANCE``), and
-#: two CPUs whose NumPy and OpenBLAS kernels round differently agree on its figures to about
-#: 1e-9 relative (tools/portability.py measures it); six digits leave a margin of a thousand
-#: below that, so the stored text is the same on every machine.
+#: two CPUs whose NumPy and OpenBLAS kernels round differently agree on its figures to 1e-9
+#: relative at worst (tests/test_portability.py runs strict nbval on other kernels); six
+#: digits leave a margin of a thousand below that, so the stored text is the same on every
+#: machine.
 STORED_DIGITS = 6
 #: Magnitudes below this are stored as 0: what is left of a difference of equal numbers
 #: (idle CPUs of 4e-15 on one CPU, 0 on another) is rounding, not a figure.

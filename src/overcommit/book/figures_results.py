@@ -551,12 +551,16 @@ def write_any_cid(folder, frame: pd.DataFrame | None = None) -> Path:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / Path(ANY_CID_FILE).name
-    if frame is None:
-        from ..cache import cached
-
-        frame = cached("any-cid", any_cid_frame)  # both editions and make lab write the same grid
-    frame.to_csv(path, index=False)
+    (any_cid_grid() if frame is None else frame).to_csv(path, index=False)
     return path
+
+
+def any_cid_grid() -> pd.DataFrame:
+    """:func:`any_cid_frame` on its default grid, from :mod:`overcommit.cache`: both editions
+    and ``make lab`` write the same grid, so it is computed once per version of the package."""
+    from ..cache import cached
+
+    return cached("any-cid", any_cid_frame)
 
 
 def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64, cpus: int = 20,
