@@ -256,6 +256,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("pause_limit_s", _number(0), required=False),
         Column("drain_limit_s", _number(0), required=False),
         Column("coupling", _number(0)),
+        Column("streams_per_user", _number(1), required=False),
     ),
     "calibrated_parameters.csv": _schema(
         Column("target"),

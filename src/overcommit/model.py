@@ -63,7 +63,7 @@ paging I/O per block and job, before Linux can write it (``drain_s`` against
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, NamedTuple, Sequence
 
@@ -120,6 +120,58 @@ ROUGH_WHILE = 1e-3
 POLISH_TOLERANCE = 1e-12
 POLISH_MEMORY_TOLERANCE = 1e-14
 POLISH_PASSES = 12
+
+
+@dataclass(frozen=True)
+class Mechanisms:
+    """Switches for the model's alternative mechanisms, so that an experiment is an ordinary
+    call: ``simulate("16/20", mechanisms=Mechanisms(query_coupling=True))``. Each switch is
+    built, documented here and measured against the claims (:mod:`overcommit.validation`)
+    and the sanity rules beyond the paper's grid (:mod:`overcommit.sanity`);
+    ``tools/experiments/mechanisms.py`` prints both for every switch, and
+    ``docs/model-validation.md`` records the figures. :data:`MECHANISMS`, the default, is
+    the model the book's chapters are computed with; :data:`CANDIDATE` the setting that
+    removes most breaches of the sanity rules and changes no claim's verdict.
+
+    ``neighbour_relief``
+        Lock-holder preemption spinning (:func:`overcommit.dispatch.lock_spin`) falls with
+        the share of time every real CPU is busy, also below the reference run's share when
+        other guests stall on paging and leave real CPUs idle: a coupled guest's CPU per
+        unit of work then drops below Table 17's. Off: that share counts at least as in the
+        reference run, so only the guest's own running share (fewer of its own virtual CPUs
+        running against each other) can bring its cost below Table 17's.
+    ``fault_holder``
+        A page fault that holds a virtual CPU (a blocking stall, a fault on the hot core)
+        keeps a lock holder from running just as a preemption does: the coupled siblings
+        spin on it (the same coupling σ).
+    ``query_coupling``
+        A page fault in one stream of a user's parallel work (a parallel query's
+        processes, which hand rows to one another) holds up the user's other streams:
+        a variant's stalls are spread over ``users / fault_group`` independent users
+        (:attr:`overcommit.workloads.Variant.fault_group`) instead of all its streams.
+    """
+
+    neighbour_relief: bool = True
+    fault_holder: bool = False
+    query_coupling: bool = False
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, bool):
+                raise ValueError(f"mechanisms.{f.name}: {value!r} is not accepted; expected True or False")
+
+    @property
+    def key(self) -> str:
+        """A short name of the setting, for file and cache names: the switches that are on."""
+        return "-".join(f.name for f in fields(self) if getattr(self, f.name)) or "none"
+
+
+#: the model the chapters are computed with
+MECHANISMS = Mechanisms()
+#: measured to remove every breach of the sanity rules but 33 and to change no claim's
+#: verdict (docs/model-validation.md, "Sanity beyond the paper's grid")
+CANDIDATE = Mechanisms(neighbour_relief=False, query_coupling=True)
 
 
 @dataclass(frozen=True)
@@ -591,6 +643,8 @@ class _Setup(NamedTuple):
     spinning: bool
     reference_share: np.ndarray  #: each virtual CPU's running share in the reference run
     spin_ref: np.ndarray
+    busy_ref: float  #: share of time every real CPU is busy in the reference run
+    fault_group: np.ndarray  #: per variant, how many users one page fault holds up (Variant.fault_group)
 
 
 @lru_cache(maxsize=64)
@@ -622,13 +676,16 @@ def _setup(guests: tuple[Guest, ...], names: tuple[str, ...], vlist: tuple[Varia
                                  dispatch.vcpu_runnable(reference_load, vcpus)) if spinning else 0.0
     spin_ref = dispatch.lock_spin(coupling, vcpus, busy_ref, reference_share)  # checks the guests once
     setup = _Setup(vcpus, vcpus.astype(int), share, cpu_ref, (1.0 - think) * k, users, think, blocking[gv],
-                   used_paths, reference_io, variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref)
+                   used_paths, reference_io, variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref,
+                   float(busy_ref), np.array([v.fault_group for v in vlist], float))
     for a in [v for v in setup if isinstance(v, np.ndarray)] + [a for path in used_paths for a in path[1:]]:
         a.flags.writeable = False
     return setup
 
 
-def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant]) -> _Solution:
+def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant],
+           mechanisms: "Mechanisms | None" = None) -> _Solution:
+    mechanisms = MECHANISMS if mechanisms is None else mechanisms
     names = list(dict.fromkeys(g.variant for g in guests))
     missing = [v for v in names if v not in variants]
     if missing:
@@ -642,8 +699,11 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     ios_per_mib = PAGES_PER_MIB / config.pages_per_io
 
     (vcpus, vcpu_count, share, cpu_ref, cpu_part, users, think, blocking_g, used_paths, reference_io,
-     variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref) = _setup(
+     variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref, busy_ref, fault_group) = _setup(
         tuple(guests), tuple(names), tuple(vlist), k)
+    # the users a stall is spread over: with query_coupling, a fault holds up its user's
+    # coupled streams too, so the stalls are hidden by fewer independent users
+    hiding_users = users / fault_group if mechanisms.query_coupling else users
     gv = cat.guest_variant
     has_xstor = split.xstor_mib > 0  # without it, nothing is read from expanded storage
     x = np.ones(len(names))
@@ -713,11 +773,27 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
                 PAGES_PER_MIB * XSTOR_READ_S) / x
         # a user's cycle per unit of work: waiting (own I/O stretched by the path) and stalls,
         # plus the CPU part below
-        not_cpu = think * io_slow + stall_per_unit / users
+        not_cpu = think * io_slow + stall_per_unit / hiding_users
         # CP system time takes real CPUs before the guests are dispatched.
         cp_system = (CP_SYSTEM_BASE_CPUS * host.cpus / 20 + pstate.cp_cpu_cpus
                      + mem.steal_pages_s * STEAL_CPU_S_PER_PAGE[generation]
                      + mem.xstor_moves_pages_s * XSTOR_MOVE_CPU_S_PER_PAGE)
+        # virtual CPU time held by blocking stalls, per guest
+        guest_pages = mem.read_mib_s * (ios_per_mib * rp)
+        faults = mem.read_mib_s  # MiB/s the guest faults in, from the devices and expanded storage
+        if has_xstor:
+            guest_pages = guest_pages + mem.xstor_read_mib_s * (PAGES_PER_MIB * XSTOR_READ_S)
+            faults = faults + mem.xstor_read_mib_s
+        # a fault on the hot core (the kernel) cannot be handed back to Linux by page-fault
+        # handshaking: it stops the virtual CPU for the whole read
+        hot_wait = mem.hot_read_mib_s * (ios_per_mib * rp)
+        fault_blocked = blocking_g * (guest_pages - hot_wait) + hot_wait
+        blocked = fault_blocked
+        if generation == "6.2" and math.isfinite(mem.T):
+            # Page reorder: each time CP reorders a guest's frame list (once per turnover of
+            # its resident pages) the guest stops for resident/8 GiB seconds, so the stopped
+            # share of time is (pages stolen per second) x (seconds per MiB).
+            blocked = blocked + vcpus * np.minimum(faults * REORDER_S_PER_MIB, 1.0)
         # Lock-holder preemption (dispatch.lock_spin): coupled guests burn CPU spinning on
         # siblings that z/VM preempted, which happens only while every real CPU is busy. The
         # runnable virtual CPUs include the spinning ones, so the share of time every real
@@ -730,7 +806,13 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             # the siblings that reach a held lock are the ones making progress: their running
             # share in the reference run, scaled by how much work they do now
             # (lock_spin takes at most all of the time)
-            spin = dispatch.lock_spin(coupling, vcpus, busy, x[gv] * reference_share, check=False) / spin_ref
+            # what keeps a lock holder from running: preemption while every real CPU is
+            # busy (in the reference run's measure at least, unless neighbour_relief) and,
+            # with fault_holder, a blocking page fault that holds its virtual CPU
+            held = busy if mechanisms.neighbour_relief else max(busy, busy_ref)
+            if mechanisms.fault_holder:
+                held = np.minimum(held + fault_blocked / vcpus, 1.0)
+            spin = dispatch.lock_spin(coupling, vcpus, held, x[gv] * reference_share, check=False) / spin_ref
             cost = cpu_ref * spin
             # the burnt CPU also stretches the CPU part of each unit of work
             x_open = 1.0 / (not_cpu + cpu_part * np.bincount(gv, cost, len(names)) / variant_cpu_ref)
@@ -741,21 +823,6 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
             demand = float(np.dot(members_io, x_open[members]))
             if demand > room[p]:
                 x_open = np.where(members, x_open * room[p] / demand, x_open)
-        # virtual CPU time held by blocking stalls, per guest
-        guest_pages = mem.read_mib_s * (ios_per_mib * rp)
-        faults = mem.read_mib_s  # MiB/s the guest faults in, from the devices and expanded storage
-        if has_xstor:
-            guest_pages = guest_pages + mem.xstor_read_mib_s * (PAGES_PER_MIB * XSTOR_READ_S)
-            faults = faults + mem.xstor_read_mib_s
-        # a fault on the hot core (the kernel) cannot be handed back to Linux by page-fault
-        # handshaking: it stops the virtual CPU for the whole read
-        hot_wait = mem.hot_read_mib_s * (ios_per_mib * rp)
-        blocked = blocking_g * (guest_pages - hot_wait) + hot_wait
-        if generation == "6.2" and math.isfinite(mem.T):
-            # Page reorder: each time CP reorders a guest's frame list (once per turnover of
-            # its resident pages) the guest stops for resident/8 GiB seconds, so the stopped
-            # share of time is (pages stolen per second) x (seconds per MiB).
-            blocked = blocked + vcpus * np.minimum(faults * REORDER_S_PER_MIB, 1.0)
         # blocked >= 0, so the cap never exceeds the virtual CPUs
         cap = np.minimum(np.maximum(vcpus - blocked, 0.0), vcpus)
         fault_cp = faults * (PAGES_PER_MIB * FAULT_CP_CPU_S)
@@ -1024,7 +1091,8 @@ def _host(config) -> Host:
 
 
 def simulate(config="64/20", env: "str | Environment" = "zvm63-edev", guests: Iterable[Guest] | None = None,
-             variants: dict[str, Variant] | None = None, *, strict: bool = True) -> Result:
+             variants: dict[str, Variant] | None = None, *, strict: bool = True,
+             mechanisms: Mechanisms | None = None) -> Result:
     """Run the model for one host configuration.
 
     ``config`` is a CID (``"64/20"`` or ``(64, 20)``) or a :class:`Host`; ``env`` one of
@@ -1046,7 +1114,9 @@ def simulate(config="64/20", env: "str | Environment" = "zvm63-edev", guests: It
     if len({g.name for g in guests}) != len(guests):
         raise ValueError("guests: guest names repeat; expected unique names")
     drivers = study_variants() if variants is None else dict(variants)
-    solution = _solve(host, environment_, guests, drivers)
+    if mechanisms is not None and not isinstance(mechanisms, Mechanisms):
+        raise ValueError(f"mechanisms: {mechanisms!r} is not accepted; expected an overcommit.Mechanisms")
+    solution = _solve(host, environment_, guests, drivers, mechanisms)
     result = _result(host, environment_, guests, solution)
     iterations, converged = solution.iterations, solution.converged
     if not converged and strict:
@@ -1056,7 +1126,8 @@ def simulate(config="64/20", env: "str | Environment" = "zvm63-edev", guests: It
     return result
 
 
-def sweep(cids: Iterable | None = None, envs: Iterable[str] | None = None, progress: bool = False) -> pd.DataFrame:
+def sweep(cids: Iterable | None = None, envs: Iterable[str] | None = None, progress: bool = False,
+          mechanisms: Mechanisms | None = None) -> pd.DataFrame:
     """Simulate every CID × environment; a long DataFrame with one row per variant and run.
 
     Columns: cid, env, memory_gib, cpus, variant, relative_throughput, cpu_load, failed,
@@ -1074,7 +1145,7 @@ def sweep(cids: Iterable | None = None, envs: Iterable[str] | None = None, progr
     columns.update({"system_" + k: [] for k in keys})
     total = len(cids) * len(envs)
     for n, (e, c) in enumerate(((e, c) for e in envs for c in cids), start=1):
-        r = simulate(c, env=e)
+        r = simulate(c, env=e, mechanisms=mechanisms)
         w = r.workloads
         count = len(w)
         columns["cid"] += [c] * count
@@ -1093,4 +1164,4 @@ def sweep(cids: Iterable | None = None, envs: Iterable[str] | None = None, progr
     return pd.DataFrame(columns)
 
 
-__all__ = ["ENVIRONMENTS", "Environment", "Host", "NotConvergedError", "Result", "environment", "simulate", "sweep"]
+__all__ = ["CANDIDATE", "ENVIRONMENTS", "MECHANISMS", "Environment", "Host", "Mechanisms", "NotConvergedError", "Result", "environment", "simulate", "sweep"]

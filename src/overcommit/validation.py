@@ -739,9 +739,11 @@ def fairness_bound(cid: str = "512/15", served: dict[str, float] | None = None,
                       "shortfall_cpus": max(needed - available, 0.0), "rest_fraction": fraction})
 
 
-def evaluate() -> pd.DataFrame:
-    """Evaluate every claim: one row per claim with the model's value and pass/fail."""
-    grid = _grid()
+def evaluate(mechanisms=None) -> pd.DataFrame:
+    """Evaluate every claim: one row per claim with the model's value and pass/fail.
+    ``mechanisms`` (an :class:`overcommit.Mechanisms`) evaluates them for a model with other
+    switches than the ones it keeps."""
+    grid = _grid() if mechanisms is None else Grid(sweep(mechanisms=mechanisms))
     rows = []
     for claim in _claims():
         try:

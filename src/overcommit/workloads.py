@@ -35,7 +35,9 @@ fio job has after its run to write its dirty page cache, see :mod:`overcommit.mo
 ``coupling`` is how tightly the work on one of its guests' virtual CPUs waits for the work on
 the others (0: independent requests, jobs or threads; 1: every running virtual CPU soon
 needs the one z/VM preempted), which decides how much CPU the guests burn spinning under
-lock-holder preemption (:func:`overcommit.dispatch.lock_spin`).
+lock-holder preemption (:func:`overcommit.dispatch.lock_spin`), and ``streams_per_user`` how
+many of the ``users`` are the concurrent streams of one user's work (a parallel query): with
+coupling, a page fault in one stream holds up the others (:attr:`Variant.fault_group`).
 
 Parameters come from ``data/guest_behaviour.csv`` and ``data/variant_drivers.csv`` (each row
 says whether a value is from the paper or an assumption), overridden by the values
@@ -163,6 +165,7 @@ class Variant:
     pause_limit_s: float | None = None
     drain_limit_s: float | None = None
     coupling: float = 0.0
+    streams_per_user: int = 1
 
     def __post_init__(self) -> None:
         owner = f"variant {self.name!r}"
@@ -185,6 +188,18 @@ class Variant:
         if self.io_error_utilisation is not None:
             set_(self, "io_error_utilisation", _finite(owner, "io_error_utilisation", self.io_error_utilisation, 0, 1))
         set_(self, "coupling", _finite(owner, "coupling", self.coupling, 0, 1))
+        streams = _finite(owner, "streams_per_user", self.streams_per_user, 1, 1024)
+        if streams != int(streams):
+            raise ValueError(f"{owner}.streams_per_user: {self.streams_per_user!r} is not accepted; "
+                             "expected a whole number from 1 to 1024")
+        set_(self, "streams_per_user", int(streams))
+
+    @property
+    def fault_group(self) -> float:
+        """How many of the ``users`` one page fault holds up: the faulting stream and, with
+        ``coupling`` σ, the other streams of its user's work that wait for its rows,
+        ``1 + σ (streams_per_user − 1)``."""
+        return 1.0 + self.coupling * (self.streams_per_user - 1)
 
 
 def memory_classes(guest: Guest, bins: int = MEMORY_BINS) -> tuple[np.ndarray, np.ndarray]:
@@ -357,6 +372,8 @@ def _study(directory: str, calibrated: bool = True) -> tuple[tuple[Guest, ...], 
                     "io_error_utilisation", "pause_limit_s", "drain_limit_s", "coupling"):
             if values.get(key) is not None:
                 values[key] = float(values[key])
+        if values.get("streams_per_user") is not None:
+            values["streams_per_user"] = int(float(values["streams_per_user"]))
         values["name"] = name
         for (target, parameter), value in fitted.items():
             if target == name and parameter in variant_fields:
