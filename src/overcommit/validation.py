@@ -675,7 +675,7 @@ def fairness_bound(cid: str = "512/15", served: dict[str, float] | None = None,
     every other workload at its reference throughput, each guest capped by its virtual
     CPUs. If :math:`N` exceeds the CPUs available (the real CPUs minus CP's system time as
     :func:`overcommit.simulate` computes it for the CID; idle CPUs from dispatching would
-    only raise the need), the outcome cannot come from fair dispatching at those costs:
+    only raise the need), the outcome cannot come from a fluid share model at those fixed costs:
     either the other workloads were held below their reference throughput by something other
     than CPU (at a level of :math:`\theta^*` they were given all they asked for), or CPU per
     unit of work changed.
