@@ -303,8 +303,10 @@ def test_absurd_hosts_stop_the_guests_whose_hot_core_is_out():
     assert r.system["overall_relative_throughput"] < 0.6
     assert r.system["page_read_mib_s"] > 100
     for small in ("was-medium-ihs", "net-medium-client", "net-medium-server"):
-        assert g.loc[small, "resident_mib"] < HOT_CORE_MIB / 4
-        assert g.loc[small, "blocked_vcpus"] > 0.5 * g.loc[small, "vcpus"]
+        assert g.loc[small, "resident_mib"] < 0.6 * HOT_CORE_MIB
+        assert g.loc[small, "blocked_vcpus"] > 0.3 * g.loc[small, "vcpus"]
+    # the database's coupled query streams cannot hide its faults: it keeps less than 0.8
+    assert w["db-bi"] < 0.8
     # at the paper's smallest memory every hot core is resident and costs nothing
     g = oc.simulate("64/20").guests
     assert (g["resident_mib"] >= np.minimum(HOT_CORE_MIB, 0.25 * g["instantiated_mib"]) * 0.999).all()

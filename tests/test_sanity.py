@@ -1,12 +1,10 @@
 """The model's sanity rules (overcommit.sanity) over the any-host grid, and the checker
 itself on frames made to break each rule.
 
-The model the chapters are computed with (``overcommit.MECHANISMS``) still breaks the rules
+The model (``overcommit.MECHANISMS``) still breaks the rules
 in places (docs/model-validation.md, "Sanity beyond the paper's grid"); its breaches are
 listed in ``sanity_known_breaches.csv``. The test fails on any breach not listed, and on a
 listed one that has gone (so the list only shrinks and never hides a new one).
-``overcommit.CANDIDATE``, the switches measured to remove most of them, is held to what it
-was measured to do.
 """
 
 from __future__ import annotations
@@ -52,27 +50,23 @@ def test_every_run_converges(breaches):
     assert not (breaches["rule"] == "converged").any()
 
 
-@pytest.fixture(scope="module")
-def candidate_breaches() -> pd.DataFrame:
-    return sanity.violations(sanity.default_grid(oc.CANDIDATE))
-
-
-def test_candidate_removes_every_breach_but_the_six_two_database_failure(candidate_breaches):
-    counts = candidate_breaches["rule"].value_counts().to_dict()
-    assert counts.get("above-reference", 0) == 0 and counts.get("keeps-80", 0) == 0
-    assert counts.get("converged", 0) == 0
-    # one step up of the database at 15 CPUs on ECKD (it reaches what its paging allows
-    # once the others free CPU) and the z/VM 6.2 database failure that heals
-    assert counts.get("memory-bound", 0) <= 1
-    healed = candidate_breaches[candidate_breaches["rule"] == "failure-heals"]
-    assert set(healed["env"]) <= {"zvm62-edev"} and set(healed["variant"]) <= {"db-bi"}
-
-
-def test_candidate_starves_the_memory_bound_workloads():
-    f = sanity.default_grid(oc.CANDIDATE)
+def test_no_workload_above_its_reference_and_the_starved_host_loses_them(breaches):
+    assert not breaches["rule"].isin(["above-reference", "keeps-80"]).any()
+    f = sanity.default_grid()
     starved = f[(f.memory_gib == 8) & (f.cpus == 20) & f.variant.isin(sanity.MEMORY_BOUND)]
     assert len(starved) == 3 * len(sanity.MEMORY_BOUND)
     assert (starved["relative_throughput"] < sanity.STARVED_LIMIT).all()
+
+
+def test_the_breaches_left_are_small_steps_and_the_six_two_database_failure(breaches):
+    # what docs/model-validation.md explains: a few steps up of at most 0.03 per 8 GiB, and
+    # the z/VM 6.2 database failure, whose reorder pause shrinks with resident memory
+    steps = breaches[breaches["rule"] == "memory-bound"]
+    assert len(steps) <= 3
+    rises = steps["detail"].str.extract(r"([0-9.]+) at \d+ GiB, ([0-9.]+) at").astype(float)
+    assert ((rises[1] - rises[0]) < 0.03).all()
+    healed = breaches[breaches["rule"] == "failure-heals"]
+    assert set(healed["env"]) == {"zvm62-edev"} and set(healed["variant"]) == {"db-bi"}
 
 
 def _frame(rows):
@@ -115,19 +109,28 @@ def test_mechanisms_reject_a_non_switch():
 
 def test_each_switch_changes_the_model_where_it_should():
     kept = oc.simulate("16/20", env="zvm63-edev").workloads["relative_throughput"]
-    coupled = oc.simulate("16/20", env="zvm63-edev",
-                          mechanisms=oc.Mechanisms(query_coupling=True)).workloads["relative_throughput"]
+    uncoupled = oc.simulate("16/20", env="zvm63-edev",
+                            mechanisms=oc.Mechanisms(query_coupling=False)).workloads["relative_throughput"]
     # coupled streams hide fewer stalls: the database is slower with them
-    assert coupled["db-bi"] < kept["db-bi"] - 0.02
+    assert kept["db-bi"] < uncoupled["db-bi"] - 0.02
     # with neighbour relief the database's spinning falls below the reference run's when
-    # the others stall on ECKD paging, and it runs above its reference; without, it cannot
-    relief = oc.simulate("64/25", env="zvm63-eckd").workloads.loc["db-bi", "relative_throughput"]
-    floor = oc.simulate("64/25", env="zvm63-eckd", mechanisms=oc.Mechanisms(neighbour_relief=False))
-    assert relief > 1.0 >= floor.workloads.loc["db-bi", "relative_throughput"]
+    # the others stall on ECKD paging, and it runs faster; without, it stays below its reference
+    relief = oc.simulate("64/25", env="zvm63-eckd", mechanisms=oc.Mechanisms(neighbour_relief=True))
+    floor = oc.simulate("64/25", env="zvm63-eckd")
+    assert (relief.workloads.loc["db-bi", "relative_throughput"]
+            > floor.workloads.loc["db-bi", "relative_throughput"] + 0.02)
+    assert floor.workloads.loc["db-bi", "relative_throughput"] <= 1.0
+    assert relief.guests.loc["db-bi", "spin_factor"] < 0.95
     # below Table 17's cost only by its own running share: at most what running at x
-    # instead of 1 saves (x = 0.86 here, a saving of a few per cent)
-    assert floor.guests["spin_factor"].min() > 0.99
+    # instead of 1 saves (the database runs at about 0.97 here)
+    assert floor.guests["spin_factor"].min() > 0.95
     # a blocking fault on a lock holder makes the coupled database spin more
     held = oc.simulate("16/20", mechanisms=oc.Mechanisms(fault_holder=True)).guests.loc["db-bi", "spin_factor"]
     assert held > oc.simulate("16/20").guests.loc["db-bi", "spin_factor"]
-    assert oc.Mechanisms().key == "neighbour_relief" and oc.CANDIDATE.key == "query_coupling"
+    # a pause that happens less than once in the run breaks nobody: at 120/20 on 6.2 the
+    # database's pages do not turn over, so with reorder_in_run it does not fail there
+    r = oc.simulate("120/20", env="zvm62-edev")
+    assert r.workloads.loc["db-bi", "failed"]
+    assert not oc.simulate("120/20", env="zvm62-edev",
+                           mechanisms=oc.Mechanisms(reorder_in_run=True)).workloads.loc["db-bi", "failed"]
+    assert oc.Mechanisms().key == "query_coupling"

@@ -257,6 +257,8 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("drain_limit_s", _number(0), required=False),
         Column("coupling", _number(0)),
         Column("streams_per_user", _number(1), required=False),
+        Column("wakeups_per_cycle", _number(0), required=False),
+        Column("batched", _choice("true", "false"), required=False),
     ),
     "calibrated_parameters.csv": _schema(
         Column("target"),

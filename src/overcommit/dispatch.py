@@ -81,6 +81,44 @@ def _roots(size: int) -> tuple[np.ndarray, "np.ndarray | None"]:
     return roots
 
 
+def grouped_pmf(q: ArrayLike, vcpus: ArrayLike, rho: ArrayLike) -> np.ndarray:
+    r"""P(R = r), r = 0..Σ vcpus, for guests whose virtual CPUs are runnable *together*.
+
+    Guest ``g`` has a common on/off state, on with probability ``q_g``; each of its
+    ``n_g`` virtual CPUs follows that state with probability ``rho_g`` and is otherwise
+    runnable on its own with probability ``q_g``. The mean stays ``q_g``; two CPUs of one
+    guest are correlated by ``rho_g²``; the generating function is, per guest,
+
+    .. math::
+
+        q (1 - p_1 + p_1 z)^n + (1 - q) (1 - p_0 + p_0 z)^n,\quad
+        p_1 = \rho + (1 - \rho) q,\; p_0 = (1 - \rho) q,
+
+    multiplied over the guests and inverted by one discrete Fourier transform, as in
+    :func:`runnable_pmf` (``rho = 0`` gives exactly its distribution). Positively
+    correlated virtual CPUs spread ``R``, and a wider ``R`` leaves more real CPUs idle at the
+    same mean demand (the model's ``Mechanisms.correlated_runnability``).
+    """
+    q = np.clip(np.asarray(q, float), 0.0, 1.0)
+    vcpus = np.asarray(vcpus, int)
+    rho = np.clip(np.asarray(rho, float), 0.0, 1.0)
+    size = int(vcpus.sum()) + 1
+    z = np.exp(2j * np.pi * np.arange(size) / size)
+    p1, p0 = rho + (1 - rho) * q, (1 - rho) * q
+    on = (1 - p1[:, None] + p1[:, None] * z) ** vcpus[:, None]
+    off = (1 - p0[:, None] + p0[:, None] * z) ** vcpus[:, None]
+    generating = np.prod(q[:, None] * on + (1 - q[:, None]) * off, axis=0)
+    return np.maximum(np.fft.fft(generating).real / size, 0.0)
+
+
+def idle_and_busy_grouped(real_cpus: float, wanted: ArrayLike, vcpus: ArrayLike, rho: ArrayLike) -> tuple[float, float]:
+    """:func:`idle_and_busy` for guests wanting ``wanted`` CPUs on ``vcpus`` virtual CPUs
+    each, their virtual CPUs correlated by ``rho`` (:func:`grouped_pmf`)."""
+    vcpus = np.asarray(vcpus, int)
+    q = np.minimum(np.asarray(wanted, float) / np.maximum(vcpus, 1), 1.0)
+    return _idle_and_busy(real_cpus, grouped_pmf(q, vcpus, rho))
+
+
 def runnable_pmf_stepwise(q: ArrayLike) -> np.ndarray:
     """:func:`runnable_pmf` by adding the virtual CPUs one at a time (the recursion its
     generating function encodes): the slow, obvious form the tests check it against."""

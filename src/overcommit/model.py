@@ -156,23 +156,66 @@ class Mechanisms:
         pages (resident / page-in rate), so a guest whose pages turn over less than once in
         the test's hour (:data:`RUN_S`) is never stopped. Off: the pause counts whenever the
         host is short of memory.
+    ``dispatch_wait_s``
+        The time slice τ (seconds; 0, the default, is off) of a wait for a real CPU at every
+        wake-up: with ``R`` virtual CPUs runnable on ``c`` real CPUs (``R`` distributed as
+        :func:`overcommit.dispatch.runnable_pmf`), a virtual CPU that wakes up queues behind
+        the ``(R − c)⁺`` that have no real CPU, ``W = τ E[(R − c)⁺] / c`` (round robin,
+        OSTEP ch. 7). A variant that wakes ``h`` times per user cycle
+        (:attr:`overcommit.workloads.Variant.wakeups_per_cycle`) spends
+        ``h (W − W_ref) / cycle_s`` more of its reference cycle waiting (512/25 keeps 1.0).
+        The wait uses the last pass's runnable shares, under-relaxed (a lagged term outside
+        the accelerated fixed point).
+    ``batched_wakeups``
+        With ``dispatch_wait_s``: a variant whose ready work is served in batches
+        (:attr:`overcommit.workloads.Variant.batched`: the network's connections, fio's jobs)
+        waits once per batch, not per request: its wake-ups per cycle are divided by its
+        users per virtual CPU. Off: one wait per request, as for WebSphere.
+    ``correlated_runnability``
+        ``c`` from 0 (off, the default) to 1: the virtual CPUs of a guest whose work ties them
+        together are runnable together, correlated by ``rho = c σ`` (σ the workload's
+        coupling), for the fluctuation idle and the busy share
+        (:func:`overcommit.dispatch.grouped_pmf`), in the reference run too.
     """
 
     neighbour_relief: bool = False
     fault_holder: bool = False
     query_coupling: bool = True
     reorder_in_run: bool = False
+    dispatch_wait_s: float = 0.0
+    batched_wakeups: bool = True
+    correlated_runnability: float = 0.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if not isinstance(value, bool):
+            if f.name in ("dispatch_wait_s", "correlated_runnability"):
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                        or not 0 <= value <= 1:
+                    what = "a time slice in seconds" if f.name == "dispatch_wait_s" else "a number"
+                    raise ValueError(f"mechanisms.{f.name}: {value!r} is not accepted; expected {what} from 0 (off) to 1")
+                object.__setattr__(self, f.name, float(value))
+            elif not isinstance(value, bool):
                 raise ValueError(f"mechanisms.{f.name}: {value!r} is not accepted; expected True or False")
 
     @property
     def key(self) -> str:
         """A short name of the setting, for file and cache names: the switches that are on."""
-        return "-".join(f.name for f in fields(self) if getattr(self, f.name)) or "none"
+        parts = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "dispatch_wait_s":
+                if value > 0:
+                    parts.append(f"dispatch_wait_{value * 1000:g}ms".replace(".", "_"))
+            elif f.name == "correlated_runnability":
+                if value > 0:
+                    parts.append(f"correlated_{value:g}".replace(".", "_"))
+            elif f.name == "batched_wakeups":
+                if self.dispatch_wait_s > 0 and value:
+                    parts.append(f.name)
+            elif value:
+                parts.append(f.name)
+        return "-".join(parts) or "none"
 
 
 #: the switches the model keeps (docs/model-validation.md, "Sanity beyond the paper's grid")
@@ -653,7 +696,8 @@ class _Setup(NamedTuple):
 
 
 @lru_cache(maxsize=64)
-def _setup(guests: tuple[Guest, ...], names: tuple[str, ...], vlist: tuple[Variant, ...], k: float) -> _Setup:
+def _setup(guests: tuple[Guest, ...], names: tuple[str, ...], vlist: tuple[Variant, ...], k: float,
+           correlation: float = 0.0) -> _Setup:
     index = {name: i for i, name in enumerate(names)}
     gv = np.array([index[g.variant] for g in guests])
     vcpus = np.array([g.vcpus for g in guests], float)
@@ -677,8 +721,13 @@ def _setup(guests: tuple[Guest, ...], names: tuple[str, ...], vlist: tuple[Varia
     spinning = bool(np.any(coupling * (vcpus - 1) > 0))
     reference_load = np.minimum(cpu_ref / k, vcpus)
     reference_share = reference_load / vcpus
-    busy_ref = dispatch.all_busy(REFERENCE_CPUS * (1 - CP_SYSTEM_BASE_CPUS / 20),
-                                 dispatch.vcpu_runnable(reference_load, vcpus)) if spinning else 0.0
+    reference_cpus = REFERENCE_CPUS * (1 - CP_SYSTEM_BASE_CPUS / 20)
+    if not spinning:
+        busy_ref = 0.0
+    elif correlation > 0:
+        busy_ref = dispatch.idle_and_busy_grouped(reference_cpus, reference_load, vcpus, correlation * coupling)[1]
+    else:
+        busy_ref = dispatch.all_busy(reference_cpus, dispatch.vcpu_runnable(reference_load, vcpus))
     spin_ref = dispatch.lock_spin(coupling, vcpus, busy_ref, reference_share)  # checks the guests once
     setup = _Setup(vcpus, vcpus.astype(int), share, cpu_ref, (1.0 - think) * k, users, think, blocking[gv],
                    used_paths, reference_io, variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref,
@@ -686,6 +735,190 @@ def _setup(guests: tuple[Guest, ...], names: tuple[str, ...], vlist: tuple[Varia
     for a in [v for v in setup if isinstance(v, np.ndarray)] + [a for path in used_paths for a in path[1:]]:
         a.flags.writeable = False
     return setup
+
+
+# The steps of one pass (the module docstring's numbering), called by _solve's one_pass.
+
+
+def _path_slowdowns(x: np.ndarray, used_paths: list, reference_io: dict, sharing_path: str,
+                    paging_mib_s: float) -> tuple[np.ndarray, dict, float]:
+    """Step 3, the storage paths. Every guest's I/O shares its path with the other guests'
+    I/O on it and, on the paging path, with paging (``paging_mib_s``, reads and writes):
+    busier than in the reference run, it takes longer; quieter (another workload on it
+    slowed down), it takes less time (:func:`overcommit.paging.path_slowdown`). A path
+    carries at most PATH_HEADROOM of its bandwidth, guest I/O what paging leaves of it.
+    Returns per variant the slowdown, per path the room left for guest I/O, and the guest
+    I/O on the paging path (MiB/s)."""
+    io_slow, room, shared_io = np.ones(x.size), {}, 0.0
+    for p, members, members_io in used_paths:
+        paging_p = paging_mib_s if p == sharing_path else 0.0
+        usable = PATH_MIB_S[p] * PATH_HEADROOM
+        room[p] = max(usable - paging_p, 0.0)
+        guest_p = min(float(np.dot(members_io, x[members])), room[p])
+        if p == sharing_path:
+            shared_io = guest_p
+        io_slow[members] = paging.path_slowdown(PATH_MIB_S[p], min(reference_io[p], usable), guest_p + paging_p,
+                                                check=False)
+    return io_slow, room, shared_io
+
+
+def _stalls(mem: _Memory, x: np.ndarray, gv: np.ndarray, ios_per_mib: float, rp: float,
+            has_xstor: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Step 4, the stalls: per variant, the paging I/Os per unit of work (one stall per
+    paging I/O: the thread that faulted waits once for the whole block) and the
+    user-seconds per unit of work spent waiting for pages (from the devices at the read
+    response time ``rp``, and from expanded storage)."""
+    n = x.size
+    dev_pages = np.bincount(gv, mem.read_mib_s, n) * ios_per_mib / x
+    stall_per_unit = dev_pages * rp
+    if has_xstor:
+        stall_per_unit = stall_per_unit + np.bincount(gv, mem.xstor_read_mib_s, n) * (
+            PAGES_PER_MIB * XSTOR_READ_S) / x
+    return dev_pages, stall_per_unit
+
+
+def _cp_system(host: Host, pstate: paging.PagingState, mem: _Memory, generation: str) -> float:
+    """CP's system time (real CPUs), taken before the guests are dispatched: its base time,
+    the paging I/O, selecting and stealing frames, and moves to and from expanded storage."""
+    return (CP_SYSTEM_BASE_CPUS * host.cpus / 20 + pstate.cp_cpu_cpus
+            + mem.steal_pages_s * STEAL_CPU_S_PER_PAGE[generation]
+            + mem.xstor_moves_pages_s * XSTOR_MOVE_CPU_S_PER_PAGE)
+
+
+def _blocked_vcpus(mem: _Memory, rp: float, ios_per_mib: float, blocking_g: np.ndarray, vcpus: np.ndarray,
+                   has_xstor: bool, generation: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per guest: the MiB/s it faults in (from the devices and expanded storage), the
+    virtual CPUs its faults hold (the blocking share of a stall, and every fault on the hot
+    core: a fault in the kernel cannot be handed back to Linux by page-fault handshaking),
+    and those plus, on z/VM 6.2, the page reorder's stops: each time CP reorders a guest's
+    frame list (once per turnover of its resident pages) the guest stops for resident / 8 GiB
+    seconds, so the stopped share of time is the pages stolen per second times the seconds
+    per MiB."""
+    guest_pages = mem.read_mib_s * (ios_per_mib * rp)
+    faults = mem.read_mib_s
+    if has_xstor:
+        guest_pages = guest_pages + mem.xstor_read_mib_s * (PAGES_PER_MIB * XSTOR_READ_S)
+        faults = faults + mem.xstor_read_mib_s
+    hot_wait = mem.hot_read_mib_s * (ios_per_mib * rp)
+    fault_blocked = blocking_g * (guest_pages - hot_wait) + hot_wait
+    blocked = fault_blocked
+    if generation == "6.2" and math.isfinite(mem.T):
+        blocked = blocked + vcpus * np.minimum(faults * REORDER_S_PER_MIB, 1.0)
+    return faults, fault_blocked, blocked
+
+
+def _within_path_room(x_open: np.ndarray, used_paths: list, room: dict) -> np.ndarray:
+    """Step 5's last limit: workloads whose I/O asks for more than the room left on their
+    path share that room in proportion to their demand."""
+    for p, members, members_io in used_paths:
+        demand = float(np.dot(members_io, x_open[members]))
+        if demand > room[p]:
+            x_open = np.where(members, x_open * room[p] / demand, x_open)
+    return x_open
+
+
+def _spin_factor(mechanisms: Mechanisms, busy: float, busy_ref: float, fault_blocked: np.ndarray,
+                 coupling: np.ndarray, vcpus: np.ndarray, running: np.ndarray, spin_ref: np.ndarray) -> np.ndarray:
+    """Step 6's lock-holder preemption (:func:`overcommit.dispatch.lock_spin`): per guest,
+    CPU per unit of work against Table 17's. What keeps a lock holder from running is
+    preemption while every real CPU is busy (``busy``; at least the reference run's
+    ``busy_ref`` unless ``neighbour_relief``) and, with ``fault_holder``, a blocking page
+    fault that holds its virtual CPU. The siblings that reach a held lock are the ones making
+    progress (``running``: their reference running share scaled by their work now)."""
+    held = busy if mechanisms.neighbour_relief else max(busy, busy_ref)
+    if mechanisms.fault_holder:
+        held = np.minimum(held + fault_blocked / vcpus, 1.0)
+    return dispatch.lock_spin(coupling, vcpus, held, running, check=False) / spin_ref
+
+
+class _Anderson:
+    """Step 7's accelerated step: Anderson acceleration on the residual ``f = G(z) − z`` of
+    the unknowns ``z`` (throughputs, idle CPUs, busy share), with a damped step as the base
+    (the stall ↔ throughput feedback can oscillate under heavy paging, and plain damping
+    then needs dozens of passes), in the stages of DAMPING / HISTORY, SETTLE_* and
+    CAREFUL_DAMPING (each stage starts its history afresh)."""
+
+    def __init__(self) -> None:
+        self.history_z: list[np.ndarray] = []
+        self.history_f: list[np.ndarray] = []
+
+    def step(self, iteration: int, z: np.ndarray, f: np.ndarray) -> np.ndarray:
+        if iteration > MAX_ITERATIONS // 4:
+            damping, depth, restart = CAREFUL_DAMPING, SETTLE_HISTORY, MAX_ITERATIONS // 4 + 1
+        elif iteration > SETTLE_PASSES:
+            damping, depth, restart = SETTLE_DAMPING, SETTLE_HISTORY, SETTLE_PASSES + 1
+        else:
+            damping, depth, restart = DAMPING, HISTORY, 1
+        if iteration == restart:
+            self.history_z, self.history_f = [], []
+        self.history_z.append(z)
+        self.history_f.append(f)
+        if len(self.history_z) > depth:
+            self.history_z.pop(0)
+            self.history_f.pop(0)
+        step = z + damping * f
+        if len(self.history_z) >= 2:
+            zs, fs = np.array(self.history_z), np.array(self.history_f)
+            dX, dF = (zs[1:] - zs[:-1]).T, (fs[1:] - fs[:-1]).T
+            gamma = _least_squares(dF, f)
+            candidate = step - (dX + damping * dF) @ gamma
+            if math.isfinite(float(candidate.sum())):
+                step = candidate
+        return step
+
+
+def gv_of(guests: Sequence[Guest], names: Sequence[str]) -> np.ndarray:
+    """Each guest's variant as an index into ``names``."""
+    index = {n: i for i, n in enumerate(names)}
+    return np.array([index[g.variant] for g in guests])
+
+
+class _DispatchWait:
+    """The lagged wait for a real CPU at every wake-up (:class:`Mechanisms`,
+    ``dispatch_wait_s``): the last pass's runnable shares give this pass's wait."""
+
+    #: share of a pass's fresh wait taken (the rest is the last pass's)
+    RELAX = 0.5
+
+    def __init__(self, mechanisms: Mechanisms, vlist: Sequence[Variant], guests: Sequence[Guest], gv: np.ndarray):
+        self.slice_s = mechanisms.dispatch_wait_s
+        ref_load = np.array([min(g.cpu_load, g.vcpus) for g in guests])
+        vcpus = np.array([g.vcpus for g in guests])
+        self.w_ref = self.queue_wait(REFERENCE_CPUS * (1 - CP_SYSTEM_BASE_CPUS / 20),
+                                     dispatch.vcpu_runnable(ref_load, vcpus))
+        wakeups = np.array([v.wakeups_per_cycle for v in vlist], float)
+        if mechanisms.batched_wakeups:
+            # one wake-up serves the ready users of a virtual CPU at once
+            per_vcpu = np.array([v.users for v in vlist]) / np.maximum(np.bincount(gv, vcpus, len(vlist)), 1)
+            batched = np.array([v.batched for v in vlist])
+            wakeups = np.where(batched, wakeups / np.maximum(per_vcpu, 1.0), wakeups)
+        self.per_cycle = wakeups / np.array([v.cycle_s for v in vlist])
+        self.q = None
+        self.cpus = 0.0
+        self.w = None
+
+    def queue_wait(self, real_cpus: float, q: np.ndarray) -> float:
+        """τ · E[(R − c)⁺] / c for virtual CPUs runnable with probabilities ``q``."""
+        p = dispatch.runnable_pmf(q, check=False)
+        r = np.arange(p.size)
+        return self.slice_s * float(np.dot(p, np.maximum(r - real_cpus, 0.0))) / max(real_cpus, 1e-9)
+
+    def record(self, wanted: np.ndarray, vcpu_count: np.ndarray, available: float) -> None:
+        self.q = dispatch.vcpu_runnable(wanted, vcpu_count)
+        self.cpus = available
+
+    def term(self) -> np.ndarray:
+        """Per variant, the added waiting share of a reference cycle."""
+        if self.q is None:
+            return np.zeros(self.per_cycle.size)
+        fresh = self.queue_wait(self.cpus, self.q)
+        self.w = fresh if self.w is None else self.RELAX * fresh + (1 - self.RELAX) * self.w
+        return self.per_cycle * max(self.w - self.w_ref, 0.0)
+
+    @property
+    def wait_s(self) -> float:
+        """The wait per wake-up of the last pass (s)."""
+        return 0.0 if self.w is None else self.w
 
 
 def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant],
@@ -705,10 +938,20 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
 
     (vcpus, vcpu_count, share, cpu_ref, cpu_part, users, think, blocking_g, used_paths, reference_io,
      variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref, busy_ref, fault_group) = _setup(
-        tuple(guests), tuple(names), tuple(vlist), k)
+        tuple(guests), tuple(names), tuple(vlist), k, mechanisms.correlated_runnability)
+    rho = mechanisms.correlated_runnability * coupling
+
+    def idle_busy(cpus: float, wanted_cpus: np.ndarray) -> tuple[float, float]:
+        """Fluctuation idle and busy share for the guests' wanted CPUs: independent virtual
+        CPUs, or with correlated_runnability those of one guest runnable together."""
+        if mechanisms.correlated_runnability > 0:
+            return dispatch.idle_and_busy_grouped(cpus, wanted_cpus, vcpu_count, rho)
+        return dispatch.idle_and_busy(cpus, dispatch.vcpu_runnable(wanted_cpus, vcpu_count), check=False)
+
     # the users a stall is spread over: with query_coupling, a fault holds up its user's
     # coupled streams too, so the stalls are hidden by fewer independent users
     hiding_users = users / fault_group if mechanisms.query_coupling else users
+    waits = _DispatchWait(mechanisms, vlist, guests, gv_of(guests, names)) if mechanisms.dispatch_wait_s > 0 else None
     gv = cat.guest_variant
     has_xstor = split.xstor_mib > 0  # without it, nothing is read from expanded storage
     x = np.ones(len(names))
@@ -725,8 +968,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     n_aux = 2 if spinning else 1
     aux = None
     converged = False
-    history_x: list[np.ndarray] = []
-    history_f: list[np.ndarray] = []
+    accelerator = _Anderson()
     def one_pass(x: np.ndarray, aux: "np.ndarray | None"):
         """The fixed-point map G: from throughputs ``x`` and the idle time and busy share
         ``aux`` (None on the first pass: take what the pass computes) to the throughputs the
@@ -757,48 +999,22 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # quieter (another workload on it slowed down), it takes less time. A path carries at
         # most PATH_HEADROOM of its bandwidth, guest I/O what paging leaves of it; guests
         # asking for more share that in proportion to their demand (below).
-        io_slow, room, shared_io = np.ones(len(names)), {}, 0.0
-        for p, members, members_io in used_paths:
-            paging_p = reads + mem.write_mib_s if p == env.io_sharing_path else 0.0
-            usable = PATH_MIB_S[p] * PATH_HEADROOM
-            room[p] = max(usable - paging_p, 0.0)
-            guest_p = min(float(np.dot(members_io, x[members])), room[p])
-            if p == env.io_sharing_path:
-                shared_io = guest_p
-            io_slow[members] = paging.path_slowdown(PATH_MIB_S[p], min(reference_io[p], usable), guest_p + paging_p,
-                                                    check=False)
+        io_slow, room, shared_io = _path_slowdowns(x, used_paths, reference_io, env.io_sharing_path,
+                                                   reads + mem.write_mib_s)
         pstate = paging.response_time(config, reads, mem.write_mib_s, shared_io, check=False)
         rp = pstate.read_response_s if math.isfinite(pstate.read_response_s) else 60.0
         # pages waited for per unit of work, per variant (x > 0 always)
         # one stall per paging I/O: the thread that faulted waits once for the whole block
-        dev_pages = np.bincount(gv, mem.read_mib_s, len(names)) * ios_per_mib / x
-        stall_per_unit = dev_pages * rp  # user-seconds per unit
-        if has_xstor:
-            stall_per_unit = stall_per_unit + np.bincount(gv, mem.xstor_read_mib_s, len(names)) * (
-                PAGES_PER_MIB * XSTOR_READ_S) / x
+        dev_pages, stall_per_unit = _stalls(mem, x, gv, ios_per_mib, rp, has_xstor)
         # a user's cycle per unit of work: waiting (own I/O stretched by the path) and stalls,
         # plus the CPU part below
         not_cpu = think * io_slow + stall_per_unit / hiding_users
+        if waits is not None:
+            wait_term = waits.term()
+            not_cpu = not_cpu + wait_term
         # CP system time takes real CPUs before the guests are dispatched.
-        cp_system = (CP_SYSTEM_BASE_CPUS * host.cpus / 20 + pstate.cp_cpu_cpus
-                     + mem.steal_pages_s * STEAL_CPU_S_PER_PAGE[generation]
-                     + mem.xstor_moves_pages_s * XSTOR_MOVE_CPU_S_PER_PAGE)
-        # virtual CPU time held by blocking stalls, per guest
-        guest_pages = mem.read_mib_s * (ios_per_mib * rp)
-        faults = mem.read_mib_s  # MiB/s the guest faults in, from the devices and expanded storage
-        if has_xstor:
-            guest_pages = guest_pages + mem.xstor_read_mib_s * (PAGES_PER_MIB * XSTOR_READ_S)
-            faults = faults + mem.xstor_read_mib_s
-        # a fault on the hot core (the kernel) cannot be handed back to Linux by page-fault
-        # handshaking: it stops the virtual CPU for the whole read
-        hot_wait = mem.hot_read_mib_s * (ios_per_mib * rp)
-        fault_blocked = blocking_g * (guest_pages - hot_wait) + hot_wait
-        blocked = fault_blocked
-        if generation == "6.2" and math.isfinite(mem.T):
-            # Page reorder: each time CP reorders a guest's frame list (once per turnover of
-            # its resident pages) the guest stops for resident/8 GiB seconds, so the stopped
-            # share of time is (pages stolen per second) x (seconds per MiB).
-            blocked = blocked + vcpus * np.minimum(faults * REORDER_S_PER_MIB, 1.0)
+        cp_system = _cp_system(host, pstate, mem, generation)
+        faults, fault_blocked, blocked = _blocked_vcpus(mem, rp, ios_per_mib, blocking_g, vcpus, has_xstor, generation)
         # Lock-holder preemption (dispatch.lock_spin): coupled guests burn CPU spinning on
         # siblings that z/VM preempted, which happens only while every real CPU is busy. The
         # runnable virtual CPUs include the spinning ones, so the share of time every real
@@ -806,28 +1022,16 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         if spinning:
             if busy is None:
                 x_plain = 1.0 / (not_cpu + cpu_part)
-                busy = dispatch.idle_and_busy(max(host.cpus - cp_system, 0.0), dispatch.vcpu_runnable(
-                    np.minimum(x_plain[gv] * cpu_ref, vcpus), vcpu_count), check=False)[1]
-            # the siblings that reach a held lock are the ones making progress: their running
-            # share in the reference run, scaled by how much work they do now
-            # (lock_spin takes at most all of the time)
-            # what keeps a lock holder from running: preemption while every real CPU is
-            # busy (in the reference run's measure at least, unless neighbour_relief) and,
-            # with fault_holder, a blocking page fault that holds its virtual CPU
-            held = busy if mechanisms.neighbour_relief else max(busy, busy_ref)
-            if mechanisms.fault_holder:
-                held = np.minimum(held + fault_blocked / vcpus, 1.0)
-            spin = dispatch.lock_spin(coupling, vcpus, held, x[gv] * reference_share, check=False) / spin_ref
+                busy = idle_busy(max(host.cpus - cp_system, 0.0), np.minimum(x_plain[gv] * cpu_ref, vcpus))[1]
+            spin = _spin_factor(mechanisms, busy, busy_ref, fault_blocked, coupling, vcpus,
+                                x[gv] * reference_share, spin_ref)
             cost = cpu_ref * spin
             # the burnt CPU also stretches the CPU part of each unit of work
             x_open = 1.0 / (not_cpu + cpu_part * np.bincount(gv, cost, len(names)) / variant_cpu_ref)
         else:
             spin, cost = no_spin, cpu_ref
             x_open = 1.0 / (not_cpu + cpu_part)
-        for p, members, members_io in used_paths:
-            demand = float(np.dot(members_io, x_open[members]))
-            if demand > room[p]:
-                x_open = np.where(members, x_open * room[p] / demand, x_open)
+        x_open = _within_path_room(x_open, used_paths, room)
         # blocked >= 0, so the cap never exceeds the virtual CPUs
         cap = np.minimum(np.maximum(vcpus - blocked, 0.0), vcpus)
         fault_cp = faults * (PAGES_PER_MIB * FAULT_CP_CPU_S)
@@ -835,7 +1039,12 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # Real CPUs stand idle in the moments when fewer virtual CPUs are runnable than there
         # are real CPUs; that time cannot be handed to anyone later (overcommit.dispatch).
         wanted = np.minimum(x_open[gv] * cost + fault_cp, cap)
-        fresh, busy_next = dispatch.idle_and_busy(available, dispatch.vcpu_runnable(wanted, vcpu_count), check=False)
+        if waits is not None:
+            # a virtual CPU waiting for a real one is runnable: the runnable shares take
+            # each guest's demand without the wait
+            wanted = np.minimum(cost / np.maximum(1.0 / x_open - wait_term, 1e-9)[gv] + fault_cp, cap)
+            waits.record(wanted, vcpu_count, available)
+        fresh, busy_next = idle_busy(available, wanted)
         # The idle time feeds back on the demand it is computed from, so it is an unknown of
         # the fixed point like the throughputs (stepped and accelerated with them, below).
         if lost is None:
@@ -879,29 +1088,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # Anderson acceleration (the stages above) on the residual G(z) - z of z = (x, idle[, busy]), with a damped step as
         # the base: the stall <-> throughput feedback can oscillate under heavy paging,
         # and plain damping then needs dozens of passes.
-        z = np.concatenate((x, used))
-        f = np.concatenate((dx, daux))
-        if iteration > MAX_ITERATIONS // 4:
-            damping, depth, restart = CAREFUL_DAMPING, SETTLE_HISTORY, MAX_ITERATIONS // 4 + 1
-        elif iteration > SETTLE_PASSES:
-            damping, depth, restart = SETTLE_DAMPING, SETTLE_HISTORY, SETTLE_PASSES + 1
-        else:
-            damping, depth, restart = DAMPING, HISTORY, 1
-        if iteration == restart:
-            history_x, history_f = [], []
-        history_x.append(z)
-        history_f.append(f)
-        if len(history_x) > depth:
-            history_x.pop(0)
-            history_f.pop(0)
-        step = z + damping * f
-        if len(history_x) >= 2:
-            zs, fs = np.array(history_x), np.array(history_f)
-            dX, dF = (zs[1:] - zs[:-1]).T, (fs[1:] - fs[:-1]).T
-            gamma = _least_squares(dF, f)
-            candidate = step - (dX + damping * dF) @ gamma
-            if math.isfinite(float(candidate.sum())):
-                step = candidate
+        step = accelerator.step(iteration, np.concatenate((x, used)), np.concatenate((dx, daux)))
         x = np.minimum(np.maximum(step[:n], 1e-6), 4.0)
         aux = clip_aux(step[n:])
     last_delta = 0.0
@@ -926,7 +1113,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # can take turns (copies of one guest trading memory back and forth), and stepping
         # along G never settles. The fixed point still exists; find it as a root of G(z) - z
         # from the mean of the cycle.
-        zs = np.array(history_x) if history_x else np.append(x, np.zeros(n_aux) if aux is None else aux)[None, :]
+        zs = np.array(accelerator.history_z) if accelerator.history_z else np.append(x, np.zeros(n_aux) if aux is None else aux)[None, :]
         x_root, state, residual, calls = root_from(zs.mean(axis=0))
         iteration += calls
         if residual < TOLERANCE:

@@ -38,6 +38,12 @@ needs the one z/VM preempted), which decides how much CPU the guests burn spinni
 lock-holder preemption (:func:`overcommit.dispatch.lock_spin`), and ``streams_per_user`` how
 many of the ``users`` are the concurrent streams of one user's work (a parallel query): with
 coupling, a page fault in one stream holds up the others (:attr:`Variant.fault_group`).
+``wakeups_per_cycle`` and ``batched`` serve only the dispatch-wait experiment
+(:class:`overcommit.model.Mechanisms`): how often a user's cycle wakes a virtual CPU
+(assumptions: WebSphere 6, IHS → WAS → DB2 and back; network 2, the server's and the
+client's process; fio 1, an I/O completion; Java and the database 0, computing threads), and
+whether one wake-up serves all the ready users of a virtual CPU (network connections, fio
+jobs).
 
 Parameters come from ``data/guest_behaviour.csv`` and ``data/variant_drivers.csv`` (each row
 says whether a value is from the paper or an assumption), overridden by the values
@@ -166,6 +172,8 @@ class Variant:
     drain_limit_s: float | None = None
     coupling: float = 0.0
     streams_per_user: int = 1
+    wakeups_per_cycle: float = 0.0
+    batched: bool = False
 
     def __post_init__(self) -> None:
         owner = f"variant {self.name!r}"
@@ -193,6 +201,10 @@ class Variant:
             raise ValueError(f"{owner}.streams_per_user: {self.streams_per_user!r} is not accepted; "
                              "expected a whole number from 1 to 1024")
         set_(self, "streams_per_user", int(streams))
+        set_(self, "wakeups_per_cycle", _finite(owner, "wakeups_per_cycle", self.wakeups_per_cycle, 0, 100))
+        if not isinstance(self.batched, (bool, np.bool_)):
+            raise ValueError(f"{owner}.batched: {self.batched!r} is not accepted; expected True or False")
+        set_(self, "batched", bool(self.batched))
 
     @property
     def fault_group(self) -> float:
@@ -374,6 +386,10 @@ def _study(directory: str, calibrated: bool = True) -> tuple[tuple[Guest, ...], 
                 values[key] = float(values[key])
         if values.get("streams_per_user") is not None:
             values["streams_per_user"] = int(float(values["streams_per_user"]))
+        if values.get("wakeups_per_cycle") is not None:
+            values["wakeups_per_cycle"] = float(values["wakeups_per_cycle"])
+        if values.get("batched") is not None:
+            values["batched"] = str(values["batched"]).strip().lower() in ("1", "true", "yes")
         values["name"] = name
         for (target, parameter), value in fitted.items():
             if target == name and parameter in variant_fields:

@@ -33,6 +33,12 @@ wait uses the runnable shares of the previous pass, under-relaxed (a lagged term
 accelerated fixed point does not carry: the script checks that every run of the paper's
 grid in the three environments still converges). Nothing is refitted; τ is scanned.
 
+The mechanism is a switch of the model, ``overcommit.Mechanisms(dispatch_wait_s=τ)``
+(``batched_wakeups``: the network's connections and fio's jobs served in batches, one wait
+per wake-up for all the ready users of a virtual CPU; the wake-up counts are columns of
+``data/variant_drivers.csv``); this script scans it, one wait per request (as first built)
+and batched.
+
 Measured with the shipped fit (β = 1, T = 95.1 s; ``data/calibrated_parameters.csv``;
 unpatched: validation 38 of 55, 22 of the 31 claims outside
 ``figures_validation.LATER_CLAIMS``, calibration 4 of 6). At 512/15:
@@ -60,156 +66,104 @@ count of 55 gains one (``net-high-15-regain`` and ``net-high-cpu-15`` pass,
 ``net-high-cpu-20`` fails), the 31 none. The paper's 512/15 needs the opposite of a
 wait at every wake-up: WebSphere held back, the network spared. Not kept.
 
-Run: ``OPENBLAS_CORETYPE=Haswell .venv/bin/python tools/experiments/dispatch_wait.py``
-(about a minute).
+Batched (the network's 250 processes and fio's jobs served per wake-up, so their waits
+fall by their users per virtual CPU), the waits hardly touch anyone: at 512/15 with
+τ = 20 ms Java gains 0.04 and the network levels nothing, and the page-cached fio levels
+(8 and 16 jobs on 4 virtual CPUs) lose 0.3. The batched form cannot free CPU for Java either.
+Not kept: ``dispatch_wait_s`` is 0 in the model.
+
+Run: ``.venv/bin/python tools/experiments/dispatch_wait.py`` (about two minutes).
 """
 
 from __future__ import annotations
 
-import inspect
-import textwrap
-
-import numpy as np
-
-from overcommit import dispatch, model, validation
+from overcommit import Mechanisms, model, validation
 from overcommit.book import figures_validation
 
-#: wake-ups per user cycle, by workload kind (assumptions, see the module docstring)
-WAKEUPS = {"db": 0.0, "was": 6.0, "fs": 1.0, "java": 0.0, "net": 2.0}
 #: time slices scanned (s)
 SLICES = (0.0005, 0.002, 0.005, 0.01, 0.02)
-#: share of a pass's fresh wait taken (the rest is the last pass's)
-RELAX = 0.5
 SHOWN = ("java-above-ref", "java-cpus", "java-cpu-cpus", "net-medium-15", "net-high-15", "was-linear-cpus",
          "db-15-falls", "cpu-idle", "overall-linear-cpus")
 
-_original_solve = model._solve
+
+def mechanisms(slice_s: "float | None", batched: bool = False) -> Mechanisms:
+    """The model's switches with the wait at time slice ``slice_s`` (None: the model as it is)."""
+    if slice_s is None:
+        return model.MECHANISMS
+    return Mechanisms(dispatch_wait_s=slice_s, batched_wakeups=batched)
 
 
-def queue_wait(real_cpus: float, q: np.ndarray, slice_s: float) -> float:
-    """τ · E[(R − c)⁺] / c for virtual CPUs runnable with probabilities ``q``."""
-    p = dispatch.runnable_pmf(q, check=False)
-    r = np.arange(p.size)
-    return slice_s * float(np.dot(p, np.maximum(r - real_cpus, 0.0))) / max(real_cpus, 1e-9)
-
-
-class _Wait:
-    """The lagged wait term: the last pass's runnable shares give this pass's waits."""
-
-    def __init__(self, slice_s: float):
-        self.slice_s = slice_s
-        self.q = None
-        self.cpus = None
-        guests = model.study_guests()
-        ref_load = np.array([min(g.cpu_load, g.vcpus) for g in guests])
-        vcpus = np.array([g.vcpus for g in guests])
-        cpus = model.REFERENCE_CPUS * (1 - model.CP_SYSTEM_BASE_CPUS / 20)
-        self.w_ref = queue_wait(cpus, dispatch.vcpu_runnable(ref_load, vcpus), slice_s)
-        self.w = None
-
-    def reset(self) -> None:
-        self.q = None
-        self.w = None
-
-    def record(self, wanted: np.ndarray, vcpu_count: np.ndarray, available: float) -> None:
-        self.q = dispatch.vcpu_runnable(wanted, vcpu_count)
-        self.cpus = available
-
-    def __call__(self, vlist) -> np.ndarray:
-        if self.q is None:
-            return np.zeros(len(vlist))
-        fresh = queue_wait(self.cpus, self.q, self.slice_s)
-        # under-relaxed: the lagged term is outside the accelerated fixed point
-        w = fresh if self.w is None else RELAX * fresh + (1 - RELAX) * self.w
-        self.w = w
-        extra = max(w - self.w_ref, 0.0)
-        h = np.array([WAKEUPS[v.name.split("-")[0]] for v in vlist])
-        cycle = np.array([v.cycle_s for v in vlist])
-        return h * extra / cycle
-
-
-def patch(slice_s: float) -> _Wait:
-    """Replace ``model._solve`` by a copy with the wait term (its source with a few lines
-    added: the reset, the wait in the cycle, the runnable shares that include the wait)."""
-    source = textwrap.dedent(inspect.getsource(_original_solve))
-    edits = [
-        ("    names = list(dict.fromkeys(g.variant for g in guests))\n",
-         "    names = list(dict.fromkeys(g.variant for g in guests))\n    _DISPATCH_WAIT.reset()\n"),
-        ("        not_cpu = think * io_slow + stall_per_unit / users\n",
-         "        wait_term = _DISPATCH_WAIT(vlist)\n"
-         "        not_cpu = think * io_slow + stall_per_unit / users + wait_term\n"),
-        # a virtual CPU waiting for a real one is runnable: the runnable shares (fluctuation
-        # idle, busy share, the queue) take the demand without the wait
-        ("        fresh, busy_next = dispatch.idle_and_busy(available, dispatch.vcpu_runnable(wanted, vcpu_count), check=False)\n",
-         "        runnable = np.minimum(cost / np.maximum(1.0 / x_open - wait_term, 1e-9)[gv] + fault_cp, cap)\n"
-         "        _DISPATCH_WAIT.record(runnable, vcpu_count, available)\n"
-         "        fresh, busy_next = dispatch.idle_and_busy(available, dispatch.vcpu_runnable(runnable, vcpu_count), check=False)\n"),
-    ]
-    for old, new in edits:
-        if source.count(old) != 1:
-            raise RuntimeError(f"model._solve changed: the line {old.strip()!r} is not there once")
-        source = source.replace(old, new)
-    wait = _Wait(slice_s)
-    namespace = dict(vars(model))
-    namespace["_DISPATCH_WAIT"] = wait
-    exec(compile(source, model.__file__, "exec"), namespace)  # noqa: S102 - an experiment's patch
-    model._solve = namespace["_solve"]
-    return wait
-
-
-def unpatch() -> None:
-    model._solve = _original_solve
-
-
-def _clear() -> None:
-    model._setup.cache_clear()
-    validation._grid.cache_clear()
-
-
-def measure(slice_s: "float | None") -> dict:
-    """Validation and a few read-offs with time slice ``slice_s`` (None: the model as it is)."""
-    _clear()
-    wait = patch(slice_s) if slice_s is not None else None
-    try:
-        table = validation.evaluate()
-        converged = all(bool(model.simulate(cid, env=env).system["converged"])
-                        for cid in validation.RUN_CIDS for env in model.ENVIRONMENTS)
-        runs = {}
-        for cid in ("512/20", "512/15", "512/10"):
-            r = model.simulate(cid)
-            runs[cid] = (r.workloads["relative_throughput"], float(r.system["idle_cpu"]),
-                         None if wait is None else wait.w)
-    finally:
-        unpatch()
-        _clear()
+def measure(slice_s: "float | None", batched: bool = False) -> dict:
+    """Validation and a few read-offs with time slice ``slice_s`` (None: the model as it is),
+    one wait per request or (``batched``) per batch of ready users."""
+    m = mechanisms(slice_s, batched)
+    table = validation.evaluate(m)
+    converged = all(bool(model.simulate(cid, env=env, mechanisms=m, strict=False).converged)
+                    for cid in validation.RUN_CIDS for env in model.ENVIRONMENTS)
+    runs = {}
+    for cid in ("512/20", "512/15", "512/10"):
+        r = model.simulate(cid, mechanisms=m)
+        runs[cid] = (r.workloads["relative_throughput"], float(r.system["idle_cpu"]),
+                     None if slice_s is None else wait_per_wakeup(cid, m))
     counts = validation.summary(table)
     rows = table.set_index("id")
     earlier = rows[(rows["kind"] == "validation") & ~rows.index.isin(figures_validation.LATER_CLAIMS)]
     return {"table": table, "validation": counts["validation_passed"], "earlier": int(earlier["passed"].sum()),
             "calibration": counts["calibration_passed"], "converged": converged, "runs": runs,
-            "shown": rows.loc[list(SHOWN), ["model", "passed"]], "w_ref": None if wait is None else wait.w_ref}
+            "shown": rows.loc[list(SHOWN), ["model", "passed"]],
+            "w_ref": None if slice_s is None else reference_wait(m)}
+
+
+def _waits(cid: str, m: Mechanisms):
+    """The model's wait object after solving ``cid`` (its last pass's wait per wake-up)."""
+    from overcommit.workloads import study_guests, study_variants
+
+    captured = {}
+    original = model._DispatchWait
+
+    class Recording(original):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            captured["wait"] = self
+
+    model._DispatchWait = Recording
+    try:
+        model._solve(model._host(cid), model.environment("zvm63-edev"), study_guests(), study_variants(), m)
+    finally:
+        model._DispatchWait = original
+    return captured["wait"]
+
+
+def wait_per_wakeup(cid: str, m: Mechanisms) -> float:
+    return _waits(cid, m).wait_s
+
+
+def reference_wait(m: Mechanisms) -> float:
+    return _waits("512/25", m).w_ref
 
 
 def main() -> None:
     base = measure(None)
-    for slice_s in (None,) + SLICES:
-        try:
-            m = base if slice_s is None else measure(slice_s)
-        except model.NotConvergedError as error:
-            print(f"slice {slice_s * 1000:g} ms: {error}")
-            continue
-        label = "model" if slice_s is None else f"slice {slice_s * 1000:g} ms"
-        print(f"{label}: validation {m['validation']} (other 31: {m['earlier']}), calibration {m['calibration']}, "
-              f"grid converged: {m['converged']}")
-        for cid, (x, idle, w) in m["runs"].items():
-            wtxt = "" if w is None else f", wait per wake-up {w * 1000:.2f} ms (ref {m['w_ref'] * 1000:.3f})"
-            print(f"    {cid}: " + ", ".join(f"{k} {v:.2f}" for k, v in x.items()) + f"; idle {idle:.2f}{wtxt}")
-        for claim, (value, passed) in m["shown"].iterrows():
-            print(f"    {claim:20s} {value!s:>30s}  {'passes' if passed else 'fails'}")
-        flips = [f"{c} ({'passes' if b else 'fails'})" for c, a, b in
-                 zip(base["table"]["id"], base["table"]["passed"], m["table"]["passed"]) if a != b]
-        if flips:
-            print("    verdicts that flip:", ", ".join(flips))
+    for batched in (False, True):
+        print("batched wake-ups (network, fio)" if batched else "one wait per request")
+        for slice_s in (None,) + SLICES:
+            try:
+                m = base if slice_s is None else measure(slice_s, batched)
+            except model.NotConvergedError as error:
+                print(f"slice {slice_s * 1000:g} ms: {error}")
+                continue
+            label = "model" if slice_s is None else f"slice {slice_s * 1000:g} ms"
+            print(f"{label}: validation {m['validation']} (other 31: {m['earlier']}), calibration {m['calibration']}, "
+                  f"grid converged: {m['converged']}")
+            for cid, (x, idle, w) in m["runs"].items():
+                wtxt = "" if w is None else f", wait per wake-up {w * 1000:.2f} ms (ref {m['w_ref'] * 1000:.3f})"
+                print(f"    {cid}: " + ", ".join(f"{k} {v:.2f}" for k, v in x.items()) + f"; idle {idle:.2f}{wtxt}")
+            for claim, (value, passed) in m["shown"].iterrows():
+                print(f"    {claim:20s} {value!s:>30s}  {'passes' if passed else 'fails'}")
+            flips = [f"{c} ({'passes' if b else 'fails'})" for c, a, b in
+                     zip(base["table"]["id"], base["table"]["passed"], m["table"]["passed"]) if a != b]
+            if flips:
+                print("    verdicts that flip:", ", ".join(flips))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@ the breaches of the sanity rules on the any-host grid (overcommit.sanity) and th
 that pass (overcommit.validation), and which claims change against the kept setting.
 
     python tools/experiments/mechanisms.py                     # each switch flipped alone
-    python tools/experiments/mechanisms.py fault_holder=False neighbour_relief=True
+    python tools/experiments/mechanisms.py fault_holder=True neighbour_relief=True
+    python tools/experiments/mechanisms.py dispatch_wait_s=0.005
 """
 
 from __future__ import annotations
@@ -31,13 +32,17 @@ def measure(mechanisms: Mechanisms, workers: int = 4):
 
 
 def settings(argv: list[str]) -> list[Mechanisms]:
+    """The settings named on the command line (``name=True``, ``name=0.005``), or each
+    on/off switch of the model flipped alone (the numeric ones, a time slice or a
+    correlation, have their own scripts: dispatch_wait.py, correlated_runnability.py)."""
     if argv:
         values = {}
         for a in argv:
             name, _, value = a.partition("=")
-            values[name] = value == "True"
+            values[name] = value == "True" if value in ("True", "False") else float(value)
         return [replace(MECHANISMS, **values)]
-    return [replace(MECHANISMS, **{f.name: not getattr(MECHANISMS, f.name)}) for f in fields(Mechanisms)]
+    return [replace(MECHANISMS, **{f.name: not getattr(MECHANISMS, f.name)}) for f in fields(Mechanisms)
+            if isinstance(getattr(MECHANISMS, f.name), bool) and f.name != "batched_wakeups"]
 
 
 def main(argv: list[str]) -> None:

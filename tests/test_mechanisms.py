@@ -1,0 +1,71 @@
+"""The model's alternative mechanisms as switches (overcommit.Mechanisms): each can be
+called like the model itself, checks its input, and does what its docstring says."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import overcommit as oc
+from overcommit import dispatch
+
+
+@pytest.mark.parametrize("field, value, accepted", [
+    ("dispatch_wait_s", -0.001, "a time slice in seconds from 0"),
+    ("dispatch_wait_s", True, "a time slice in seconds from 0"),
+    ("correlated_runnability", 1.5, "a number from 0"),
+    ("batched_wakeups", 1, "True or False"),
+])
+def test_bad_switch_values_are_refused_by_name(field, value, accepted):
+    with pytest.raises(ValueError, match=f"mechanisms.{field}: {value!r} is not accepted; expected {accepted}"):
+        oc.Mechanisms(**{field: value})
+
+
+def test_the_model_keeps_none_of_the_numeric_alternatives():
+    m = oc.MECHANISMS
+    assert m.dispatch_wait_s == 0 and m.correlated_runnability == 0
+    assert oc.Mechanisms(dispatch_wait_s=0.005).key == "query_coupling-dispatch_wait_5ms-batched_wakeups"
+    assert oc.Mechanisms(correlated_runnability=0.5).key == "query_coupling-correlated_0_5"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1), st.integers(1, 4)), min_size=1, max_size=6))
+def test_uncorrelated_groups_are_the_independent_distribution(guests):
+    q = np.array([g[0] for g in guests])
+    n = np.array([g[1] for g in guests])
+    grouped = dispatch.grouped_pmf(q, n, np.zeros(q.size))
+    assert np.allclose(grouped, dispatch.runnable_pmf(np.repeat(q, n)), atol=1e-12)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(0.05, 0.95), st.integers(2, 6), st.floats(0.1, 1.0))
+def test_correlation_keeps_the_mean_and_spreads_the_count(q, n, rho):
+    r = np.arange(n + 1)
+    plain = dispatch.grouped_pmf([q], [n], [0.0])
+    tied = dispatch.grouped_pmf([q], [n], [rho])
+    assert np.isclose(np.dot(r, tied), n * q, atol=1e-9)
+    assert np.dot((r - n * q) ** 2, tied) > np.dot((r - n * q) ** 2, plain) - 1e-12
+
+
+def test_correlated_runnability_leaves_more_cpus_idle():
+    plain = oc.simulate("64/20").system["fluctuation_idle_cpu"]
+    tied = oc.simulate("64/20", mechanisms=oc.Mechanisms(correlated_runnability=1.0)).system["fluctuation_idle_cpu"]
+    assert tied > plain + 0.1
+
+
+def test_a_wait_at_every_wake_up_costs_the_network_only_unbatched():
+    base = oc.simulate("512/15").workloads["relative_throughput"]
+    each = oc.simulate("512/15", mechanisms=oc.Mechanisms(dispatch_wait_s=0.005, batched_wakeups=False))
+    batched = oc.simulate("512/15", mechanisms=oc.Mechanisms(dispatch_wait_s=0.005))
+    x_each = each.workloads["relative_throughput"]
+    x_batched = batched.workloads["relative_throughput"]
+    # one wait per round trip: the network levels lose, Java gains the CPU they leave
+    assert x_each["net-medium"] < base["net-medium"] - 0.1 and x_each["java-high"] > base["java-high"] + 0.1
+    # one wait per batch of ready connections: the network hardly notices, Java gains nothing
+    assert abs(x_batched["net-medium"] - base["net-medium"]) < 0.02
+    assert abs(x_batched["java-high"] - base["java-high"]) < 0.02
+    # the reference run's own waits are in its cycle: 512/25 stays the reference
+    ref = oc.simulate("512/25", mechanisms=oc.Mechanisms(dispatch_wait_s=0.005, batched_wakeups=False))
+    assert np.allclose(ref.workloads["relative_throughput"], 1.0, atol=0.02)
