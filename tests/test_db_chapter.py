@@ -121,12 +121,71 @@ def test_at_48_20_the_database_pages_more_and_still_gains():
 
 # --- the claims and the miss with 5 CPUs (the claims table and the paragraph after it) ---
 
-def test_claims_every_cpu_claim_passes_and_two_miss():
+def test_claims_which_pass_and_which_miss_by_their_amount():
+    """'... pass: the best result near 96/20, the 10-CPU band, the loss as CPUs are taken away,
+    and the CPU load with 20 and with 5 CPUs. Four claims miss by their amount, not their
+    direction'; 'the low start ... and the gain with 5 CPUs, which goes the other way'."""
+    from overcommit import claims
     from overcommit.book import figures_workload as fw
     c = fw.claims_table("db")
     passed = c["verdict"].str.startswith("✓")
-    assert set(c.index[~passed]) == {"db-51220-low", "db-5-gains"}
-    assert passed[[k for k in c.index if k.startswith("db-cpu")]].all()
+    assert set(c.index[passed]) == {"db-9620", "db-10cpu", "db-fewer-cpus", "db-cpu-20", "db-cpu-5"}
+    assert set(c.index[~passed]) == {"db-gains", "db-15-falls", "db-cpu-15", "db-cpu-halving",
+                                     "db-51220-low", "db-5-gains"}
+    step = claims.DIRECTION_MIN
+    # the gain with 20 CPUs: the paper's direction, less than a direction needs by 64 GiB ...
+    assert 0 < _x("64/20") - _x("512/20") < step
+    # ... and the fall with 15 CPUs, and the fall of its CPU load with 15 CPUs
+    assert 0 < _x("512/15") - _x("64/15") < step
+
+    def cpu(cid):
+        return float(oc.simulate(cid).guests.loc["db-bi", "cpu_load"])
+    assert 0 < 1 - cpu("64/15") / cpu("512/15") < step
+    # the halving overdone: just below the band around one half, because the throughput keeps
+    # about half and the database spins less with 10 CPUs
+    for m in (512, 256, 128, 112, 96, 64):
+        ratio = cpu(f"{m}/10") / cpu(f"{m}/20")
+        assert 0.5 * (1 - claims.ABOUT) - 0.05 < ratio < 0.5 * (1 - claims.ABOUT)
+    assert 0.5 <= _x("512/10") / _x("512/20") < 0.6
+    spin = {c: oc.simulate(f"512/{c}").guests.loc["db-bi", "spin_factor"] for c in (10, 20)}
+    assert spin[10] < spin[20]
+    # with 5 CPUs it goes the other way
+    assert _x("64/5") < _x("512/5")
+
+
+def test_a_page_fault_holds_up_the_whole_query():
+    """'one fault holds up N streams ... spread over 16 independent users, not over all 128';
+    with 25 CPUs it costs at 64 GiB; with 20 CPUs it helps a little down to 48 GiB (the host is
+    full less often, the database spins less), about even at 32 GiB, and costs below."""
+    v = oc.workloads.study_variants()["db-bi"]
+    assert v.fault_group == v.streams_per_user == 8
+    assert v.users / v.fault_group == 16 and v.users == 128
+    # every other variant: a fault holds up only its own user
+    assert all(w.fault_group == 1 for n, w in oc.workloads.study_variants().items() if n != "db-bi")
+    free = oc.Mechanisms(query_coupling=False)
+    assert oc.Mechanisms().query_coupling
+
+    def pair(cid):
+        return oc.simulate(cid), oc.simulate(cid, mechanisms=free)
+
+    def x(r):
+        return float(r.workloads.loc["db-bi", "relative_throughput"])
+    a, b = pair("64/25")
+    assert x(a) < x(b) - 0.03
+    # 'where the host is full no more often than in the reference run'
+    assert a.system["all_cpus_busy"] <= oc.simulate("512/25").system["all_cpus_busy"]
+    for cid in ("64/20", "48/20"):
+        a, b = pair(cid)
+        assert x(a) > x(b)
+        assert a.system["all_cpus_busy"] < b.system["all_cpus_busy"]
+        assert a.guests.loc["db-bi", "spin_factor"] < b.guests.loc["db-bi", "spin_factor"]
+    a, b = pair("32/20")
+    assert x(a) == pytest.approx(x(b), abs=0.005)
+    for cid in ("24/20", "16/20", "8/20"):
+        a, b = pair(cid)
+        assert x(a) < x(b)
+    a, b = pair("8/20")
+    assert x(a) < x(b) - 0.03
 
 
 def test_with_5_cpus_the_database_follows_a_falling_water_level():

@@ -203,11 +203,25 @@ def _per_share(cid):
     return g["cpu_allocated"] / g["share"]
 
 
+def test_the_two_20_cpu_claims_miss_by_their_amount_not_their_direction():
+    """'Both move the paper's way, by less than the 3 points a direction needs: the high
+    page-cached variant loses ..., the high direct I/O variant gains ...'; 'The direct I/O gain
+    is smaller still ...: the direct I/O transfers take ... times as long'."""
+    from overcommit import claims as cl
+    claims = fw.claims_table("fs")
+    passed = claims["verdict"].str.startswith("✓")
+    assert set(claims.index[~passed]) == {"fs-direct-gains", "fs-pagecache-loses"}
+    gain = _x("64/20", "fs-direct-high") - _x("512/20", "fs-direct-high")
+    loss = _x("512/20", "fs-pagecache-high") - _x("64/20", "fs-pagecache-high")
+    assert 0 < gain < loss < cl.DIRECTION_MIN
+    assert oc.simulate("64/20").workloads.loc["fs-direct-high", "io_slowdown"] < 1
+
+
 def test_why_memory_matters_little_with_15_cpus_or_fewer():
     # the claim on it passes: with 15 CPUs or fewer no variant moves more than 5 % with memory
     claims = fw.claims_table("fs")
-    assert claims["verdict"].str.startswith("✓").all()
     assert set(claims.index) == {"fs-direct-gains", "fs-pagecache-loses", "fs-memory-flat"}
+    assert claims.loc["fs-memory-flat", "verdict"].startswith("✓")
     # 15 CPUs: the fio guests are not cut, and the page cache loses less than with 20 CPUs,
     # reading less back because its pages age longer
     for cid in ("512/15", "64/15"):
@@ -297,7 +311,8 @@ def test_page_cache_residency_story():
 def test_direct_io_guests_keep_their_hot_core_and_the_high_one_a_little_more():
     obs = _paper()
     dpa = obs["o000-sys-dpa"]
-    g = oc.simulate("64/20").guests
+    r = oc.simulate("64/20")
+    g = r.guests
     guests = {x.name: x for x in study_guests()}
     dm, dh = g.loc["fs-direct-medium", "resident_mib"], g.loc["fs-direct-high", "resident_mib"]
     paper_dm, paper_dh = (obs[f"o000-{k}-dpa"] / 100 * dpa for k in ("fsdm", "fsdh"))
@@ -306,18 +321,29 @@ def test_direct_io_guests_keep_their_hot_core_and_the_high_one_a_little_more():
     assert dm == pytest.approx(paper_dm, rel=0.05)
     # the high guest: its hot core plus a part more ...
     assert 1.5 * HOT_CORE_MIB < dh
-    # ... all of its active pages, a small part of what it touched, touched on the median far
-    # more often than its pages age, and a little of the rest
+    # ... nearly all of what it touched active, but so steep a popularity that the median page
+    # is touched less than once in the run; only the most popular few tens of MiB are touched at
+    # least once per its reclaim time, and with the pages just below them they make up the rest
     h = guests["fs-direct-high"]
     active = (h.touched_mib - HOT_CORE_MIB) * h.active_frac
-    assert h.active_frac < 0.2 and dh - HOT_CORE_MIB >= active
-    t_g = _weight("fs-direct-high") * oc.simulate("64/20").system["characteristic_time_s"]
-    assert 1 / h.median_rate_per_s < 0.1 * t_g
-    # ... which is the paper's amount, with page reads that are a negligible share of all
-    assert dh == pytest.approx(paper_dh, rel=0.1)
+    assert h.active_frac > 0.9
+    assert h.median_rate_per_s * 3600 < 0.01
+    t_g = _weight("fs-direct-high") * r.system["characteristic_time_s"]
+    x = r.workloads.loc["fs-direct-high", "relative_throughput"]
+    busy = active / 2 * (h.median_rate_per_s * x * t_g) ** (1 / h.skew)
+    assert 5 < busy < dh - HOT_CORE_MIB < 2 * busy
+    # "The high one misses": less resident than the paper's, and more page reads than the
+    # "no significant paging" the fit aims at, still a negligible share (that row passes)
+    from overcommit import calibrate
+    aim = [t.value for t in calibrate.targets()
+           if t.guest_or_variant == "fs-direct-high" and t.quantity == "page_read_mib_s"]
+    assert len(aim) == 1
+    assert dh < 0.75 * paper_dh
     verdicts = fw.paper_vs_model("fs")["verdict"]
-    assert verdicts["o000-fsdh-dpa"] == "✓" and verdicts["o000-fsd-nopaging"] == "✓"
-    assert 0 < g.loc["fs-direct-high", "page_read_mib_s"] < 0.5
+    assert verdicts["o000-fsdh-dpa"] == "✗" and verdicts["o000-fsdh-res-frac"] == "✗"
+    assert verdicts["o000-fsd-nopaging"] == "✓"
+    assert aim[0] < g.loc["fs-direct-high", "page_read_mib_s"] < 0.5
+    assert g.loc["fs-direct-high", "page_read_mib_s"] < 0.02 * r.system["page_read_mib_s"]
 
 
 def test_instantiated_memory_is_the_same_in_every_constrained_run():

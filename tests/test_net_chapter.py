@@ -16,7 +16,7 @@ from overcommit import calibrate, data, planning, replacement
 from overcommit.book import figures_net as fn
 from overcommit.book import figures_workload as fw
 from overcommit.model import fitted_reclaim_exponent
-from overcommit.workloads import HOT_CORE_MIB, study_guests
+from overcommit.workloads import HOT_CORE_MIB, IDLE_RATE_PER_S, study_guests
 from spec_utils import bound as _bound
 
 NET = ("net-medium-client", "net-medium-server", "net-high-client", "net-high-server")
@@ -188,25 +188,37 @@ def test_high_level_below_medium_with_20_and_15_cpus(vframe):
     assert (p.loc[(p["cpus"] <= 20) & (p["env"] == "zvm63-edev"), "net-medium"] < 0.99).all()
     # with 5 CPUs the high guests rarely have two virtual CPUs running: hardly any spinning
     assert _spin("512/5") < 1.05 < _spin("512/10") < _spin("512/15")
-    # a one-CPU guest never exceeds its reference; the spinning high pair can, with CPUs to spare
-    assert (vframe.loc[vframe.variant == "net-medium", "throughput"] <= 1.0 + 1e-9).all()
-    w = oc.simulate("512/40").workloads["relative_throughput"]
-    assert w["net-medium"] <= 1.0 + 1e-9 < w["net-high"]
+    # neither pair exceeds its reference: a one-CPU guest never spins, and a two-CPU guest spins
+    # at least as much as in the reference run unless its own virtual CPUs run less
+    assert set(vframe["variant"]) == {"net-medium", "net-high"}
+    assert (vframe["throughput"] <= 1.0 + 1e-9).all()
+    r = oc.simulate("512/40")
+    assert r.system["all_cpus_busy"] < oc.simulate("512/25").system["all_cpus_busy"]  # even less often full ...
+    assert _spin("512/40") == pytest.approx(1.0)  # ... the spin stays at the reference run's
+    w = r.workloads["relative_throughput"]
+    assert w["net-medium"] == pytest.approx(1.0) and w["net-high"] == pytest.approx(1.0)
 
 
-def test_high_claim_holds_and_medium_claim_fails_as_the_prose_explains():
+def test_high_claim_misses_in_size_and_medium_claim_fails_as_the_prose_explains():
+    from overcommit.claims import ABOUT
+
     obs = data.observations().set_index("id")
     paper_high = obs.loc["o000-nh-15", "value"] / 100
-    # the high pair falls further than the medium one, towards (not all the way to) the paper's about 0.40
-    assert paper_high < _x("512/15", "net-high") < _x("512/15", "net-medium")
+    # the high pair falls further than the medium one, towards the paper's about 0.40 but not
+    # into the claim's band: the claim misses
+    assert paper_high * (1 + ABOUT) < _x("512/15", "net-high") < _x("512/15", "net-medium")
     assert _x("512/15", "net-medium") < 0.97  # paper: at or above 1.0
     claims = fw.claims_table("net")
     passed = claims["verdict"].str.startswith("✓")
-    # the holds and misses the prose lists: all that hold are where processors decide; the
-    # misses are the medium level's gain and the high level's reaction to memory
-    assert set(claims.index[passed]) == {"net-high-15", "net-high-below-ref", "net-medium-cpus", "net-high-cpu-20"}
-    assert set(claims.index[~passed]) == {"net-medium-15", "net-memory-20", "net-high-15-regain", "net-high-cpu-15"}
+    # the holds and misses the prose lists: both that hold are where processors decide; the
+    # misses are the 15-CPU levels, the high level's CPU load at 20 CPUs and its reaction to memory
+    assert set(claims.index[passed]) == {"net-high-below-ref", "net-medium-cpus"}
+    assert set(claims.index[~passed]) == {"net-high-15", "net-medium-15", "net-memory-20", "net-high-15-regain",
+                                          "net-high-cpu-20", "net-high-cpu-15"}
     assert claims.loc["net-medium-15", "verdict"] == "✗ misses"
+    assert claims.loc["net-high-15", "verdict"] == "✗ misses"
+    # without the spinning the high pair would run at the level over its server's demand, further still from 0.40
+    assert _theta("512/15") / _d100("net-high-server") > _x("512/15", "net-high")
     assert (claims["kind"] == "validation").all()
     # "To fall all the way, its server would have had to receive" less than the level the others got
     theta = _theta("512/15")
@@ -238,7 +250,7 @@ def _balance(cid, base="512/20"):
 
 def test_memory_at_20_cpus_medium_loses_high_gains_both_gain_at_48(levels):
     a, b = _x("512/20", "net-medium"), _x("64/20", "net-medium")
-    assert 0.99 * a < b < a  # the medium level: a loss of less than one percent down to 64 GiB, as the paper saw
+    assert 0.98 * a < b < a  # the medium level: a loss of a percent or two down to 64 GiB, as the paper saw
     a, b = _x("512/20", "net-high"), _x("64/20", "net-high")
     assert a < b < a + 0.02  # the high level: a small gain ...
     # ... because every real CPU is busy less often and its server spins less
@@ -251,7 +263,7 @@ def test_memory_at_20_cpus_medium_loses_high_gains_both_gain_at_48(levels):
         assert a < c < a + 0.05  # a small gain at 48 GiB
         assert c < 0.95  # not back at its reference
     loss = 1 - _x("64/20", "net-medium") / _x("512/20", "net-medium")
-    assert 0 < loss < 0.01
+    assert 0 < loss < 0.02
     lv = levels.set_index(["env", "cid"])["water_level"]
     assert lv[("zvm63-edev", "64/20")] < lv[("zvm63-edev", "512/20")] < lv[("zvm63-edev", "48/20")]
     # the paging guests ask for less CPU, each of them ...
@@ -299,9 +311,11 @@ def test_high_cpu_load_follows_the_water_level_with_10_cpus_or_fewer():
 
 def test_cpu_load_trends_stated_in_prose(vframe):
     e = vframe[vframe.env == "zvm63-edev"].set_index(["variant", "cid"])["cpu_load"]
-    # 20 CPUs: the high level's CPU load falls slightly to 64 GiB (as the paper saw), rises at 48 GiB
+    # 20 CPUs: the high level's CPU load falls slightly to 64 GiB (the paper's direction), by less
+    # than a claimed direction needs, and rises at 48 GiB
+    from overcommit.claims import DIRECTION_MIN
     assert e[("net-high", "64/20")] < e[("net-high", "512/20")] - 0.005
-    assert e[("net-high", "64/20")] > 0.99 * e[("net-high", "512/20")]  # by less than one percent
+    assert e[("net-high", "64/20")] > (1 - DIRECTION_MIN) * e[("net-high", "512/20")]
     assert e[("net-high", "48/20")] > e[("net-high", "512/20")]
     # 15 CPUs: falls slightly to 64 GiB, recovers only part of it at 48 GiB
     assert 0.01 < e[("net-high", "512/15")] - e[("net-high", "64/15")] < 0.1
@@ -319,38 +333,58 @@ def test_cpu_load_trends_stated_in_prose(vframe):
         assert g.loc[f"{v}-server", "cpu_load"] > g.loc[f"{v}-client", "cpu_load"]
 
 
-def test_network_pages_are_the_hot_core_and_rarely_read():
+def test_network_pages_are_the_hot_core_and_a_few_busy_buffers():
     r = oc.simulate("64/20")
     g = r.guests.loc[list(NET)]
-    touched = {x.name: x.touched_mib for x in study_guests()}
+    fitted = {x.name: x for x in study_guests()}
+    touched = {n: fitted[n].touched_mib for n in fitted}
     hot = pd.Series({n: min(HOT_CORE_MIB, 0.25 * touched[n]) for n in NET})
+    active = pd.Series({n: (touched[n] - hot[n]) * fitted[n].active_frac for n in NET})
+    idle = pd.Series({n: touched[n] - hot[n] - active[n] for n in NET})
     frac = 100 * g["resident_mib"] / g["instantiated_mib"]
-    obs = data.observations().set_index("id").loc["o000-n-res-frac"]
-    # below the paper's 13-14 %: the hot core is less than that, and little else stays resident
-    assert (frac < obs["lower"]).all()
-    assert (100 * hot / g["instantiated_mib"] < obs["lower"]).all()
-    assert (frac > 100 * hot / g["instantiated_mib"]).all()
     beyond = g["resident_mib"] - hot
-    assert ((beyond > 0) & (beyond < 2.5)).all()  # the hot core and at most a few MiB more
+    obs = data.observations().set_index("id").loc["o000-n-res-frac"]
+    assert (100 * hot / g["instantiated_mib"] < obs["lower"]).all()  # the hot core alone is less than the paper's share
+    # the fit's two kinds of solution: a few busy buffers and an idle rest (the clients and the
+    # high server) ...
+    busy = ["net-medium-client", "net-high-client", "net-high-server"]
+    assert [n for n in NET if fitted[n].active_frac < 0.5] == busy
+    T = float(r.system["characteristic_time_s"])
+    w = pd.Series(replacement.reclaim_weights(list(touched.values()), fitted_reclaim_exponent()), index=list(touched))
+    for n in busy:
+        assert fitted[n].active_frac < 0.1 and 20 < active[n] < 35
+        # even the least popular active page is referenced far more often than once per reclaim time
+        assert fitted[n].median_rate_per_s * 2 ** -fitted[n].skew > 10 / (T * w[n])
+        assert abs(beyond[n] - active[n]) < 2.5  # they keep the hot core and the active pages ...
+        assert abs(frac[n] - (obs["lower"] + obs["upper"]) / 2) < 1.0  # ... about the paper's share
+        # their page reads are their idle pages' references, about once an hour
+        x = r.workloads.loc[fitted[n].variant, "relative_throughput"]
+        assert idle[n] * IDLE_RATE_PER_S * x == pytest.approx(g.loc[n, "page_read_mib_s"], rel=0.1)
+    # ... and pages all active but hardly used (the medium server): median page less than once
+    # in ten days, steep skew; it keeps the hot core and a little more, below the paper's share
+    ms = "net-medium-server"
+    assert fitted[ms].active_frac > 0.9
+    assert fitted[ms].median_rate_per_s < 1 / (10 * 86400) and fitted[ms].skew > 1.5
+    assert 0 < beyond[ms] < 2.5 and frac[ms] < obs["lower"]
+    # negligible reads, though each guest reads more than the fit's target
     assert g["page_read_mib_s"].sum() / r.system["page_read_mib_s"] < 0.02
-    # each guest reads more than the fit's target for negligible reads: the fit misses both targets
     target = {t.guest_or_variant: t.value for t in calibrate.targets() if t.quantity == "page_read_mib_s"}
     assert all(target[n] < g.loc[n, "page_read_mib_s"] < 5 * target[n] for n in NET)
-    # the fitted rest is almost unreferenced: median page less than once in ten days, steep skew
-    fitted = {x.name: x for x in study_guests()}
-    assert all(fitted[n].median_rate_per_s < 1 / (10 * 86400) and fitted[n].skew > 1.5 for n in NET)
+    # together the four miss the resident target from below, through the medium server
     pv = fw.paper_vs_model("net")
     assert pv.loc["o000-n-res-frac", "verdict"] == "✗" and pv.loc["o000-n-nopaging", "verdict"] == "✓"
     assert float(pv.loc["o000-n-res-frac", "model"]) < obs["lower"]  # missed from below
+    assert 100 * g["resident_mib"].sum() / g["instantiated_mib"].sum() == pytest.approx(
+        float(pv.loc["o000-n-res-frac", "model"]), abs=0.06)
     assert (pv["use"] == "fitted").all()
     g48 = oc.simulate("48/20").guests.loc[list(NET)]
-    assert (g48["resident_mib"] > hot - 1.0).all()  # the hot core survives at 48 GiB
+    assert (g48["resident_mib"] > g["resident_mib"] - 2).all()  # hot core and buffers survive at 48 GiB
     # per-guest reclaim time: beta about 1, the network guests' pages age for about a tenth of T,
     # the database's for far longer
     beta = fitted_reclaim_exponent()
     assert beta == pytest.approx(1.0, abs=0.1)
-    w = replacement.reclaim_weights([touched[n] for n in (*NET, "db-bi")], beta)
-    assert (w[:4] < 0.15).all() and w[4] > 10
+    wt = replacement.reclaim_weights([touched[n] for n in (*NET, "db-bi")], beta)
+    assert (wt[:4] < 0.15).all() and wt[4] > 10
 
 
 def test_the_network_trend_claims_and_what_they_hang_on():
@@ -361,13 +395,19 @@ def test_the_network_trend_claims_and_what_they_hang_on():
     t = validation.evaluate().set_index("id")
     trend = ["net-high-below-ref", "net-memory-20", "net-high-15-regain", "net-medium-cpus",
              "net-high-cpu-20", "net-high-cpu-15"]
-    assert set(t.loc[trend].index[t.loc[trend, "passed"]]) == {"net-high-below-ref", "net-medium-cpus", "net-high-cpu-20"}
+    assert set(t.loc[trend].index[t.loc[trend, "passed"]]) == {"net-high-below-ref", "net-medium-cpus"}
     # "both levels lose" fails on the high level alone: the medium level loses, the high level gains
     assert _x("64/20", "net-medium") < _x("512/20", "net-medium")
     assert _x("64/20", "net-high") > _x("512/20", "net-high")
-    # the high level's CPU-load trend at 20 CPUs hangs on a change of less than one percent
+    # the high level's CPU-load claim misses at 20 CPUs only: it falls, by less than a claimed
+    # direction needs; with 10 or fewer CPUs it stays within ALMOST at every memory size
+    from overcommit.claims import ALMOST, DIRECTION_MIN, MEMORY_GIB
     r512, r64 = oc.simulate("512/20").workloads, oc.simulate("64/20").workloads
-    assert 0 < 1 - r64.loc["net-high", "cpu_load"] / r512.loc["net-high", "cpu_load"] < 0.01
+    assert 0 < 1 - r64.loc["net-high", "cpu_load"] / r512.loc["net-high", "cpu_load"] < DIRECTION_MIN
+    worst = max(abs(oc.simulate(f"{m}/{c}").workloads.loc["net-high", "cpu_load"]
+                    / oc.simulate(f"512/{c}").workloads.loc["net-high", "cpu_load"] - 1)
+                for m in MEMORY_GIB[1:] for c in (10, 5))
+    assert worst <= ALMOST
     # the regain with 15 CPUs does not appear: every run at 96 GiB or less is below 512/15
     assert all(_x(f"{m}/15", "net-high") < _x("512/15", "net-high") for m in (96, 64, 48))
 

@@ -119,9 +119,25 @@ def test_overall_texts_follow_the_mixes_chart():
 
 def test_cpus_table_supports_the_prose():
     t = fp.cpus_table(0.9)
-    # the Java guests are the exception at 64 GiB; most workloads need the same at 128 and 64
-    assert (t.loc[["java-medium", "java-high"], "64 GiB"] == "more than 40").all()
-    assert (t["128 GiB"] == t["64 GiB"]).sum() > len(t) / 2
+    # the Java guests and the database are the exception at 64 GiB: no CPU count brings them to
+    # the level, the database's page stalls holding it at its best below 0.9 however many CPUs
+    assert (t.loc[["java-medium", "java-high", "db-bi"], "64 GiB"] == "more than 40").all()
+    best = planning.throughput("db-bi", 64, 40)
+    assert 0.8 < best < 0.9 and planning.throughput("db-bi", 64, 64) == pytest.approx(best, abs=1e-6)
+    # every other workload has a count at both sizes, and the two differ by at most two CPUs ...
+    both = [v for v in t.index if t.loc[v, "128 GiB"].isdigit() and t.loc[v, "64 GiB"].isdigit()]
+    assert set(t.index) - set(both) == {"java-medium", "java-high", "db-bi"}
+    assert max(abs(int(t.loc[v, "128 GiB"]) - int(t.loc[v, "64 GiB"])) for v in both) <= 2
+    # ... and the network pairs need fewer at 64 GiB: the guests that wait for page reads use
+    # less CPU there and leave it to the others
+    for v in ("net-medium", "net-high"):
+        assert int(t.loc[v, "64 GiB"]) < int(t.loc[v, "128 GiB"])
+        c = int(t.loc[v, "64 GiB"])
+        assert planning.throughput(v, 128, c) < 0.9 <= planning.throughput(v, 64, c)
+    c = int(t.loc["net-high", "64 GiB"])
+    a, b = oc.simulate((128, c)).guests, oc.simulate((64, c)).guests
+    for name in ("db-bi", "java-medium", "java-high"):
+        assert b.loc[name, "cpu_load"] < a.loc[name, "cpu_load"]
     # "the database needs as many CPUs as any workload ... and not because of its share": with its
     # count at 128 GiB CPUs stand idle for want of work, yet it is only just at the level,
     # because every real CPU is often busy and it spins on preempted virtual CPUs

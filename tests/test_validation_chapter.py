@@ -8,6 +8,7 @@ import pytest
 
 import overcommit as oc
 from overcommit import calibrate, validation
+from overcommit import claims as claim_rules
 from overcommit.book import figures_validation as fv
 from spec_utils import walk
 
@@ -119,11 +120,24 @@ def test_the_prose_on_the_largest_misses_holds():
     assert k["failed_62_variants"] == "db-bi"
     # "the database: more CPU for less work": at 512/20 the host is full most of the time,
     # the database spins and uses more CPU than its reference at a lower throughput; with
-    # less memory the host is full less often, it spins less and gains a little
+    # less memory the host is full less often, it spins a little less and gains a little, by
+    # less than a direction needs ("`db-gains` misses"); its best run at the paper's sizes is
+    # one step from 96/20, and 96/20 is inside the band ("`db-9620` passes")
     assert k["busy_51220"] > 0.5 and k["db_spin_51220"] > 1
     assert k["db_cpu_51220"] > k["db_cpu_ref"] and k["db_51220"] < 1
     assert k["busy_6420"] < k["busy_51220"] and 1 < k["db_spin_6420"] < k["db_spin_51220"]
-    assert k["db_6420"] > k["db_51220"]
+    assert 0 < k["db_6420"] - k["db_51220"] < claim_rules.DIRECTION_MIN
+    g = validation._grid()
+    assert max(validation.RUN_CIDS, key=lambda c: g.x("db-bi", c)) in ("112/20", "64/20")
+    # with 15 CPUs the host stays full: the database's throughput and CPU fall with memory, by
+    # less than a direction needs, and its spinning hardly eases
+    assert 0 < k["db_51215"] - k["db_6415"] < claim_rules.DIRECTION_MIN
+    assert 0 < 1 - k["db_cpu_6415"] / k["db_cpu_51215"] < claim_rules.DIRECTION_MIN
+    assert 0 < k["db_spin_51215"] - k["db_spin_6415"] < 0.05 and k["busy_6415"] > 0.99
+    # halving the CPUs: the CPU falls below the band (fewer virtual CPUs run at once, so less
+    # spinning), the throughput by less than half
+    assert k["db_cpu_51210"] / k["db_cpu_51220"] < 0.5 * (1 - claim_rules.ABOUT)
+    assert k["db_51210"] / k["db_51220"] > 0.5 and k["db_spin_51210"] < k["db_spin_51220"]
     # still missing: 512/20 just above the paper's 0.60, the peak at the grid's smallest
     # memory rather than 96 GiB, and 512/15 below 512/20 with less CPU and less spinning
     assert 0.60 <= k["db_51220"] < 0.65
@@ -136,9 +150,29 @@ def test_the_prose_on_the_largest_misses_holds():
     assert k["idle_edev"] < 0.5 <= k["idle_edev_no_spin"]
     assert k["idle_edev"] == pytest.approx(float(claims.loc["cpu-idle", "model"]), abs=0.005)
     assert "ECKD" in k["idle_any_where"] and k["idle_any"] > k["idle_edev"]
-    # "Java and network with 15 CPUs": Java cut, the high network level spins
+    # "Java and network with 15 CPUs": Java cut; the high network level spins, which takes it
+    # below its share floor but not into the band around the paper's 0.40
     assert k["java_high_51215"] < k["java_high_51220"] < 1
     assert k["net_high_spin_51215"] > 1
+    assert 0.40 * (1 + claim_rules.ABOUT) < k["net_high_51215"] < k["net_high_floor_51215"]
+    # Java's CPU with 15 CPUs falls by less than a direction needs from 112 to 64 GiB, with
+    # 20 CPUs by more
+    assert 0 < k["java_cpu_fall_15"] < claim_rules.DIRECTION_MIN < k["java_cpu_fall_20"]
+    # "the light guests keep theirs": fio served in full at 20 CPUs and mostly at 10; WebSphere
+    # below its band, the overall mean above its band
+    assert k["fsdh_51220"] == k["fsph_51220"] == 1 and k["fio_cpu_51210"] > 0.5 * k["fio_cpu_51220"]
+    assert k["fio_min_51210"] > 0.5
+    assert k["was_medium_51210"] / k["was_medium_51220"] < 0.5 * (1 - claim_rules.ABOUT)
+    assert k["overall_5125"] / k["overall_51220"] > 0.25 * (1 + claim_rules.ABOUT)
+    # "right direction, too small": ECKD below EDEV-SCSI at 96/20 by less than a direction,
+    # more at 64/20; fio's two high levels move the paper's way by less than 3 points; the
+    # high network level's CPU at 20 CPUs falls by less than 3 %
+    gap = {m: k[f"overall_{m}20"] - k[f"overall_{m}20_eckd"] for m in (96, 64)}
+    assert 0 < gap[96] < claim_rules.DIRECTION_MIN < gap[64]
+    assert 0 < k["fsdh_6420"] - k["fsdh_51220"] < claim_rules.DIRECTION_MIN
+    assert 0 < k["fsph_51220"] - k["fsph_6420"] < claim_rules.DIRECTION_MIN
+    assert 0 < 1 - k["net_high_cpu_6420"] / k["net_high_cpu_51220"] < claim_rules.DIRECTION_MIN
+    assert k["reads_9620"] < k["page_reads_6420"] < 88
     # the scorecard's sentences: two calibration claims miss (the total page reads and the
     # high Java guest's residency, quoted in "How much paging"), and Java is the weakest topic
     f = fv.claims_frame()
@@ -148,10 +182,21 @@ def test_the_prose_on_the_largest_misses_holds():
     assert by_group.idxmin() == "Java" and by_group.nsmallest(2).is_unique
     # the verdicts the section names
     passed = claims["passed"]
-    assert passed[["db-gains", "db-9620", "db-cpu-20", "net-high-15", "cpu-system-rises"]].all()
+    assert passed[["db-9620", "db-cpu-20", "db-10cpu", "cpu-system-rises"]].all()
     assert not passed[["db-51220-low", "cpu-idle", "java-above-ref", "java-knee", "java-cpus", "net-medium-15",
                        "cpu-cp-guest-flat", "db-5-gains", "was-cpu-20", "was-medium-was-cpu", "java-cpu-cpus",
-                       "net-memory-20", "net-high-15-regain", "net-high-cpu-15", "was-medium-64"]].any()
+                       "net-memory-20", "net-high-15-regain", "net-high-cpu-15", "was-medium-64", "db-gains",
+                       "net-high-15", "overall-linear-cpus", "was-linear-cpus", "db-cpu-halving", "db-15-falls",
+                       "db-cpu-15", "java-cpu-memory", "net-high-cpu-20", "env-eckd-20cpu", "fs-direct-gains",
+                       "fs-pagecache-loses"]].any()
+    # "Right direction, too small" lists exactly the validation claims that miss although the
+    # model moves the paper's way
+    assert set(fv.SHORT_CLAIMS) <= set(f.loc[(f["kind"] == "validation") & ~f["passed"], "id"])
+    # the sensitivity table's far β: db-gains passes there (the prose's example), and the count
+    # of validation passes moves by the flips
+    sens = oc.data.load_table("calibration_sensitivity.csv")
+    far = sens[sens["beta"] == 1 - max(calibrate.BETA_NUDGES)].iloc[0]
+    assert "db-gains (now passes)" in far["flipped"] and far["settled"] == "no"
     # the later claims' misses: CP time per fault with a full host at 5 CPUs; the database
     # at 5 CPUs spins as much at 64 GiB as at 512; the high network level gains at 20 CPUs as
     # the host empties and slips at 15, where the host stays full and CP's work grows
@@ -180,15 +225,36 @@ def test_the_fairness_bound_the_chapter_quotes_rules_out_the_papers_512_15():
     assert 0 < b["rest_fraction"] < 1
 
 
+def test_the_grading_rule_the_chapter_states_is_the_registry_s():
+    """'A direction ... counts only for a change of at least 3 points of relative throughput,
+    or 3 % of a CPU load ... An "about x" finding passes inside a band of ±15 % ..., stated in
+    the table's paper column. A "best at" finding passes when the model's best run is within
+    one of the paper's steps'."""
+    assert (claim_rules.DIRECTION_MIN, claim_rules.ABOUT) == (0.03, 0.15)
+    assert claim_rules.rises(0.5, 0.53) and not claim_rules.rises(0.5, 0.529)
+    assert claim_rules.falls(2.0, 1.94, relative=True) and not claim_rules.falls(2.0, 1.95, relative=True)
+    paper = fv.claims_frame().set_index("id")["paper"]
+    for claim in ("overall-linear-cpus", "db-9620", "db-cpu-halving", "was-linear-cpus", "net-high-15"):
+        assert "(±15%: " in paper[claim], claim
+    assert paper["db-9620"].startswith("best at 96/20 (±1 step)")
+    for claim in ("db-gains", "db-5-gains", "net-high-15-regain", "fs-direct-gains", "fs-pagecache-loses"):
+        assert "by 3 points or more" in paper[claim], claim
+
+
 def test_no_paging_counterfactual_changes_some_claims_but_not_cpu_ones():
     n = fv.no_paging_claims()
     v = n[n["kind"] == "validation"]
     only_with_paging = v.index[v["passes"] & ~v["passes without paging"]]
     assert "overall-drop-64" in only_with_paging
-    assert bool(v.loc["overall-linear-cpus", "passes without paging"])
-    # the database's small gain as memory shrinks needs paging; its CPU signature does not
-    assert "db-gains" in only_with_paging
+    # the best database run near 96/20 needs paging; its CPU signature does not; the CPU
+    # scaling misses and the too-small gain miss either way, with the same CPU ratio
+    assert "db-9620" in only_with_paging
     assert bool(v.loc["db-cpu-20", "passes without paging"])
+    for claim in ("overall-linear-cpus", "was-linear-cpus", "db-gains"):
+        assert not v.loc[claim, "passes"] and not v.loc[claim, "passes without paging"], claim
+    assert v.loc["overall-linear-cpus", "model"] == v.loc["overall-linear-cpus", "model without paging"]
+    assert list(only_with_paging) == ["fail-62-most", "overall-drop-64", "paging-below-96", "paging-62-steeper",
+                                      "db-9620"]
     # every claim, and the claims that read one run's guests see the 512 GiB run too: with
     # no paging there is no share of page reads to pass on
     assert len(n) == len(validation.evaluate())
@@ -201,14 +267,18 @@ def test_no_paging_counterfactual_changes_some_claims_but_not_cpu_ones():
 
 
 def test_later_claims_and_coverage_are_what_the_chapter_counts():
-    """'the first 31 ... give 22; the last 24 ... 16 pass'; every record of seed 000 is a
+    """'the first 31 ... give 15; the last 24 ... 11 pass'; every record of seed 000 is a
     claim's, the fit's or set aside under a reason of validation.NOT_CLAIMS."""
     f = fv.claims_frame()
     v = f[f["kind"] == "validation"]
     later = v["id"].isin(fv.LATER_CLAIMS)
     assert later.sum() == len(fv.LATER_CLAIMS) == len(set(fv.LATER_CLAIMS))
-    assert (int(v.loc[~later, "passed"].sum()), int((~later).sum())) == (22, 31)
-    assert (int(v.loc[later, "passed"].sum()), int(later.sum())) == (16, 24)
+    assert (int(v.loc[~later, "passed"].sum()), int((~later).sum())) == (15, 31)
+    assert (int(v.loc[later, "passed"].sum()), int(later.sum())) == (11, 24)
+    # the scorecard's sentences: every paging claim passes, and only those; Java passes none
+    by_group = v.groupby("group")["passed"].agg(["sum", "size"])
+    assert list(by_group.index[by_group["sum"] == by_group["size"]]) == ["paging"]
+    assert by_group.loc["Java", "sum"] == 0
     assert set(fv.BOUND_CLAIMS) <= set(v["id"])
     cover = fv.coverage()
     assert int(cover["records"].sum()) == len(oc.data.observations(["observations_000.csv"]))

@@ -158,9 +158,11 @@ def test_memory_break_point_edges():
 
 
 def test_cpus_needed_is_the_smallest_sufficient_count():
-    c = planning.cpus_needed("db-bi", 0.9, 64)
-    assert planning.throughput("db-bi", 64, c) >= 0.9
-    assert planning.throughput("db-bi", 64, c - 1) < 0.9
+    # at 64 GiB the database's page stalls keep it below 0.9 with any CPU count; 0.85 it reaches
+    assert planning.cpus_needed("db-bi", 0.9, 64) is None
+    c = planning.cpus_needed("db-bi", 0.85, 64)
+    assert planning.throughput("db-bi", 64, c) >= 0.85
+    assert planning.throughput("db-bi", 64, c - 1) < 0.85
     assert planning.cpus_needed("java-medium", 0.99, 16, max_cpus=8) is None
 
 

@@ -68,8 +68,8 @@
 #   the time at 64/20, {glue:text}`db-busy-48-20` at 48/20). The database spins less and takes
 #   the CPU the others leave: {glue:text}`db-x-64-20` at 64/20 and {glue:text}`db-x-48-20` at
 #   48/20. With 15 CPUs the host is always full and the spinning cannot fall; there the
-#   database loses a little down to 64 GiB, as the paper's did ({glue:text}`db-x3-512-15` at 512/15,
-#   {glue:text}`db-x3-64-15` at 64/15) and gains a little of it back at 48/15
+#   database loses a little down to 64 GiB, in the paper's direction ({glue:text}`db-x3-512-15`
+#   at 512/15, {glue:text}`db-x3-64-15` at 64/15), and gains a little of it back at 48/15
 #   ({glue:text}`db-x3-48-15`), when the stalled guests no longer use their share of the
 #   processors and water-filling hands it to the guests that still have work.
 # - **Half of its memory out** follows from global page replacement ({doc}`replacement`): its
@@ -77,19 +77,47 @@
 #   at little cost. Its resident memory at 64/20 was a calibration target, so agreement there
 #   shows only that the fit worked; its page reads were a target too, and the model meets both
 #   only because it treats the buffer cache as swept by the queries' scans (last section).
+# - **A page fault holds up the whole query.** The paper's {glue:text}`db-users` SwingBench
+#   users each run a parallel query, which the model takes as {glue:text}`db-streams` streams
+#   that hand rows to one another. When one stream waits for a page, the others soon wait
+#   for its rows, so one fault holds up {glue:text}`db-fault-group` streams, and the other
+#   {glue:text}`db-group-others` cannot hide it by working on: the database's page
+#   stalls are spread over {glue:text}`db-users` independent users, not over all
+#   {glue:text}`db-all-streams` streams. With 25 CPUs, where the host is full no more often than
+#   in the reference run, that costs already at 64 GiB: the database runs at {glue:text}`db-qc-x-64-25`
+#   at 64/25, against {glue:text}`db-qu-x-64-25` if a fault held up only its own stream.
+#   With 20 CPUs two effects offset each other down to
+#   about 32 GiB: the stalled streams also leave real CPUs idle, the host is full less often
+#   ({glue:text}`db-qc-busy-64-20` of the time at 64/20 against
+#   {glue:text}`db-qu-busy-64-20`) and the database spins less, so at 64/20 it even runs a
+#   little faster with the coupling ({glue:text}`db-qc-x-64-20` against
+#   {glue:text}`db-qu-x-64-20`). Below 32 GiB, where it reads back more, the waits win:
+#   {glue:text}`db-qc-x-16-20` at 16/20 against {glue:text}`db-qu-x-16-20`, and
+#   {glue:text}`db-qc-x-8-20` at 8/20 against {glue:text}`db-qu-x-8-20`. How many streams one
+#   fault holds up is an assumption of the model, not a number the paper gives.
 # - **Where it misses.** The paper's database stayed below {glue:text}`db-p-tput-51220` at
 #   512/20; the model's {glue:text}`db-x-512-20` is just above. Its gain is small and comes
 #   late: {glue:text}`db-gain-64-20` at 64 GiB and {glue:text}`db-gain-48-20` at 48 GiB, where
 #   the paper's rose to {glue:text}`db-p-tput-9620` at 96/20, because the model's other guests
-#   start to stall on pages only below 96 GiB. And the paper's database did better with 15 CPUs than with 20
-#   ({glue:text}`db-p-tput-51215` at 512/15); the model's does worse
-#   ({glue:text}`db-x-512-15`): water-filling holds it to fewer processors with 15 CPUs, and
-#   the spinning that falls with them does not make up for that. With 5 CPUs the paper's
+#   start to stall on pages only below 96 GiB; that is too little for the claim that it rose,
+#   which asks for 3 points by 64 GiB. Its fall with 15 CPUs, {glue:text}`db-fall-15` down to
+#   64 GiB, is too little for the claim that it fell: it loses only what CP's paging takes from
+#   the processors it is held to (section "CPU load (Figure 10)"). And the paper's database did
+#   better with 15 CPUs than with 20 ({glue:text}`db-p-tput-51215` at 512/15); the model's does
+#   worse ({glue:text}`db-x-512-15`): water-filling holds it to fewer processors with 15 CPUs,
+#   and the spinning that falls with them does not make up for that. With 5 CPUs the paper's
 #   database gained as memory shrank, as with 20; the model's loses a little
 #   ({glue:text}`db-x3-512-5` at 512/5, {glue:text}`db-x3-64-5` at 64/5): the host is always
 #   full, and a memory cut frees almost no CPU for it (section "How these numbers are made"). How
 #   tightly the database's virtual CPUs are coupled is an assumption of the model, not a
 #   number the paper gives ({doc}`results_model`).
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# How many streams one fault holds up is `overcommit.workloads.study_variants()["db-bi"].fault_group`;
+# `oc.simulate("16/20", mechanisms=oc.Mechanisms(query_coupling=False))` runs the model with
+# each fault holding up only its own stream.
+# ````
 
 # %% tags=["remove-cell"]
 import pandas as pd
@@ -97,6 +125,7 @@ from IPython.display import Markdown
 from overcommit.book import glue, model_texts
 
 import overcommit as oc
+from overcommit import claims as claims_module
 from overcommit import data, planning, validation
 from overcommit import exercises
 from overcommit.exercises import checks
@@ -122,6 +151,36 @@ for cid, r in spin_runs.items():
     glue(f"db-busy-{tag}", f"{r.system['all_cpus_busy']:.2f}", display=False)
     glue(f"db-spin-{tag}", f"{r.guests.loc['db-bi', 'spin_factor']:.2f}", display=False)
 glue("db-cpu-512-20", f"{spin_runs['512/20'].guests.loc['db-bi', 'cpu_load']:.2f}", display=False)
+# coupled query streams: one fault holds up its user's whole parallel query
+db_driver = oc.workloads.study_variants()["db-bi"]
+group = db_driver.fault_group
+assert group == db_driver.streams_per_user and group > 1, group  # coupling 1: the whole query waits
+glue("db-fault-group", f"{group:.0f}", display=False)
+glue("db-group-others", f"{group - 1:.0f}", display=False)
+glue("db-streams", f"{db_driver.streams_per_user}", display=False)
+glue("db-users", f"{db_driver.users / group:.0f}", display=False)
+glue("db-all-streams", f"{db_driver.users:.0f}", display=False)
+uncoupled = oc.Mechanisms(query_coupling=False)
+q_runs = {cid: (oc.simulate(cid), oc.simulate(cid, mechanisms=uncoupled))
+          for cid in ("64/25", "64/20", "48/20", "32/20", "24/20", "16/20", "8/20")}
+q_x = {cid: tuple(float(r.workloads.loc["db-bi", "relative_throughput"]) for r in pair) for cid, pair in q_runs.items()}
+for cid in ("64/25", "64/20", "16/20", "8/20"):
+    tag = figures_workload.cid_tag(cid)
+    glue(f"db-qc-x-{tag}", f"{q_x[cid][0]:.3f}", display=False)
+    glue(f"db-qu-x-{tag}", f"{q_x[cid][1]:.3f}", display=False)
+q_busy = tuple(float(r.system["all_cpus_busy"]) for r in q_runs["64/20"])
+glue("db-qc-busy-64-20", f"{q_busy[0]:.2f}", display=False)
+glue("db-qu-busy-64-20", f"{q_busy[1]:.2f}", display=False)
+# the prose: it costs at 64/25; with 20 CPUs it helps a little down to 48 GiB (the host is full
+# less often and the database spins less), about even at 32 GiB, and costs below
+assert q_x["64/25"][0] < q_x["64/25"][1] - 0.03, q_x
+assert all(q_x[c][0] > q_x[c][1] for c in ("64/20", "48/20")), q_x
+assert abs(q_x["32/20"][0] - q_x["32/20"][1]) < 0.005, q_x
+assert all(q_x[c][0] < q_x[c][1] for c in ("24/20", "16/20", "8/20")), q_x
+assert q_busy[0] < q_busy[1]
+# "with 25 CPUs, where the host is full no more often than in the reference run"
+assert q_runs["64/25"][0].system["all_cpus_busy"] <= spin_runs["512/25"].system["all_cpus_busy"]
+assert q_runs["64/20"][0].guests.loc["db-bi", "spin_factor"] < q_runs["64/20"][1].guests.loc["db-bi", "spin_factor"]
 # the small gains with 20 CPUs and the small moves with 15 need more than two digits
 # the database's throughput as the model gives it: the frame's is rounded to four digits, and
 # rounding twice can differ from the seeded answer's one rounding
@@ -133,6 +192,12 @@ for cid in ("64/20", "48/20"):
     glue(f"db-gain-{figures_workload.cid_tag(cid)}", f"{points} point" + ("s" if points != 1 else ""), display=False)
 for cid in ("512/15", "64/15", "48/15"):
     glue(f"db-x3-{figures_workload.cid_tag(cid)}", f"{x_db[cid]:.3f}", display=False)
+fall15 = round(100 * (x_db["512/15"] - x_db["64/15"]))
+glue("db-fall-15", f"{fall15} point" + ("s" if fall15 != 1 else ""), display=False)
+# the prose: the gain with 20 CPUs and the fall with 15 are in the paper's direction, but less
+# than the 3 points the claims ask for (the gain reaches that only at 48 GiB)
+assert 0 < x_db["64/20"] - x_db["512/20"] < 0.03 < x_db["48/20"] - x_db["512/20"], x_db
+assert 0 < x_db["512/15"] - x_db["64/15"] < 0.03, x_db
 assert x_db["512/15"] > x_db["64/15"] < x_db["48/15"]
 # the prose: at 48/15 it gains back "a little" of what it lost down to 64/15, not all of it
 assert x_db["48/15"] - x_db["64/15"] < x_db["512/15"] - x_db["64/15"], x_db
@@ -204,8 +269,8 @@ figures_workload.throughput_chart(vframe, KEY, "throughput")
 # At 20 CPUs the model's database runs at {glue:text}`db-x-512-20` at 512/20,
 # {glue:text}`db-x-96-20` at 96/20 and {glue:text}`db-x-64-20` at 64/20: it is held down at
 # 512 GiB not by its share, which entitles its {glue:text}`db-vcpus` virtual CPUs to more
-# than it uses, but by the CPU it burns spinning on preempted siblings, and it gains when the
-# other guests' page waits leave real CPUs free more often. Other candidates for what held the
+# than it uses, but by the CPU it burns spinning on preempted siblings, and it gains a little
+# when page waits, the other guests' and its own, leave real CPUs free more often. Other candidates for what held the
 # real database down, which the paper hints at, are the I/O bandwidth of the shared storage
 # server and the database's own scheduling.
 #
@@ -221,11 +286,18 @@ glue("db-cpu-64-20", f"{float(cpu.loc['64/20', 'cpu_load']):.2f}", display=False
 cpu20 = cpu[(cpu.cpus == 20) & (cpu.memory_gib < 512)]["cpu_load"]
 glue("db-cpu-20-range", f"{cpu20.min():.2f} to {cpu20.max():.2f}", display=False)
 ratio = (cpu[cpu.cpus == 10].set_index("memory_gib")["cpu_load"] / cpu[cpu.cpus == 20].set_index("memory_gib")["cpu_load"])
-glue("db-cpu-halving", f"{ratio.min():.2f}–{ratio.max():.2f}", display=False)
-# the prose: about halved, somewhat below one half, and the database spins less with 10 CPUs
-assert 0.35 < ratio.min() and ratio.max() < 0.5, ratio
+glue("db-cpu-halving", f"{ratio.min():.3f}–{ratio.max():.3f}", display=False)
+halving_low = 0.5 * (1 - claims_module.ABOUT)
+glue("db-halving-low", f"{halving_low:.3f}", display=False)
+# the prose: just below the claim's band around one half (a few hundredths), because the
+# throughput keeps about half and the database spins less with 10 CPUs
+assert halving_low - 0.05 < ratio.min() and ratio.max() < halving_low, (ratio, halving_low)
 spin10 = {m: oc.simulate(f"{m}/10").guests.loc["db-bi", "spin_factor"] for m in (512, 64)}
 assert all(spin10[m] < oc.simulate(f"{m}/20").guests.loc["db-bi", "spin_factor"] for m in spin10), spin10
+x_ratio = float(cpu.loc["512/10", "throughput"] / cpu.loc["512/20", "throughput"])
+glue("db-x-ratio-10-20", f"{x_ratio:.2f}", display=False)
+glue("db-spin-512-10", f"{spin10[512]:.2f}", display=False)
+assert 0.5 <= x_ratio < 0.6, x_ratio
 # with 15 and 5 CPUs: the database is held to the water level times its share, and its CPU
 # load falls with the water level, a little at 112 GiB and more below
 cpu_by = {c: {m: float(cpu.loc[f"{m}/{c}", "cpu_load"]) for m in (512, 256, 128, 112, 96, 64)} for c in (15, 5)}
@@ -238,6 +310,8 @@ glue("db-cpu5-worst", f"{100 * worst5:.1f} %", display=False)
 assert worst5 < 0.05
 drops = {c: 1 - cpu_by[c][64] / cpu_by[c][512] for c in (15, 5)}
 glue("db-cpu15-drop", f"{100 * drops[15]:.1f} %", display=False)
+# the prose: the 15-CPU fall is less than the 3 % the claim asks for
+assert 0 < drops[15] < claims_module.DIRECTION_MIN, drops
 # "in proportion that is about as much as with 15 CPUs"
 assert 0.5 < drops[5] / drops[15] < 1.5, drops
 
@@ -278,9 +352,12 @@ for c in (15, 5):
 # the paper, it uses more processors than in the reference at a lower throughput; the model
 # puts that at 512/20 too ({glue:text}`db-cpu-512-20`), where the paper's load was not above
 # the reference. At 64/20 it uses {glue:text}`db-cpu-64-20`. The other finding, that halving
-# the CPUs from 20 to 10 about halves the database's CPU load, the model reproduces, a little
-# more strongly: the ratio is {glue:text}`db-cpu-halving` over the memory sizes, somewhat
-# below one half, because with 10 CPUs the database also spins less.
+# the CPUs from 20 to 10 about halves the database's CPU load, the model overdoes: the ratio
+# is {glue:text}`db-cpu-halving` over the memory sizes, just below the claim's band, which
+# starts at {glue:text}`db-halving-low`. Its throughput keeps about half
+# ({glue:text}`db-x-ratio-10-20` of the 20-CPU value at 512 GiB), but with 10 CPUs the database
+# also spins less ({glue:text}`db-spin-512-10` times its reference CPU per unit of work against
+# {glue:text}`db-spin-512-20`), and the two together take its load below one half.
 #
 # With 15 CPUs or fewer the database gets exactly the {term}`water level <water-filling>`
 # times its share of {glue:text}`db-share` ({doc}`shares`), and the water level falls a little as
@@ -289,8 +366,9 @@ for c in (15, 5):
 # {glue:text}`db-cpu15-112` at 112 GiB and {glue:text}`db-cpu15-64` at 64 GiB, a little at
 # 112 GiB and more below, as in the paper; with 5 CPUs by at most {glue:text}`db-cpu5-worst`.
 # In proportion that is about as much as with 15 CPUs ({glue:text}`db-cpu15-drop` at 64 GiB),
-# where the paper saw a clear fall with 15 CPUs and almost none with 5; the claims below ask
-# only for a fall with 15 CPUs and for less than 5 % with 5, so both pass.
+# where the paper saw a clear fall with 15 CPUs and almost none with 5. The claims below ask
+# for a fall of at least 3 % with 15 CPUs, which the model's misses, and for less than 5 % with
+# 5, which it meets.
 #
 # ## Where the database's pages are (Figure 11)
 #
@@ -429,9 +507,11 @@ figures_workload.claims_table(KEY)
 claims = figures_workload.claims_table(KEY)
 passed = claims["verdict"].str.startswith("✓")
 glue("db-claims-pass", f"{int(passed.sum())} of {len(claims)}", display=False)
-# the prose: every claim on the CPU load passes; the two misses are the low start and 5 CPUs
-assert passed[[c for c in claims.index if c.startswith("db-cpu")]].all()
-assert set(claims.index[~passed]) == {"db-51220-low", "db-5-gains"}, claims
+# the prose: which claims pass; four of the misses are amounts (stated and asserted above),
+# the others the low start at 512/20 and the gain with 5 CPUs
+assert set(claims.index[passed]) == {"db-9620", "db-10cpu", "db-fewer-cpus", "db-cpu-20", "db-cpu-5"}, claims
+assert set(claims.index[~passed]) == {"db-gains", "db-15-falls", "db-cpu-15", "db-cpu-halving",
+                                      "db-51220-low", "db-5-gains"}, claims
 # with 5 CPUs: the throughput stays put down to 128 GiB and then falls a little
 x5 = {m: grid.x("db-bi", f"{m}/5") for m in (512, 256, 128, 112, 96, 64, 48)}
 for m in (512, 64):
@@ -468,8 +548,13 @@ assert _below_level(g20[64])[["java-medium", "java-high"]].all()
 assert not _below_level(g20[512])[["java-medium", "java-high"]].any()
 
 # %% [markdown]
-# {glue:text}`db-claims-pass` pass, among them every claim on the database's CPU load. Two
-# miss: the low start at 512/20 (above), and the gain with 5 CPUs. With 5 CPUs the model's
+# {glue:text}`db-claims-pass` pass: the best result near 96/20, the 10-CPU band, the loss as
+# CPUs are taken away, and the CPU load with 20 and with 5 CPUs. Four claims miss by their
+# amount, not their direction (above): the gain with 20 CPUs ({glue:text}`db-gain-64-20` by
+# 64 GiB) and the fall with 15 ({glue:text}`db-fall-15`), each less than the 3 points a
+# direction needs; the fall of the CPU load with 15 CPUs ({glue:text}`db-cpu15-drop`, less than
+# 3 %); and the halving of the CPU load, which the model overdoes. The low start at 512/20
+# misses too (above), and so does the gain with 5 CPUs, which goes the other way. With 5 CPUs the model's
 # database runs at {glue:text}`db-x3-512-5` of its reference down to 128 GiB and then loses a
 # little, to {glue:text}`db-x3-64-5` at 64/5. Its gain with 20 CPUs came from spinning less
 # when the host was full less often; with 5 CPUs the host is always full, and its spin factor
@@ -580,10 +665,10 @@ glue("db-ex-losers", " and ".join(f"`{n}` ({v:.2f})" for n, v in drop.items()), 
 # About {glue:text}`db-ex-turnover` minutes (resident MiB ÷ MiB/s ÷ 60). Only a small part of
 # the resident memory is being exchanged: most of what is resident stays resident for the
 # whole run, so the database's working set is a small, hot part of a large buffer cache,
-# and the rest is touched rarely. Each page read still stalls one of its query streams, but
-# with many streams of asynchronous I/O (an assumption of the model's driver for the
-# database) the virtual CPUs find other work during most of the wait; only the blocking share
-# of a stall costs CPU time ({doc}`paging`). The paper makes the same point: its page reads
+# and the rest is touched rarely. Each page read still stalls one of its query streams, and
+# with it the rest of that user's parallel query (above), but the virtual CPUs find the other
+# users' work during most of the wait (an assumption of the model's driver for the database);
+# only the blocking share of a stall costs CPU time ({doc}`paging`). The paper makes the same point: its page reads
 # are moderate for a guest of this size, and a database can hide the latency behind its
 # caches and asynchronous operations.
 # :::

@@ -68,18 +68,22 @@
 #   {glue:text}`fs-x-ph-64-20` (high) at 64/20. The cache is large and touched evenly, so under
 #   global replacement ({doc}`replacement`) its less popular pages fall out and come back as
 #   page faults; a job that reads one request at a time waits for each fault ({doc}`paging`).
-# - **Direct I/O gains at the same time** ({glue:text}`fs-x-dh-64-20` for the high level at
-#   64/20): the fio disks share one storage path, and when the page-cached jobs slow down for
-#   their faults, the path is quieter than in the reference run and the direct I/O transfers
-#   take less time. Direct I/O keeps only its hot core and a small busy set of pages resident
-#   and reads almost nothing back, so memory does not reach it.
+# - **Direct I/O gains a little at the same time** ({glue:text}`fs-x-dh-64-20` for the high
+#   level at 64/20): the fio disks share one storage path, and when the page-cached jobs slow
+#   down for their faults, the path is quieter than in the reference run and the direct I/O
+#   transfers take less time ({glue:text}`fs-dslow-64-20` times as long). The gain is only what
+#   the page-cached variants' small loss leaves free on the path. Direct I/O keeps only its hot
+#   core and its most popular pages resident and reads almost nothing back, so memory does not
+#   reach it.
 # - **Where it misses.**
 #   - *The ECKD failures*: none of the model's runs fails. Its path never gets busy enough,
 #     because the model pages less than the paper measured and fio gives back path bandwidth
 #     as it slows down.
-#   - *The size of the 20-CPU loss*: only {glue:text}`fs-maxloss-20` down to 64 GiB, about
+#   - *The size of the 20-CPU moves*: only {glue:text}`fs-maxloss-20` down to 64 GiB, about
 #     as much as with 10 CPUs, where the paper singled out 20 CPUs; the model's faults are single page reads, not
-#     the paper's dirty pages written back in bursts.
+#     the paper's dirty pages written back in bursts. At 64/20 both modes move the paper's way,
+#     but too little for its claims, which ask for 3 points: the high page-cached variant loses
+#     {glue:text}`fs-ph-loss-64-20`, the high direct I/O variant gains {glue:text}`fs-dh-gain-64-20`.
 #   - *The page-read numbers at 64/20*: fitted, and missed, because the paper's own two numbers
 #     for the same rate disagree and the model's total paging is too low ({ref}`results_fs-ex-ten`).
 #
@@ -91,6 +95,8 @@ from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
+from overcommit import calibrate
+from overcommit import claims as claims_module
 from overcommit import data, paging, planning
 from overcommit import exercises
 from overcommit.exercises import checks
@@ -100,7 +106,7 @@ from overcommit.book import figures_results
 from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 from overcommit.book.figures_results import PAPER_PAGE_READ_6420
-from overcommit.model import PATH_HEADROOM, environment
+from overcommit.model import PATH_HEADROOM, RUN_S, environment
 from overcommit.replacement import reclaim_weights
 from overcommit.workloads import HOT_CORE_MIB, study_guests, study_variants
 
@@ -329,9 +335,9 @@ for v in ("fs-pagecache-medium", "fs-pagecache-high"):
 #   and about two thirds of it is a cache touched almost evenly, because fio works at random
 #   over whole files. At 64/20 only its less popular pages fall out and come back as faults; at
 #   48/20 much more of the active cache is read back again and again. A direct I/O guest uses
-#   little but its hot core (kernel and hot code) and, in the high one, a small busy set of
-#   {glue:text}`fs-active-mib-dh` MiB, which stay; its other pages are hardly touched, so they
-#   go to the paging devices and few are
+#   little but its hot core (kernel and hot code) and, in the high one, its most popular pages,
+#   some {glue:text}`fs-busy-mib-dh` MiB, which stay; its other pages are hardly touched, so
+#   they go to the paging devices and few are
 #   needed again: at most {glue:text}`fs-direct-reads-max` MiB/s of page reads in any run on
 #   z/VM 6.3 with EDEV-SCSI paging, against up to {glue:text}`fs-pagecache-reads-max` MiB/s for
 #   a page-cached guest.
@@ -508,15 +514,32 @@ dh_guest = guests["fs-direct-high"]
 dh_active = (dh_guest.touched_mib - HOT_CORE_MIB) * dh_guest.active_frac
 dh_extra = float(r6420.guests.loc["fs-direct-high", "resident_mib"]) - HOT_CORE_MIB
 dh_tg = float(reclaim_weights([dh_guest.touched_mib], BETA)[0]) * float(r6420.system["characteristic_time_s"])
-glue("fs-active-mib-dh", f"{dh_active:.0f}", display=False)
-glue("fs-median-dh-s", _seconds(1 / dh_guest.median_rate_per_s), display=False)
-glue("fs-active-pct-dh", f"{dh_guest.active_frac:.0%}", display=False)
-# the prose: the high direct I/O guest's active pages are a small part of its memory, touched
-# on the median far more often than its pages age, so all of them stay resident with a little
-# of the rest; that is about the paper's amount (the paper-against-model row passes)
-assert dh_guest.active_frac < 0.2 and dh_extra >= dh_active, (dh_guest.active_frac, dh_extra, dh_active)
-assert 1 / dh_guest.median_rate_per_s < 0.1 * dh_tg, (dh_guest.median_rate_per_s, dh_tg)
-assert pvm.loc["o000-fsdh-dpa", "verdict"] == "✓"
+glue("fs-active-mib-dh", f"{dh_active:,.0f}", display=False)
+glue("fs-median-dh-days", f"{1 / dh_guest.median_rate_per_s / 86400:,.0f}", display=False)
+glue("fs-active-pct-dh", f"{100 * dh_guest.active_frac:.2f} %", display=False)
+# the most popular active pages, touched at least once per the guest's reclaim time T_g: with
+# Zipf-like popularity (rank r of n active pages at rate λ_½ (2r/n)^(−α)) these are the ranks
+# up to (n/2)(λ_½ x T_g)^(1/α), at the run's throughput x
+x_dh = float(r6420.workloads.loc["fs-direct-high", "relative_throughput"])
+dh_busy = dh_active / 2 * (dh_guest.median_rate_per_s * x_dh * dh_tg) ** (1 / dh_guest.skew)
+glue("fs-busy-mib-dh", f"{dh_busy:.0f}", display=False)
+# the prose: nearly all of the high direct I/O guest's memory is active, the median page touched
+# less than once in the run, the busy pages a few tens of MiB that stay, and with the pages just
+# below them they make up what it keeps beyond the hot core
+assert dh_guest.active_frac > 0.9, dh_guest.active_frac
+assert dh_guest.median_rate_per_s * RUN_S < 0.01, dh_guest.median_rate_per_s
+assert 5 < dh_busy < dh_extra < 2 * dh_busy, (dh_busy, dh_extra)
+# the prose: the high direct I/O guest's fit misses the paper's resident amount and reads more
+# than the "no significant paging" it aims at, still a negligible share (that row passes)
+nopaging = [t.value for t in calibrate.targets()
+            if t.guest_or_variant == "fs-direct-high" and t.quantity == "page_read_mib_s"]
+assert len(nopaging) == 1, nopaging
+glue("fs-nopaging-target", f"{nopaging[0]:g}", display=False)
+dh_reads = float(r6420.guests.loc["fs-direct-high", "page_read_mib_s"])
+assert dh_extra + HOT_CORE_MIB < obs["o000-fsdh-dpa"] / 100 * obs["o000-sys-dpa"] and dh_reads > nopaging[0]
+assert pvm.loc["o000-fsdh-dpa", "verdict"] == "✗" and pvm.loc["o000-fsdh-res-frac", "verdict"] == "✗"
+assert pvm.loc["o000-fsd-nopaging", "verdict"] == "✓"
+assert dh_reads < 0.02 * float(r6420.system["page_read_mib_s"]), dh_reads
 # the prose: the page-cached guests' reads come near the share-based targets (a little above
 # them), and the paged-in fractions miss by a little less than the paper's own two readings
 # differ (the model reads a little more than the smaller one)
@@ -543,11 +566,15 @@ for v, key in (("fs-pagecache-medium", "fspm"), ("fs-pagecache-high", "fsph")):
 # {glue:text}`fs-res-pm-64-20` MiB (medium) and {glue:text}`fs-res-ph-64-20` MiB (high), while
 # the direct I/O guests keep their {glue:text}`fs-hot-mib` MiB hot core: the medium one little
 # more ({glue:text}`fs-res-dm-64-20` MiB), the high one {glue:text}`fs-extra-dh-64-20` MiB more.
-# The high one's active pages are a small part of what it touched
-# ({glue:text}`fs-active-pct-dh`, {glue:text}`fs-active-mib-dh` MiB), and the median one is
-# touched about every {glue:text}`fs-median-dh-s` s, far more often than its pages age
-# ({glue:text}`fs-Tg-dh-64-20` s): all of them stay resident, with a little of the rest of its
-# memory. These amounts were fitted (last section).
+# Nearly all of what the high one touched counts as active ({glue:text}`fs-active-pct-dh`,
+# {glue:text}`fs-active-mib-dh` MiB), but its popularity is steep (skew
+# {glue:text}`fs-skew-dh`): the median page is touched about once in
+# {glue:text}`fs-median-dh-days` days, practically never in an hour's run, and only the most
+# popular {glue:text}`fs-busy-mib-dh` MiB are touched at least once per the time its pages age
+# ({glue:text}`fs-Tg-dh-64-20` s at 64/20). Those stay resident, and with the pages touched a
+# little less often, resident part of the time, they make up its
+# {glue:text}`fs-extra-dh-64-20` MiB beyond the hot core. These amounts were fitted (last
+# section).
 # Try 48/20: the
 # page-cached guests' resident memory shrinks and their page reads climb, the direct I/O guests
 # barely change.
@@ -679,15 +706,20 @@ pvm.reset_index().drop(columns=["id", "source"]).set_index("subject")
 # %% [markdown]
 # Sources, in the same order: {cite:t}`johanssen2014overcommit`, section "File system I/O
 # workload" (workload analysis, observations; memory usage and paging at CID 64/20). The one
-# validation row is the direct I/O gain, which the model reproduces through the shared storage
-# path. The page-cached guests' resident amounts hit their targets, which shows that the fit
-# worked, not that the model predicts. The medium direct I/O guest matches by construction (the
-# paper's kept about {glue:text}`fs-paper-res-dm` MiB, and the hot core is sized on it); the
-# high one's fitted amount hits too ({glue:text}`fs-res-dh-64-20` MiB against the paper's
-# {glue:text}`fs-paper-res-dh`). Its fit weighs that amount against the paper's "no
-# significant paging": the guest keeps a small set of pages touched so often that they never
-# age out, and reads {glue:text}`fs-reads-dh-64-20` MiB/s, a negligible share of all page
-# reads. The
+# validation row is the direct I/O gain: the paper's variant ran slightly above its reference,
+# and the model's does too, through the shared storage path (by
+# {glue:text}`fs-dh-gain-64-20`, too little for the claim on it below). The page-cached
+# guests' resident amounts hit their targets, which shows that the fit worked, not that the
+# model predicts. The medium direct I/O guest matches by construction (the paper's kept about
+# {glue:text}`fs-paper-res-dm` MiB, and the hot core is sized on it). The high one misses: it
+# keeps {glue:text}`fs-res-dh-64-20` MiB against the paper's {glue:text}`fs-paper-res-dh`.
+# Its fit weighs that amount against the paper's "no significant paging", which it aims at as
+# {glue:text}`fs-nopaging-target` MiB/s of page reads, and the two pull against each other:
+# its pages age in only {glue:text}`fs-Tg-dh-64-20` s, so whatever it keeps beyond the hot
+# core must be touched about that often, and the pages a little less popular than those fall
+# out and are read back. The fit settled between the two, with less resident than the paper's
+# and {glue:text}`fs-reads-dh-64-20` MiB/s of page reads, more than it aimed at but still a
+# negligible share of all page reads (the row on direct I/O paging passes). The
 # page-cached guests' shares of all page reads miss although the calibration came near what it
 # aimed at, the guests' *own* rates ({glue:text}`fs-p-prs-pm` and
 # {glue:text}`fs-p-prs-ph` of the paper's {glue:text}`fs-paper-reads` MiB/s,
@@ -715,9 +747,20 @@ figures_workload.claims_table(KEY)
 claims = figures_workload.claims_table(KEY)
 glue("fs-claims-pass", f"{int(claims['verdict'].str.startswith('✓').sum())} of {len(claims)}", display=False)
 glue("fs-claim-flat", claims.loc["fs-memory-flat", "model"], display=False)
-# the prose: every claim of this topic passes, so the misses below are findings no claim of this
-# topic tests; the flat-memory claim takes 15 CPUs or fewer and every memory size the paper ran
-assert claims["verdict"].str.startswith("✓").all(), claims
+# the prose: the flat-memory claim passes (it takes 15 CPUs or fewer and every memory size the
+# paper ran); the two 20-CPU claims miss by their amount, not their direction
+passed = claims["verdict"].str.startswith("✓")
+assert set(claims.index[passed]) == {"fs-memory-flat"}, claims
+assert set(claims.index[~passed]) == {"fs-direct-gains", "fs-pagecache-loses"}, claims
+dh_gain = float(r6420.workloads.loc["fs-direct-high", "relative_throughput"]
+                - flat_runs["512/20"].workloads.loc["fs-direct-high", "relative_throughput"])
+ph_loss = float(flat_runs["512/20"].workloads.loc["fs-pagecache-high", "relative_throughput"]
+                - r6420.workloads.loc["fs-pagecache-high", "relative_throughput"])
+assert 0 < dh_gain < ph_loss < claims_module.DIRECTION_MIN, (dh_gain, ph_loss)
+glue("fs-dh-gain-64-20", f"{100 * dh_gain:.1f} points", display=False)
+glue("fs-ph-loss-64-20", f"{100 * ph_loss:.1f} points", display=False)
+# the direct I/O gain is the quieter path: its transfers take less time than in the reference
+assert float(r6420.workloads.loc["fs-direct-high", "io_slowdown"]) < 1
 flat_worst = max(abs(_mem_change(v, c)) for v in SHORT for c in (15, 10, 5))
 assert flat_worst <= 0.05 and f"{flat_worst:.1%}" in claims.loc["fs-memory-flat", "model"], flat_worst
 cpu6420 = r6420.guests.loc["fs-direct-high"]
@@ -726,12 +769,19 @@ glue("fs-dh-cpu-ref", f"{guests['fs-direct-high'].cpu_load:.2f}", display=False)
 glue("fs-dslow-64-20", f"{float(r6420.workloads.loc['fs-direct-high', 'io_slowdown']):.3f}", display=False)
 
 # %% [markdown]
-# {glue:text}`fs-claims-pass` of these claims pass. With 15 CPUs or fewer no variant moves more
+# {glue:text}`fs-claims-pass` pass: with 15 CPUs or fewer no variant moves more
 # than a few per cent with memory ({glue:text}`fs-claim-flat`), for the reasons in "What the
-# model says, and why". The misses are findings these claims do not test, in detail:
+# model says, and why". The misses, in detail:
 #
-# - **The ECKD failures.** Every ECKD run at 64 GiB failed in the paper; none fails in the
-#   model. Its path is at most {glue:text}`fs-rho-max-eckd` busy: the model pages less than the
+# - **The two modes at 64/20.** Both move the paper's way, by less than the 3 points a
+#   direction needs: the high page-cached variant loses {glue:text}`fs-ph-loss-64-20`, the
+#   high direct I/O variant gains {glue:text}`fs-dh-gain-64-20`. The page cache loses little
+#   because at 64/20 its pages still age for {glue:text}`fs-Tg-ratio-ph-64-20` times their
+#   median interval, so only the less popular ones fall out. The direct I/O gain is smaller
+#   still, because it is only what that loss leaves free on the shared path: the direct I/O
+#   transfers take {glue:text}`fs-dslow-64-20` times as long as in the reference run.
+# - **The ECKD failures** (a claim of the overall results). Every ECKD run at 64 GiB failed in
+#   the paper; none fails in the model. Its path is at most {glue:text}`fs-rho-max-eckd` busy: the model pages less than the
 #   paper measured ({glue:text}`fs-model-reads-6420` against {glue:text}`fs-paper-reads` MiB/s
 #   at 64/20), and fio gives back path bandwidth as it slows down; even at the paper's
 #   page-read rate the path would be only {glue:text}`fs-rho-paper-reads` busy at 64/20, short

@@ -42,6 +42,7 @@ from overcommit.book import glue, model_texts, reference
 
 import overcommit as oc
 from overcommit import calibrate, data, validation
+from overcommit import claims as claim_rules
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_validation
@@ -58,12 +59,28 @@ glue("vm-n-calib", str(len(calib)), display=False)
 glue("vm-n-calib-pass", str(int(calib["passed"].sum())), display=False)
 by_group = valid.groupby("group", sort=False)["passed"].agg(["sum", "size"])
 perfect = [g for g, r in by_group.iterrows() if r["sum"] == r["size"]]
-glue("vm-perfect-groups", ", ".join(perfect[:-1]) + f" and {perfect[-1]}", display=False)
+assert perfect, "the prose names the topics whose every claim passes"
+glue("vm-perfect-sentence",
+     f"Every claim about {perfect[0]} passes" if len(perfect) == 1 else
+     "Every claim passes about " + ", ".join(perfect[:-1]) + f" and {perfect[-1]}", display=False)
 # the weakest topic: the smallest share of its claims passed
 weak = (by_group["sum"] / by_group["size"]).idxmin()
 assert (by_group["sum"] / by_group["size"]).nsmallest(2).is_unique, "one weakest topic"
 glue("vm-weak-group", weak, display=False)
-glue("vm-weak-count", f"{int(by_group.loc[weak, 'sum'])} of {int(by_group.loc[weak, 'size'])}", display=False)
+n_weak, size_weak = int(by_group.loc[weak, "sum"]), int(by_group.loc[weak, "size"])
+glue("vm-weak-count", f"none of its {size_weak} claims passes" if n_weak == 0 else
+     f"{n_weak} of its {size_weak} claims pass", display=False)
+# the grading rule (overcommit.claims) and the counts it gives (validation.summary)
+summary = validation.summary()
+assert (summary["validation"], summary["validation_passed"]) == (len(valid), int(valid["passed"].sum()))
+assert (summary["calibration"], summary["calibration_passed"]) == (len(calib), int(calib["passed"].sum()))
+glue("vm-rule-points", f"{100 * claim_rules.DIRECTION_MIN:g} points", display=False)
+glue("vm-rule-pct", f"{100 * claim_rules.DIRECTION_MIN:g} %", display=False)
+glue("vm-rule-about", f"±{100 * claim_rules.ABOUT:g} %", display=False)
+glue("vm-sum-valid", str(summary["validation"]), display=False)
+glue("vm-sum-valid-pass", str(summary["validation_passed"]), display=False)
+glue("vm-sum-calib", str(summary["calibration"]), display=False)
+glue("vm-sum-calib-pass", str(summary["calibration_passed"]), display=False)
 # the claims written first, and the ones written later to cover the rest of the paper's
 # findings (figures_validation.LATER_CLAIMS), counted apart
 later = valid[valid["id"].isin(figures_validation.LATER_CLAIMS)]
@@ -92,10 +109,9 @@ glue("vm-calib-missed", Markdown(", ".join(f"`{c}`" for c in calib_missed[:-1]) 
 # residency, section "The largest misses, explained"). A
 # claim is a calibration claim when the paper's record it compares with is one the fit was
 # given (`calibrate.target_observations()`); the page-read claims are, because the fit's
-# per-guest page-read targets are derived from them. Every claim is passed about
-# {glue:text}`vm-perfect-groups`. The weakest topic is {glue:text}`vm-weak-group`, where
-# {glue:text}`vm-weak-count` claims pass. Pick a topic to read its claims with the paper's and the
-# model's value.
+# per-guest page-read targets are derived from them. {glue:text}`vm-perfect-sentence`. The
+# weakest topic is {glue:text}`vm-weak-group`: {glue:text}`vm-weak-count`. Pick a topic to
+# read its claims with the paper's and the model's value.
 #
 # The validation claims fall in two groups. The first {glue:text}`vm-n-earlier` validation
 # claims give {glue:text}`vm-n-earlier-pass` passes. The last {glue:text}`vm-n-later` cover the
@@ -118,6 +134,20 @@ figures_validation.claims_chart(claims, default_group="database")
 #
 # The same claims as tables, validation first. *paper* is the paper's value or direction
 # (with the tolerance the claim allows), *model* the model's value over the grid.
+#
+# **How a claim is graded.** One rule for each kind of finding (`overcommit.claims`). A
+# direction ("rose", "fell", "lower") counts only for a change of at least
+# {glue:text}`vm-rule-points` of relative throughput, or {glue:text}`vm-rule-pct` of a CPU
+# load or a rate (`claims.DIRECTION_MIN`). An "about x" finding passes inside a band of
+# {glue:text}`vm-rule-about` around the paper's value (`claims.ABOUT`), stated in the
+# table's *paper* column. A "best at" finding passes when the model's best run is within one
+# of the paper's steps of the paper's. By this rule the model passes
+# {glue:text}`vm-sum-valid-pass` of the {glue:text}`vm-sum-valid` validation claims and
+# {glue:text}`vm-sum-calib-pass` of the {glue:text}`vm-sum-calib` calibration claims
+# (`validation.summary()`). The counts are lower than a looser reading of the paper's words
+# would give, because several findings would pass under it only on changes smaller than the
+# noise of the model's assumptions, which no solver precision removes (section "Right
+# direction, too small" below).
 
 # %% tags=["remove-input"]
 validation_table, calibration_table = figures_validation.claims_tables(claims)
@@ -165,7 +195,7 @@ figures_validation.text_table(cover, "coverage")
 # {glue:text}`vm-almost` apart (`validation.ALMOST`); "slight" means a change of less than
 # {glue:text}`vm-slight` and "significant" one of {glue:text}`vm-slight` or more
 # (`validation.SLIGHT`). The model passes {glue:text}`vm-n-later-pass` of the
-# {glue:text}`vm-n-later`. The {glue:text}`vm-n-earlier` claims written first still give
+# {glue:text}`vm-n-later`; the {glue:text}`vm-n-earlier` claims written first give
 # {glue:text}`vm-n-earlier-pass`. Writing them changed nothing in the model.
 
 # %% [markdown]
@@ -348,8 +378,22 @@ far_beta = along_beta[along_beta["beta"] == chosen_beta - max(calibrate.BETA_NUD
 assert (near_beta["settled"] == "yes").all() and not any(set(f) & valid_ids for f in near_beta["flips"])
 assert (far_beta["settled"] == "no").all()
 beta_flips = [c for c in far_beta["flips"].iloc[0] if c in valid_ids]
-assert all(f"{c} (now fails)" in far_beta["flipped"].iloc[0] for c in beta_flips)
-assert beta_flips and int(far_beta["validation_passed"].iloc[0]) == int(valid["passed"].sum()) - len(beta_flips)
+beta_fails = [c for c in beta_flips if f"{c} (now fails)" in far_beta["flipped"].iloc[0]]
+beta_passes = [c for c in beta_flips if f"{c} (now passes)" in far_beta["flipped"].iloc[0]]
+assert beta_flips and len(beta_fails) + len(beta_passes) == len(beta_flips)
+assert int(far_beta["validation_passed"].iloc[0]) == int(valid["passed"].sum()) - len(beta_fails) + len(beta_passes)
+
+
+def _ids(ids):
+    return " and ".join(f"`{c}`" for c in ids)
+
+
+glue("vm-sens-beta-flips", Markdown(", and ".join(
+    part for part in (f"{_ids(beta_fails)} {'fails' if len(beta_fails) == 1 else 'fail'}" if beta_fails else "",
+                      f"{_ids(beta_passes)} {'passes' if len(beta_passes) == 1 else 'pass'}" if beta_passes else "")
+    if part)), display=False)
+glue("vm-sens-beta-n", {1: "one validation verdict changes", 2: "two validation verdicts change"}.get(
+    len(beta_flips), f"{len(beta_flips)} validation verdicts change"), display=False)
 small, large = sorted(calibrate.T_NUDGES)
 glue("vm-sens-T-small", f"{small - 1:.0%}", display=False)
 glue("vm-sens-T-nudge", f"{large:.2f}", display=False)
@@ -358,7 +402,6 @@ glue("vm-sens-T-hi", f"{along_T['T_s'].max():g}", display=False)
 glue("vm-sens-beta-near", f"{near_beta['beta'].iloc[0]:g}", display=False)
 glue("vm-sens-beta", f"{far_beta['beta'].iloc[0]:g}", display=False)
 glue("vm-sens-beta-valid", str(int(far_beta["validation_passed"].iloc[0])), display=False)
-glue("vm-sens-beta-flips", Markdown(" and ".join(f"`{c}`" for c in beta_flips)), display=False)
 
 # %% [markdown]
 # **Does a verdict hang on the chosen pair?** `calibrate.sensitivity` refits the per-guest
@@ -368,8 +411,8 @@ glue("vm-sens-beta-flips", Markdown(" and ".join(f"`{c}`" for c in beta_flips)),
 # {glue:text}`vm-sens-T-hi` s), the model still passes {glue:text}`vm-n-valid-pass` of the
 # {glue:text}`vm-n-valid` validation claims; only calibration claims change. With
 # β = {glue:text}`vm-sens-beta-near` the refit settles and no validation verdict changes; with
-# β = {glue:text}`vm-sens-beta` it does not settle, and {glue:md}`vm-sens-beta-flips` fail:
-# {glue:text}`vm-sens-beta-valid` validation claims pass.
+# β = {glue:text}`vm-sens-beta` it does not settle and {glue:text}`vm-sens-beta-n`
+# ({glue:md}`vm-sens-beta-flips`): {glue:text}`vm-sens-beta-valid` validation claims pass.
 
 # %% tags=["remove-input"]
 figures_validation.text_table(figures_validation.calibration_sensitivity(), "calibration_sensitivity")
@@ -437,11 +480,21 @@ glue("vm-fb-available", f"{fb['available_cpus']:.1f}", display=False)
 glue("vm-fb-rest", f"{100 * fb['rest_fraction']:.0f} %", display=False)
 # what the misses section says about the verdicts and the numbers behind them
 verdict = claims.set_index("id")["passed"]
-assert verdict[["db-gains", "db-9620", "db-cpu-20", "net-high-15", "db-10cpu"]].all()
+assert verdict[["db-9620", "db-cpu-20", "db-10cpu"]].all()
 assert not verdict[["db-51220-low", "cpu-idle", "java-above-ref", "java-knee", "java-cpus", "net-medium-15",
-                    "fail-eckd-64", "fail-62-was"]].any()
+                    "fail-eckd-64", "fail-62-was", "db-gains", "net-high-15", "overall-linear-cpus",
+                    "was-linear-cpus", "db-cpu-halving"]].any()
 assert k["db_cpu_51220"] > k["db_cpu_ref"] and k["db_spin_51220"] > k["db_spin_6420"] > 1
-assert k["busy_51220"] > k["busy_6420"] and k["db_6420"] > k["db_51220"]
+# the database gains as the host empties, by less than a direction needs
+DIRECTION_MIN = claim_rules.DIRECTION_MIN
+assert k["busy_51220"] > k["busy_6420"] and 0 < k["db_6420"] - k["db_51220"] < DIRECTION_MIN
+glue("vm-db-gain-pts", f"{100 * (k['db_6420'] - k['db_51220']):.1f}", display=False)
+# db-9620: the best run at the paper's sizes is one step from 96/20, and 96/20 is inside the band
+grid_now = validation._grid()
+db_best = max(validation.RUN_CIDS, key=lambda c: grid_now.x("db-bi", c))
+assert db_best in ("112/20", "64/20") and verdict["db-9620"]
+glue("vm-db-best-cid", db_best, display=False)
+glue("vm-db-9620-band", claims.set_index("id").loc["db-9620", "paper"].split(": ")[1].rstrip(")"), display=False)
 assert 0.60 <= k["db_51220"] < 0.65, "just above the paper's 0.60"
 assert k["db_peak_20_gib"] == data.cid_grid()["real_memory_gib"].min() < 96
 assert k["db_51215"] < k["db_51220"] and k["db_spin_51215"] < k["db_spin_51220"]
@@ -454,7 +507,8 @@ glue("vm-idle-where", k["idle_any_where"], display=False)
 # the misses among the later claims (figures_validation.LATER_CLAIMS), one paragraph each below
 later_misses = set(later.loc[~later["passed"], "id"])
 assert later_misses == {"cpu-cp-guest-flat", "db-5-gains", "was-cpu-20", "was-medium-was-cpu", "java-cpu-cpus",
-                        "net-memory-20", "net-high-15-regain", "net-high-cpu-15"}, later_misses
+                        "net-memory-20", "net-high-15-regain", "net-high-cpu-15", "db-15-falls", "db-cpu-15",
+                        "db-cpu-halving", "java-cpu-memory", "net-high-cpu-20"}, later_misses
 model_value = claims.set_index("id")["model"]
 # CP time charged to the guests: a share of the CPU each uses plus a charge per fault; the
 # largest rise is at 64/5, where the host is full and the faults add to a small base
@@ -495,7 +549,6 @@ g6420 = oc.simulate("64/20").guests
 assert (g6420.loc[g6420["variant"].str.startswith("was-"), "spin_factor"] == 1).all(), "WebSphere never spins"
 glue("vm-wasm-was-reads", f"{g6420.loc['was-medium-was', 'page_read_mib_s']:.1f}", display=False)
 # Java's CPU with 15 CPUs: cut with its throughput (the same cause as java-cpus)
-grid_now = validation._grid()
 java_cpu_15 = min(grid_now.cpu(f"java-{lv}", "512/15") / grid_now.cpu(f"java-{lv}", "512/20") for lv in ("medium", "high"))
 assert java_cpu_15 < 1 - validation.ALMOST
 glue("vm-java-cpu-15", f"{java_cpu_15:.2f}", display=False)
@@ -504,6 +557,74 @@ assert k["net_high_6420"] > k["net_high_51220"] and k["net_high_spin_6420"] < k[
 assert k["busy_6420"] < k["busy_51220"]
 assert min(k["busy_51215"], k["busy_6415"]) > 0.99 and k["cp_6415"] > k["cp_51215"]
 assert k["net_high_6415"] < k["net_high_9615"] < k["net_high_51215"]
+# ... and its CPU at 20 CPUs falls by less than a direction needs (net-high-cpu-20)
+nh_cpu_fall = 1 - k["net_high_cpu_6420"] / k["net_high_cpu_51220"]
+assert 0 < nh_cpu_fall < DIRECTION_MIN and not verdict["net-high-cpu-20"]
+glue("vm-nh-cpu-fall", f"{100 * nh_cpu_fall:.1f} %", display=False)
+glue("vm-nh-cpu-51220", f"{k['net_high_cpu_51220']:.2f}", display=False)
+glue("vm-nh-cpu-6420", f"{k['net_high_cpu_6420']:.2f}", display=False)
+# the high network level at 512/15: below the floor its share guarantees (it spins), above the band
+assert k["net_high_51215"] < k["net_high_floor_51215"] and not verdict["net-high-15"]
+assert k["net_high_51215"] > 0.40 * (1 + claim_rules.ABOUT)
+glue("vm-nh-floor", f"{k['net_high_floor_51215']:.2f}", display=False)
+glue("vm-nh-15-band", claims.set_index("id").loc["net-high-15", "paper"].split("(")[1].split(": ")[1].rstrip(")"),
+     display=False)
+# Java's CPU with 15 CPUs hardly moves with memory (java-cpu-memory); with 20 it falls
+assert 0 < k["java_cpu_fall_15"] < DIRECTION_MIN < k["java_cpu_fall_20"] and not verdict["java-cpu-memory"]
+glue("vm-java-cpu-fall-15", f"{100 * k['java_cpu_fall_15']:.1f} %", display=False)
+glue("vm-java-cpu-fall-20", f"{100 * k['java_cpu_fall_20']:.0f} %", display=False)
+# the database with 15 CPUs: falls in throughput and CPU, by less than a direction needs; the
+# host stays full, so the spinning hardly eases
+assert 0 < k["db_51215"] - k["db_6415"] < DIRECTION_MIN and not verdict["db-15-falls"]
+assert 0 < 1 - k["db_cpu_6415"] / k["db_cpu_51215"] < DIRECTION_MIN and not verdict["db-cpu-15"]
+assert 0 < k["db_spin_51215"] - k["db_spin_6415"] < 0.05
+for name, key in (("vm-db-6415", "db_6415"), ("vm-db-cpu-6415", "db_cpu_6415"), ("vm-db-spin-6415", "db_spin_6415"),
+                  ("vm-db-cpu-51210", "db_cpu_51210"), ("vm-db-spin-51210", "db_spin_51210")):
+    glue(name, f"{k[key]:.2f}", display=False)
+glue("vm-db-reads-6415", f"{k['db_reads_6415']:.0f}", display=False)
+glue("vm-db-51215-3", f"{k['db_51215']:.3f}", display=False)
+glue("vm-db-6415-3", f"{k['db_6415']:.3f}", display=False)
+# halving the CPUs: the database's CPU falls by more than half, its throughput by less, and it
+# spins less with 10 CPUs (fewer of its virtual CPUs run at once)
+halving = k["db_cpu_51210"] / k["db_cpu_51220"]
+assert halving < 0.5 * (1 - claim_rules.ABOUT) and k["db_51210"] / k["db_51220"] > 0.5
+assert k["db_spin_51210"] < k["db_spin_51220"]
+glue("vm-db-cpu-halving", f"{halving:.2f}", display=False)
+glue("vm-db-tput-halving", f"{k['db_51210'] / k['db_51220']:.2f}", display=False)
+glue("vm-db-halving-band", claims.set_index("id").loc["db-cpu-halving", "paper"].split(": ")[1].rstrip(")"),
+     display=False)
+# throughput against CPUs: fio keeps most of what it asks for, WebSphere absorbs the cut, the
+# overall mean bends the other way
+ratio_was = k["was_medium_51210"] / k["was_medium_51220"]
+ratio_all = k["overall_5125"] / k["overall_51220"]
+assert ratio_was < 0.5 * (1 - claim_rules.ABOUT) and ratio_all > 0.25 * (1 + claim_rules.ABOUT)
+assert k["fio_cpu_51210"] > 0.5 * k["fio_cpu_51220"] and k["fsdh_51220"] == k["fsph_51220"] == 1
+assert f"{ratio_was:.3f}" == str(model_value["was-linear-cpus"]) and f"{ratio_all:.3f}" == str(model_value["overall-linear-cpus"])
+for name, value in (("vm-fio-cpu-51220", k["fio_cpu_51220"]), ("vm-fio-cpu-51210", k["fio_cpu_51210"]),
+                    ("vm-fio-min-51210", k["fio_min_51210"]), ("vm-was-51220", k["was_medium_51220"]),
+                    ("vm-was-51210", k["was_medium_51210"]), ("vm-ov-51220", k["overall_51220"]),
+                    ("vm-ov-5125", k["overall_5125"])):
+    glue(name, f"{value:.2f}", display=False)
+glue("vm-was-ratio", f"{ratio_was:.2f}", display=False)
+glue("vm-ov-ratio", f"{ratio_all:.2f}", display=False)
+for cid, name in (("was-linear-cpus", "vm-was-band"), ("overall-linear-cpus", "vm-ov-band")):
+    glue(name, claims.set_index("id").loc[cid, "paper"].split(": ")[1].rstrip(")"), display=False)
+# right direction, too small: every claim of SHORT_CLAIMS misses, and by the rule, not the sign
+short = claims.set_index("id").loc[list(figures_validation.SHORT_CLAIMS)]
+assert not short["passed"].any() and set(short.index) <= set(valid["id"])
+glue("vm-short-n", str(len(short)), display=False)
+gap_9620 = k["overall_9620"] - k["overall_9620_eckd"]
+gap_6420 = k["overall_6420"] - k["overall_6420_eckd"]
+assert 0 < gap_9620 < DIRECTION_MIN < gap_6420 and f"{gap_9620:.3f}" == str(model_value["env-eckd-20cpu"])
+glue("vm-eckd-gap-9620", f"{100 * gap_9620:.1f}", display=False)
+glue("vm-eckd-gap-6420", f"{100 * gap_6420:.1f}", display=False)
+glue("vm-reads-9620", f"{k['reads_9620']:.0f}", display=False)
+fs_gain, fs_loss = k["fsdh_6420"] - k["fsdh_51220"], k["fsph_51220"] - k["fsph_6420"]
+assert 0 < fs_gain < DIRECTION_MIN and 0 < fs_loss < DIRECTION_MIN
+glue("vm-fsdh-gain", f"{100 * fs_gain:.1f}", display=False)
+glue("vm-fsph-loss", f"{100 * fs_loss:.1f}", display=False)
+glue("vm-page-ms", f"{float(oc.simulate('64/20').system['page_read_response_ms']):.1f}", display=False)
+assert "db-gains" in beta_passes, "the refit at the far β turns db-gains into a pass"
 e = figures_validation.eckd_path()
 glue("vm-eckd-util", f"{100 * e['utilisation']:.0f}", display=False)
 glue("vm-eckd-util-paper", f"{100 * e['utilisation_at_paper_reads']:.0f}", display=False)
@@ -541,6 +662,7 @@ glue("vm-p-idle", f"{pval['o000-cpu-idle']:g}", display=False)
 band10 = o000.loc["o000-db-tput-10"]
 glue("vm-p-db-10", f"{float(band10['lower']):g}–{float(band10['upper']):g} %", display=False)
 glue("vm-db-vcpus", f"{int(data.virtual_systems_frame().loc['db-bi', 'vcpus'])}", display=False)
+glue("vm-db-streams", f"{oc.study_variants()['db-bi'].fault_group:g}", display=False)
 _ = reference.glue_all()  # ref-guests
 
 # %% [markdown]
@@ -614,12 +736,16 @@ _ = reference.glue_all()  # ref-guests
 # the time, the database burns {glue:text}`vm-db-spin-51220` times its reference CPU per unit
 # of work, and it uses {glue:text}`vm-db-cpu-51220` CPUs for {glue:text}`vm-db-51220` of its
 # reference throughput (`db-cpu-20` passes). As memory shrinks, the other guests stall on
-# page faults, the host is full less often ({glue:text}`vm-busy-6420` of the time at 64/20),
-# the database spins less ({glue:text}`vm-db-spin-6420`) and gains a little
-# ({glue:text}`vm-db-6420` at 64/20): `db-gains` passes, and so does `db-9620`
-# ({glue:text}`vm-db-9620` at 96/20, inside the claim's band).
+# page faults and the host is full less often ({glue:text}`vm-busy-6420` of the time at
+# 64/20), so the database spins a little less ({glue:text}`vm-db-spin-6420`) and gains a
+# little: {glue:text}`vm-db-6420` at 64/20, {glue:text}`vm-db-gain-pts` points more than at
+# 512/20. That is the paper's direction, but less than the {glue:text}`vm-rule-points` a
+# direction needs, so `db-gains` misses (section "Right direction, too small" below). Among
+# the paper's memory sizes the model's database does best at {glue:text}`vm-db-best-cid`,
+# one step from the paper's 96/20, and at 96/20 it runs at {glue:text}`vm-db-9620`, inside
+# the claim's band of {glue:text}`vm-db-9620-band`: `db-9620` passes.
 #
-# Four parts of the paper's picture are still missing. At 512/20 the model's
+# The rest of the paper's picture is missing. At 512/20 the model's
 # {glue:text}`vm-db-51220` is just above the paper's {glue:text}`vm-p-db-51220`
 # (`db-51220-low`); going lower would take more spinning, but the coupling is already at its
 # largest value, 1, and the host is already full most of the time. The gain is small and
@@ -629,7 +755,22 @@ _ = reference.glue_all()  # ref-guests
 # gives {glue:text}`vm-db-51215`, less than at 512/20, where the paper's database did better
 # with 15 CPUs ({glue:text}`vm-p-db-51215`): water-filling holds it to
 # {glue:text}`vm-db-cpu-51215` CPUs, and it spins less ({glue:text}`vm-db-spin-51215`), but
-# not enough to make up for the CPU it loses ({doc}`results_db`). Last, with 5 CPUs the
+# not enough to make up for the CPU it loses ({doc}`results_db`). With 15 CPUs the paper's
+# database lost throughput and CPU gradually as memory shrank. The model's moves that way by
+# too little: from {glue:text}`vm-db-51215-3` at 512/15 to {glue:text}`vm-db-6415-3` at
+# 64/15 (`db-15-falls`), and from {glue:text}`vm-db-cpu-51215` to
+# {glue:text}`vm-db-cpu-6415` CPUs (`db-cpu-15`). With 15 CPUs every real CPU stays busy at
+# every memory size, so its spinning hardly eases ({glue:text}`vm-db-spin-51215` to
+# {glue:text}`vm-db-spin-6415`), and it loses only what its own
+# {glue:text}`vm-db-reads-6415` MiB/s of page reads at 64/15 cost it. Halving the CPUs from
+# 20 to 10 about halved the paper's database's CPU. The model's falls to
+# {glue:text}`vm-db-cpu-halving` of it at 512 GiB ({glue:text}`vm-db-cpu-51220` to
+# {glue:text}`vm-db-cpu-51210` CPUs), below the claim's band of
+# {glue:text}`vm-db-halving-band` (`db-cpu-halving`). Its throughput falls only to
+# {glue:text}`vm-db-tput-halving` of the 20-CPU value, but with fewer real CPUs fewer of its
+# virtual CPUs run at once to spin on a preempted one, so it burns
+# {glue:text}`vm-db-spin-51210` times its reference CPU per unit of work, not
+# {glue:text}`vm-db-spin-51220`. Last, with 5 CPUs the
 # paper's database gained as memory shrank, as with 20; the model's does not
 # ({glue:text}`vm-db-5125` at 512/5, {glue:text}`vm-db-645` at 64/5; `db-5-gains` misses).
 # With 5 CPUs every real CPU is busy all the time at every memory size, so the other guests'
@@ -679,19 +820,43 @@ _ = reference.glue_all()  # ref-guests
 # {glue:text}`vm-wasm-was-cp` the work it loses. Whatever made the paper's WAS guest work harder is not in the model
 # ({doc}`results_was`).
 #
+# **Throughput against CPUs: the light guests keep theirs (two misses).** The paper found
+# WebSphere's throughput nearly linear in the number of CPUs, and the overall throughput
+# about linear. Water-filling gives each guest what its share entitles it to, but never
+# more than it asks for. The four fio variants ask for little per share: with 20 CPUs they
+# are served in full ({glue:text}`vm-fio-cpu-51220` CPUs together), and with 10 they still
+# get {glue:text}`vm-fio-min-51210` of their reference throughput or more
+# ({glue:text}`vm-fio-cpu-51210` CPUs). So most of the CPUs a smaller host lacks come out of
+# the guests that ask for more: WebSphere's medium level falls from
+# {glue:text}`vm-was-51220` at 512/20 to {glue:text}`vm-was-51210` at 512/10, a ratio of
+# {glue:text}`vm-was-ratio`, below the claim's band of {glue:text}`vm-was-band`
+# (`was-linear-cpus`). The overall throughput, a mean over the eleven variants, bends the
+# other way: the fio variants, at their reference with 20 CPUs, cannot count for more there,
+# so the 20-CPU mean ({glue:text}`vm-ov-51220`) is less than four times the 5-CPU mean
+# ({glue:text}`vm-ov-5125`). The ratio, {glue:text}`vm-ov-ratio`, lies above the band of
+# {glue:text}`vm-ov-band` (`overall-linear-cpus`).
+#
 # **Java and network with 15 CPUs.** The paper's Java was barely affected with 15 CPUs or
 # more, and ran slightly above its reference throughput; the model's high Java level drops to
 # {glue:text}`vm-jh-51215` at 512/15 (from {glue:text}`vm-jh-51220` at 512/20), because its
 # demand per share is among the highest of the {glue:text}`ref-guests` guests and
 # water-filling cuts it first ({doc}`results_java`). The paper's medium network level kept
 # its throughput with 15 CPUs; the model's falls to {glue:text}`vm-nm-51215`. The high
-# network level passes: the paper's fell to about {glue:text}`vm-p-nh-15` with 15 CPUs,
-# the model's to {glue:text}`vm-nh-51215`, because its guests' virtual CPUs all send and
-# receive through one virtual network card and spin on each other (up to
-# {glue:text}`vm-nh-spin-51215` times their reference CPU per unit of work); the medium
-# level's guests have one virtual CPU each and never spin ({doc}`results_net`). Java's CPU
-# falls with its throughput: at 512/15 it uses {glue:text}`vm-java-cpu-15` of its 512/20 CPU
-# or less, where the paper's hardly changed (`java-cpu-cpus`, the same cause as `java-cpus`).
+# network level falls the paper's way but not as far: the paper's to about
+# {glue:text}`vm-p-nh-15` with 15 CPUs, the model's to {glue:text}`vm-nh-51215`, outside the
+# claim's band of {glue:text}`vm-nh-15-band` (`net-high-15`). Its guests' virtual CPUs all
+# send and receive through one virtual network card and spin on each other (up to
+# {glue:text}`vm-nh-spin-51215` times their reference CPU per unit of work), which takes it
+# below the {glue:text}`vm-nh-floor` its share guarantees at Table 17's costs
+# (`validation.share_floors`), but not down to the paper's value; the medium level's guests
+# have one virtual CPU each and never spin ({doc}`results_net`). Java's CPU falls with its
+# throughput: at 512/15 it uses {glue:text}`vm-java-cpu-15` of its 512/20 CPU or less,
+# where the paper's hardly changed (`java-cpu-cpus`, the same cause as `java-cpus`). With
+# 15 CPUs Java's CPU also hardly moves with memory: from 112 to 64 GiB it falls by at most
+# {glue:text}`vm-java-cpu-fall-15`, where the paper's declined a little
+# (`java-cpu-memory`; with 20 CPUs it falls by {glue:text}`vm-java-cpu-fall-20` or more).
+# With 15 CPUs Java is held by its share, and its page waits do not bring what it asks for
+# below what it is given.
 #
 # ### Why a fluid share model at Table 17's costs cannot reach 512/15
 #
@@ -719,14 +884,17 @@ _ = reference.glue_all()  # ref-guests
 # dispatcher that favours short bursts, and the paper measures neither. The model keeps
 # fixed costs (with the lock spinning above) and fluid shares, and these claims stay misses.
 #
-# ### The high network level as memory shrinks (three misses)
+# ### The high network level as memory shrinks (four misses)
 #
 # With 20 CPUs the paper's two
 # network levels lost a little as memory shrank. The model's high level gains instead, from
 # {glue:text}`vm-nh-51220` at 512/20 to {glue:text}`vm-nh-6420` at 64/20 (`net-memory-20`),
 # for the database's reason: the other guests stall on pages, the host is full less often,
 # and its virtual CPUs spin less ({glue:text}`vm-nh-spin-6420` against
-# {glue:text}`vm-nh-spin-51220` times their reference CPU per unit of work). With 15 CPUs the
+# {glue:text}`vm-nh-spin-51220` times their reference CPU per unit of work). Its CPU at
+# 20 CPUs falls by only {glue:text}`vm-nh-cpu-fall` from 512 to 64 GiB
+# ({glue:text}`vm-nh-cpu-51220` to {glue:text}`vm-nh-cpu-6420` CPUs), where the paper's fell
+# (`net-high-cpu-20`): it spins less, but it does more work. With 15 CPUs the
 # paper's high level got some throughput back at 96 GiB or less, and its CPU rose. In the
 # model the host stays full at every memory size with 15 CPUs (every real CPU is busy at
 # least {glue:text}`vm-busy-15-min` of the time), so that gain does not come. CP's work grows
@@ -734,6 +902,35 @@ _ = reference.glue_all()  # ref-guests
 # {glue:text}`vm-cp-6415` at 64/15), and the high level slips, to
 # {glue:text}`vm-nh-6415` at 64/15, in throughput and in CPU (`net-high-15-regain`,
 # `net-high-cpu-15`).
+#
+# ### Right direction, too small ({glue:text}`vm-short-n` misses)
+#
+# For these findings the model moves the way the paper says, but by less than a direction
+# needs ({glue:text}`vm-rule-points` of relative throughput, or {glue:text}`vm-rule-pct` of a
+# CPU load):
+
+# %% tags=["remove-input"]
+figures_validation.text_table(validation_table.loc[list(figures_validation.SHORT_CLAIMS), ["finding (paraphrased)", "paper", "model"]],
+                              "short_claims")
+
+# %% [markdown]
+# Two causes keep these changes small. With 20 CPUs the model pages less than the paper's
+# system ({glue:text}`vm-reads` against {glue:text}`vm-p-sys-pr` MiB/s at 64/20, and
+# {glue:text}`vm-reads-9620` MiB/s at 96/20), and its paging devices answer a page read in
+# about {glue:text}`vm-page-ms` ms, so a guest's stalls, and the CPU they leave to the
+# others, stay small. ECKD's slower devices put the overall throughput
+# {glue:text}`vm-eckd-gap-9620` points below EDEV-SCSI's at 96/20, where the paper compares,
+# and {glue:text}`vm-eckd-gap-6420` points at 64/20 (`env-eckd-20cpu`). At 64/20 the high
+# direct-I/O fio level gains {glue:text}`vm-fsdh-gain` points, on the storage path the slowed
+# page-cached jobs leave quieter, and the high page-cached level loses
+# {glue:text}`vm-fsph-loss` (`fs-direct-gains`, `fs-pagecache-loses`; {doc}`results_fs`). The
+# database and the high network level spin a little less as the host empties (above). With
+# 15 CPUs every real CPU is busy at every memory size, so a guest's page waits free no CPU
+# that another guest could use (`db-15-falls`, `db-cpu-15`, `java-cpu-memory`). A reading
+# that counted any change in the paper's direction would pass all of these; a change of a
+# point or two is within what one assumption of the model moves a result by (the refit with
+# β = {glue:text}`vm-sens-beta` above turns `db-gains` into a pass), so the grading does not
+# count it.
 #
 # ## Which claims test the memory mechanisms?
 #
@@ -802,9 +999,11 @@ figures_validation.text_table(nopage[["kind", "paper", "model", "passes", "model
 #   preempted virtual CPU of its own. Both are computed as if the virtual CPUs were runnable
 #   independently of each other, and a spinning virtual CPU never gives up its real CPU.
 # - **One driver per workload variant.** Users, think time, blocking share of a stall,
-#   guest I/O and how tightly the workload's virtual CPUs wait for each other (its coupling)
-#   come from `data/variant_drivers.csv`. The coupling is an assumption per kind of
-#   workload, 1 or 0, not a measurement.
+#   guest I/O, how tightly the workload's virtual CPUs wait for each other (its coupling)
+#   and how many of its streams one page fault holds up (its fault group: the
+#   {glue:text}`vm-db-streams` parallel-query streams of a database user) come from
+#   `data/variant_drivers.csv`. Both are assumptions per kind of workload, not
+#   measurements.
 # - **Average device queueing.** The paging devices and the shared storage path are M/M/k
 #   queues at their mean load; a storage server's cache and bursts of paging are not.
 # - **Calibrated on one configuration.** Everything memory-related was fitted at 64/20 on
@@ -916,8 +1115,9 @@ glue("vm-ex-ncalib", str(len(calibrate.target_observations())), display=False)
 # 512/20 (a miss: the model gives {glue:text}`vm-db-51220`). The paper's
 # {glue:text}`vm-p-db-51215` at 512/15 enters only as the bound of that last claim, and the
 # model's {glue:text}`vm-db-51215` at 512/15 is well below it. The model gets the direction of the database's
-# behaviour at 20 CPUs right through lock-holder preemption (more CPU for less work, a small
-# gain as memory shrinks), but not its size.
+# behaviour at 20 CPUs right through lock-holder preemption (more CPU for less work, and a
+# gain as memory shrinks), but not its size: the gain is too small to count as one
+# (`db-gains` misses).
 # :::
 #
 # :::{exercise}

@@ -61,22 +61,23 @@
 #   (lock-holder preemption, {doc}`shares`). At 512/15 the high server needs
 #   {glue:text}`net-spin-512-15` times its reference CPU per unit of work, so with 15 CPUs the
 #   high level falls further than the medium one ({glue:text}`net-high-x-512-15` against
-#   {glue:text}`net-medium-x-512-15`), as in the paper. The medium level's one-CPU guests never
-#   spin.
+#   {glue:text}`net-medium-x-512-15`), as in the paper, but not as far as the paper's about
+#   {glue:text}`net-p-high-15`. The medium level's one-CPU guests never spin.
 # - **Memory reaches the network guests only through their neighbours.** They barely page
 #   themselves (their hot pages stay resident under page replacement, {doc}`replacement`), so
 #   memory matters only through the CPU the paging guests leave behind or CP's paging work
 #   takes, and through how often every real CPU is busy: with 20 CPUs the medium level loses a
 #   little down to 64 GiB and the high level gains a little, and both gain at 48/20.
-# - **Where it misses.** The medium level is still cut like every other CPU-hungry guest:
-#   water-filling gives its server the level, below what it asked for, and a one-CPU guest can
-#   never exceed its reference in the model. The paper's one-CPU pair stayed at or above its
+# - **Where it misses.** The medium level is cut like every other CPU-hungry guest, and neither
+#   pair can exceed its reference in the model. The paper's one-CPU pair stayed at or above its
 #   reference with 15 CPUs, plausibly through dispatch delay, which a long-run share model does
-#   not have. So the two levels go the same way in the model, the high one faster; in the paper
-#   they went opposite ways. Of the paper's {glue:text}`net-claims-n` claims for this workload,
-#   {glue:text}`net-claims-pass` hold. The other misses concern memory: with 20 CPUs the high
-#   level gains a little as memory shrinks, where the paper's lost, and with 15 CPUs it gets
-#   neither throughput nor CPU load back at 96 GiB or less.
+#   not have; a fluid share model at Table 17's fixed costs cannot reach the paper's 512/15 at
+#   all ({doc}`results_model`). So in the model the two levels fall together, the high one
+#   faster but not as far as the paper's. Of the paper's {glue:text}`net-claims-n` claims for
+#   this workload, {glue:text}`net-claims-pass` hold, both where processors decide. Besides the
+#   two 15-CPU claims, the misses concern memory: with 20 CPUs the high level gains a little as
+#   memory shrinks, where the paper's lost, and its CPU load falls by less than a claimed
+#   direction needs; with 15 CPUs it gets neither throughput nor CPU load back at 96 GiB or less.
 #   The last section, "How these numbers are made, and why the model misses", and
 #   {doc}`results_model` have the detail.
 
@@ -89,6 +90,7 @@ from overcommit.book import glue, reference
 
 import overcommit as oc
 from overcommit import calibrate, data, planning, replacement
+from overcommit import claims as claimdefs
 from overcommit.model import fitted_reclaim_exponent
 from overcommit import exercises
 from overcommit.exercises import checks
@@ -96,7 +98,7 @@ from overcommit.book import figures_net
 from overcommit.book import figures_results
 from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
-from overcommit.workloads import HOT_CORE_MIB, scaled_shares, study_guests
+from overcommit.workloads import HOT_CORE_MIB, IDLE_RATE_PER_S, scaled_shares, study_guests
 
 pd.set_option("display.max_colwidth", 120)
 KEY = "net"
@@ -115,7 +117,7 @@ for cid in ("512/20", "256/20", "96/20", "64/20", "48/20", "512/15", "96/15", "6
     for v in figures_net.VARIANTS:
         glue(f"{v}-x-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, v):.2f}", display=False)
 # the small changes with memory at 20 CPUs need a third digit
-for cid in ("512/20", "64/20"):
+for cid in ("512/20", "64/20", "48/20"):
     for v in figures_net.VARIANTS:
         glue(f"{v}-x3-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, v):.3f}", display=False)
 scale = figures_workload.paper_scale(KEY)["net-medium"]
@@ -190,6 +192,9 @@ glue("net-coupling", f"{oc.workloads.study_variants()['net-high'].coupling:g}", 
 glue("net-high-server-d100", level["d100_high"], display=False)
 glue("net-ex-level-x-medium", level["x_medium"], display=False)
 glue("net-ex-level-x-high", level["x_high"], display=False)
+nospin = float(level["theta"]) / float(level["d100_high"])
+assert nospin > float(level["x_high"]) > data.observations().set_index("id").loc["o000-nh-15", "value"] / 100
+glue("net-ex-level-nospin", f"{nospin:.2f}", display=False)
 top = sframe.drop_duplicates("guest").sort_values("demand_per100", ascending=False)
 glue("net-rank-medium", str(list(top["guest"]).index("net-medium-server") + 1), display=False)
 glue("net-rank-high", str(list(top["guest"]).index("net-high-server") + 1), display=False)
@@ -199,6 +204,10 @@ glue("net-theta-paper", level["needed"], display=False)
 glue("net-theta-paper-frac", level["needed_frac"], display=False)
 nobs = data.observations().set_index("id")
 glue("net-p-high-15", f"{nobs.loc['o000-nh-15', 'value']:g} %", display=False)
+# the band of the paper's "about 40 %" (overcommit.claims.ABOUT): the model's 512/15 is above it
+p_high = nobs.loc["o000-nh-15", "value"] / 100
+glue("net-high-15-band", f"{p_high * (1 - claimdefs.ABOUT):.2f} to {p_high * (1 + claimdefs.ABOUT):.2f}", display=False)
+assert figures_workload.value(vframe, "512/15", "net-high") > p_high * (1 + claimdefs.ABOUT)
 _ = reference.glue_all()  # ref-guests: the guests of the study
 glue("net-p-res", f"{float(nobs.loc['o000-n-res-frac', 'lower']):g} % to {float(nobs.loc['o000-n-res-frac', 'upper']):g} %",
      display=False)
@@ -241,7 +250,7 @@ figures_workload.throughput_chart(vframe, KEY, "throughput")
 # {glue:text}`net-loss-64-20` ({glue:text}`net-medium-x3-512-20` →
 # {glue:text}`net-medium-x3-64-20`), while the high level gains a little
 # ({glue:text}`net-high-x3-512-20` → {glue:text}`net-high-x3-64-20`), and at 48/20 both pairs
-# *gain* ({glue:text}`net-high-x-48-20` and {glue:text}`net-medium-x-48-20`); the section on the
+# *gain* ({glue:text}`net-high-x3-48-20` and {glue:text}`net-medium-x3-48-20`); the section on the
 # water level below explains why. On the
 # paper's scale the medium level runs at {glue:text}`net-medium-paper-512-20` at 512/20, below
 # its reference line.
@@ -342,18 +351,15 @@ figures_net.share_chart(sframe, levels, default_cid="512/15")
 # per unit of work, and the pair runs at {glue:text}`net-theta-512-15` /
 # ({glue:text}`net-high-server-d100` × {glue:text}`net-spin-512-15`) =
 # {glue:text}`net-high-x-512-15`. Water-filling alone would cut the pair that asked for more per
-# share, the medium one, harder; the spinning reverses that. But nothing in the mechanism can
-# lift either level to its reference while CPUs are short, and the medium level cannot exceed
-# its reference at all: a one-CPU guest's throughput in the model never exceeds what it reached
-# when it had all the CPU it asked for.
-#
-# Why the paper's levels behaved differently is discussed at the end of the chapter.
+# share, the medium one, harder; the spinning reverses that. Nothing in the mechanism lifts
+# either level above its reference: a one-CPU guest never spins, and a two-CPU guest spins less
+# than in the reference run only when its own virtual CPUs run less.
 #
 # The same chart explains what memory does at 20 CPUs. Choose 512/20, 64/20 and 48/20. Two
 # things change as memory shrinks, and they pull the water level in opposite directions:
 #
 # - **The guests that page heavily ask for less CPU.** The Java guests, the database and the
-#   page-cached file system spend time waiting for page reads; against 512/20 they use
+#   page-cached file system spend time waiting for page reads; against 512/20 they use together
 #   {glue:text}`net-freed-64-20` CPUs less at 64/20 and {glue:text}`net-freed-48-20` less at
 #   48/20, most of it the Java guests.
 # - **Less of the host reaches the guests.** CP's own paging work and the fluctuation idle
@@ -372,11 +378,9 @@ figures_net.share_chart(sframe, levels, default_cid="512/15")
 # to {glue:text}`net-theta-48-20`. Part of the freed CPU goes to the direct I/O fio jobs, which run
 # above their reference on a storage path the page-cached jobs have left quiet
 # ({doc}`results_fs`); the rest lifts the guests that were cut, the network pairs among them, but
-# neither pair gets back to its reference. {doc}`results_db` follows the same mechanism for the
-# database. The paper reports only a slight loss with less memory at 20 CPUs, and it adds that
-# the high level was affected by memory with 15 and 20 CPUs. The model's network guests hardly
-# page (next sections), so memory reaches them only through the CPU their neighbours leave, and
-# both effects are small.
+# neither pair gets back to its reference. The model's network guests hardly page (next
+# sections), so memory reaches them only through the CPU their neighbours leave, and both
+# effects are small.
 #
 # With 15 CPUs the paper's high level got some throughput back at 96 GiB or less; the model's
 # does not. Every real CPU stays busy ({glue:text}`net-busy-64-15` of the time at 64/15), so the
@@ -406,6 +410,12 @@ glue("net-sc-medium", f"{g6420.loc['net-medium-server', 'cpu_load'] / g6420.loc[
      display=False)
 glue("net-sc-high", f"{g6420.loc['net-high-server', 'cpu_load'] / g6420.loc['net-high-client', 'cpu_load']:.2f}",
      display=False)
+# the high level's CPU load at 20 CPUs, 512 -> 64 GiB: it falls, but by less than the change a
+# claimed direction needs (overcommit.claims.DIRECTION_MIN), so net-high-cpu-20 misses
+cpu_change = 1 - cpu.loc[("net-high", "64/20")] / cpu.loc[("net-high", "512/20")]
+assert 0 < cpu_change < claimdefs.DIRECTION_MIN, cpu_change
+glue("net-cpu-high-change-20", f"{100 * cpu_change:.1f} %", display=False)
+glue("net-direction-min", f"{100 * claimdefs.DIRECTION_MIN:g} %", display=False)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -423,10 +433,12 @@ glue("net-sc-high", f"{g6420.loc['net-high-server', 'cpu_load'] / g6420.loc['net
 # are short. That agrees with the paper where it says the
 # medium level's CPU load hardly depended on memory: the model's 20-CPU values run from
 # {glue:text}`net-cpu-medium-range20`, a change that comes from the water level, not from the
-# guests' own paging. It also agrees about the high level with 20 CPUs, whose CPU load the
-# paper saw fall gradually as memory shrank: the model's falls slightly, from
-# {glue:text}`net-cpu-high-512-20` to {glue:text}`net-cpu-high-64-20` processors at 64 GiB, with
-# the water level (above), and rises again at 48 GiB ({glue:text}`net-cpu-high-48-20`). With 15
+# guests' own paging. About the high level with 20 CPUs, whose CPU load the paper saw fall
+# gradually as memory shrank, the model agrees only in direction: its load falls with the water
+# level from {glue:text}`net-cpu-high-512-20` to {glue:text}`net-cpu-high-64-20`
+# processors at 64 GiB, by {glue:text}`net-cpu-high-change-20`, less than the
+# {glue:text}`net-direction-min` a claimed direction needs, and rises at 48 GiB
+# ({glue:text}`net-cpu-high-48-20`). With 15
 # CPUs the paper's wording is ambiguous (we read it as a rise with less memory, matching the
 # throughput it regained); the model's falls slightly to 64 GiB ({glue:text}`net-cpu-high-512-15`
 # to {glue:text}`net-cpu-high-64-15`) for the same reason as with 20 CPUs and recovers only part
@@ -475,23 +487,52 @@ hot = pd.Series({n: min(HOT_CORE_MIB, 0.25 * touched[n]) for n in net_names})
 glue("net-hot-mib", f"{HOT_CORE_MIB:.0f}", display=False)
 hot_pct = 100 * hot / r6420.guests.loc[net_names, "instantiated_mib"]
 glue("net-hot-frac", f"{hot_pct.min():.1f} % to {hot_pct.max():.1f} %", display=False)
-beyond = r6420.guests.loc[net_names, "resident_mib"] - hot
-glue("net-beyond-hot", f"{beyond.max():.1f}", display=False)
-res48 = oc.simulate("48/20").guests.loc[net_names, "resident_mib"]
-glue("net-res-48", f"{res48.min():.0f}", display=False)
 res_obs = data.observations().set_index("id").loc["o000-n-res-frac"]
 glue("net-paper-res", f"{res_obs['lower']:g} % to {res_obs['upper']:g} %", display=False)
-# the fit's page-read target per network guest, what each reads, and the fitted reference rates of
-# the pages beyond the hot core (data/calibrated_parameters.csv)
+# the fit found two kinds of solution: three guests with a small, busy active set and an idle
+# rest; the medium server with nearly all its pages active and almost unreferenced
+busy_set = [n for n in net_names if table17[n].active_frac < 0.5]
+cold_set = [n for n in net_names if n not in busy_set]
+assert cold_set == ["net-medium-server"], (busy_set, cold_set)
+active = pd.Series({n: (touched[n] - hot[n]) * table17[n].active_frac for n in net_names})
+idle = touched - hot - active
+beyond = r6420.guests.loc[net_names, "resident_mib"] - hot
+res_pct = 100 * r6420.guests.loc[net_names, "resident_mib"] / r6420.guests.loc[net_names, "instantiated_mib"]
+reclaim_s = T6420 * weight[net_names]
+x6420 = {n: float(r6420.workloads.loc[table17[n].variant, "relative_throughput"]) for n in net_names}
+for n in busy_set:
+    # the prose: they keep the hot core and their active pages, about the paper's share; even
+    # the least popular active page is referenced more often than once per reclaim time; their
+    # page reads are their idle pages' references, about once an hour
+    assert abs(beyond[n] - active[n]) < 2.5, (n, beyond[n], active[n])
+    assert abs(res_pct[n] - (res_obs["lower"] + res_obs["upper"]) / 2) < 1.0, (n, res_pct[n])
+    assert table17[n].median_rate_per_s * 2 ** -table17[n].skew > 10 / reclaim_s[n], n
+    assert abs(idle[n] * IDLE_RATE_PER_S * x6420[n] / r6420.guests.loc[n, "page_read_mib_s"] - 1) < 0.1, n
+ms = cold_set[0]
+assert beyond[ms] < 2.5 and res_pct[ms] < res_obs["lower"] and table17[ms].active_frac > 0.9
+glue("net-active-frac", f"{100 * min(table17[n].active_frac for n in busy_set):.1f} % to "
+     f"{100 * max(table17[n].active_frac for n in busy_set):.1f} %", display=False)
+glue("net-active-mib", f"{active[busy_set].min():.0f} to {active[busy_set].max():.0f}", display=False)
+glue("net-active-rate", f"{min(table17[n].median_rate_per_s for n in busy_set):.0f} to "
+     f"{max(table17[n].median_rate_per_s for n in busy_set):.0f}", display=False)
+glue("net-res-busy", f"{res_pct[busy_set].min():.1f} % to {res_pct[busy_set].max():.1f} %", display=False)
+glue("net-res-ms", f"{res_pct[ms]:.1f} %", display=False)
+glue("net-beyond-ms", f"{beyond[ms]:.1f}", display=False)
+glue("net-fit-days", f"{1 / table17[ms].median_rate_per_s / 86400:.0f}", display=False)
+glue("net-fit-skew", f"{table17[ms].skew:.1f}", display=False)
+res48 = oc.simulate("48/20").guests.loc[net_names, "resident_mib"]
+assert (res48 > r6420.guests.loc[net_names, "resident_mib"] - 2).all()
+glue("net-res-48", f"{res48.min():.0f} to {res48.max():.0f}", display=False)
+pv = figures_workload.paper_vs_model(KEY)
+assert pv.loc["o000-n-res-frac", "verdict"] == "✗" and float(pv.loc["o000-n-res-frac", "model"]) < res_obs["lower"]
+glue("net-res-all", f"{float(pv.loc['o000-n-res-frac', 'model']):g} %", display=False)
+# the fit's page-read target per network guest and what each reads
 read_target = {t.guest_or_variant: t.value for t in calibrate.targets() if t.quantity == "page_read_mib_s"}
 glue("net-reads-target", f"{max(read_target[n] for n in net_names):g}", display=False)
 # the prose: every network guest reads more than the fit's target (the fit misses it from above)
 assert net6420["page_read_mib_s"].min() > max(read_target[n] for n in net_names), net6420["page_read_mib_s"]
 lo, hi = f"{net6420['page_read_mib_s'].min():.2f}", f"{net6420['page_read_mib_s'].max():.2f}"
 glue("net-reads-guest", f"about {lo}" if lo == hi else f"{lo} to {hi}", display=False)
-glue("net-fit-days", f"{1 / max(table17[n].median_rate_per_s for n in net_names) / 86400:.0f}", display=False)
-skews = [table17[n].skew for n in net_names]
-glue("net-fit-skew", f"{min(skews):.1f} to {max(skews):.1f}", display=False)
 
 # %% tags=["remove-cell"]
 _ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapter states it
@@ -516,14 +557,12 @@ _ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapt
 # At 64/20 the model keeps {glue:text}`net-res-range` of each network guest's instantiated
 # memory resident ({glue:text}`net-res-mib` MiB of {glue:text}`net-inst-mib` MiB), and the four
 # guests together read {glue:text}`net-reads-6420` MiB/s back from the paging devices,
-# {glue:text}`net-reads-share` of all page reads in that run: negligible, as in the paper, but
-# the resident share is below the paper's. What stays resident is almost only each guest's
-# *hot core* (its kernel and hot code), which page replacement keeps because it is referenced
-# far more often than the guest's pages take to age ({doc}`replacement`); the rest, touched but
-# hardly used afterwards, goes to the paging devices and is almost never needed again. That is
-# the model's version of the paper's explanation, a few small buffers reused for every message.
-# Both numbers were fitted; how, and why the fit misses the resident share, is at the end of the
-# chapter.
+# {glue:text}`net-reads-share` of all page reads in that run: negligible, as in the paper. Three
+# guests keep about the paper's share ({glue:text}`net-res-busy`), the medium server only
+# {glue:text}`net-res-ms`. What stays is each guest's *hot core* (its kernel and hot code) and,
+# in the three, a few buffers used many times a second ({doc}`replacement`): the model's
+# version of the paper's few small buffers reused for every message. Both numbers were fitted;
+# how, and why the medium server keeps less, is at the end of the chapter.
 #
 # ## Try any host
 #
@@ -576,18 +615,21 @@ explorer(
 #
 # ### Why the paper's levels differ
 #
-# The model reproduces half of the difference. The high pair's guests have two virtual CPUs each,
-# and the model takes their work to be coupled (coupling {glue:text}`net-coupling`, an
-# assumption: both virtual CPUs serve one shared virtual network adapter). When every real CPU
+# The model reproduces the direction of the difference, not its size. The high pair's guests
+# have two virtual CPUs each, and the model takes their work to be coupled (coupling
+# {glue:text}`net-coupling`, an assumption: both virtual CPUs serve one shared virtual network
+# adapter). When every real CPU
 # is busy, z/VM preempts a virtual CPU at the end of its time slice, and a sibling that needs it
 # spins until it runs again ({doc}`shares`, "When a guest's virtual CPUs wait for each other").
 # With 15 CPUs that costs the high server {glue:text}`net-spin-512-15` times its reference CPU
-# per unit of work, and the high pair falls to {glue:text}`net-high-x-512-15`, where the paper
-# saw about {glue:text}`net-p-high-15`. To fall all the way, its server would have had to receive about
+# per unit of work, and the high pair falls to {glue:text}`net-high-x-512-15`, below the medium
+# pair's {glue:text}`net-medium-x-512-15` but short of the paper's about
+# {glue:text}`net-p-high-15`: the claim allows {glue:text}`net-high-15-band`, so `net-high-15`
+# misses. To fall all the way, its server would have had to receive about
 # {glue:text}`net-theta-paper` CPUs per 100 shares, {glue:text}`net-theta-paper-frac` of the
 # level every other CPU-hungry guest got in the model.
 #
-# The other half it lacks. The paper's medium pair, at or above its reference, received at
+# The medium level's side it lacks. The paper's medium pair, at or above its reference, received at
 # least its full demand; in the model its one-CPU guests never spin, but water-filling gives its
 # server the same level per share as every other guest that wants more, and it runs at
 # {glue:text}`net-medium-x-512-15`. The paper's medium level apparently gained from what the
@@ -621,16 +663,21 @@ explorer(
 # predictions: the calibration fits the network guests' memory behaviour to the paper's {glue:text}`net-paper-res` resident and to
 # negligible page reads ({glue:text}`net-reads-target` MiB/s per guest). The page reads are
 # negligible, as in the paper, though each guest's {glue:text}`net-reads-guest` MiB/s is
-# above the fit's target. The resident share misses from below. What stays resident is almost
-# only the guest's *hot core*, which every guest in the model has: its kernel and hot code,
+# above the fit's target. Every guest in the model has a *hot core*, its kernel and hot code,
 # {glue:text}`net-hot-mib` MiB (at most a quarter of what it touches), each page referenced about
-# once a second. For these small guests the hot core is {glue:text}`net-hot-frac` of their
-# instantiated memory, and at 64/20 they keep the hot core and at most
-# {glue:text}`net-beyond-hot` MiB more. The fit left the rest of their pages almost unreferenced:
-# the median page is referenced at most once in {glue:text}`net-fit-days` days, with a steep
-# popularity curve (skew {glue:text}`net-fit-skew`) that lets only a few of them be used often.
+# once a second: {glue:text}`net-hot-frac` of these small guests' instantiated memory. For the
+# rest the fit found two kinds of solution. For the two clients and the high server it makes
+# {glue:text}`net-active-frac` of it active ({glue:text}`net-active-mib` MiB, the median active
+# page referenced {glue:text}`net-active-rate` times a second) and leaves the remainder idle,
+# referenced about once an hour; they keep the hot core and the active pages,
+# {glue:text}`net-res-busy`, about the paper's share. For the medium server it makes nearly all
+# of it active but hardly used (the median page referenced once in {glue:text}`net-fit-days`
+# days, skew {glue:text}`net-fit-skew`); it keeps the hot core and {glue:text}`net-beyond-ms` MiB
+# more, {glue:text}`net-res-ms`. The fit keeps the best solution it reaches from several
+# starting points, for the medium server one of the second kind; together the four keep
+# {glue:text}`net-res-all`, below the paper's {glue:text}`net-paper-res`.
 #
-# Why so little else stays: z/VM 6.3 reclaims frames by visiting the guests' frame lists in turn
+# Why a page stays or goes: z/VM 6.3 reclaims frames by visiting the guests' frame lists in turn
 # ({doc}`replacement`). The model lets each guest's pages age for its own reclaim time, the
 # global characteristic time scaled by the guest's size to the power $\beta$, and the calibration
 # fitted $\beta$ = {glue:text}`net-beta`: each visit takes about the same number of frames from every
@@ -638,14 +685,10 @@ explorer(
 # {glue:text}`net-T-6420` s, but a network guest's pages age for only {glue:text}`net-Tg-6420` s
 # (factor {glue:text}`net-w`), the database's for {glue:text}`net-Tg-db-6420` s. A page stays
 # resident when it is referenced more often than once per its guest's reclaim time. The hot core
-# is referenced far more often and stays, still {glue:text}`net-res-48` MiB per guest at
-# 48/20. To reach the paper's share, the fit would have to make many more pages that busy, and on
-# a popularity curve the pages just below that rate are then read back again and again; the fit
-# settles where more residency would cost more in page reads than it gains, and misses both
-# targets: residency from below, page reads from above. The rest of the network guests'
-# pages, touched but hardly used afterwards, goes to the paging devices and is almost never
-# needed again. This is the model's version of the paper's explanation (a few small buffers,
-# allocated once and reused for every message), with the hot core in the buffers' part.
+# and the busy buffers are, and stay: still {glue:text}`net-res-48` MiB per guest at 48/20. The
+# idle pages go to the paging devices, and their rare references are almost all of the three
+# guests' page reads. In the model the paper's small buffers, allocated once and reused for
+# every message, are the hot core and, in three guests, the active pages.
 # It is also why the paper's suggestion to protect the buffers with z/VM's reserved-memory
 # setting would change nothing in the model: what the guests use is resident anyway, and they
 # hardly wait for a page. Their throughput depends on memory only through the processors the
@@ -657,7 +700,7 @@ explorer(
 # column *use* keeps calibration and validation apart: *fitted* rows are calibration targets
 # (64/20 on z/VM 6.3 EDEV-SCSI); only *validation* rows would test the model, and the paper
 # gives none for a single configuration of the network workload. The resident share misses its
-# target for the reason given above.
+# target through the medium server, for the reason given above.
 
 # %% tags=["remove-input"]
 figures_workload.paper_vs_model(KEY).drop(columns=["source"])
@@ -674,8 +717,9 @@ figures_workload.claims_table(KEY)
 claims = figures_workload.claims_table(KEY)
 passed = claims["verdict"].str.startswith("✓")
 # the prose: which claims hold and which miss
-assert set(claims.index[passed]) == {"net-high-15", "net-high-below-ref", "net-medium-cpus", "net-high-cpu-20"}, claims
-assert set(claims.index[~passed]) == {"net-medium-15", "net-memory-20", "net-high-15-regain", "net-high-cpu-15"}, claims
+assert set(claims.index[passed]) == {"net-high-below-ref", "net-medium-cpus"}, claims
+assert set(claims.index[~passed]) == {"net-high-15", "net-medium-15", "net-memory-20", "net-high-15-regain",
+                                      "net-high-cpu-20", "net-high-cpu-15"}, claims
 assert (claims["kind"] == "validation").all()
 glue("net-claims-n", str(len(claims)), display=False)
 glue("net-claims-pass", str(int(passed.sum())), display=False)
@@ -689,26 +733,32 @@ for c in (10, 5):
     level_change = lv_c.loc[f"64/{c}", "water_level"] / lv_c.loc[f"512/{c}", "water_level"] - 1
     load_change = cpu.loc[("net-high", f"64/{c}")] / cpu.loc[("net-high", f"512/{c}")] - 1
     assert abs(load_change - level_change) < 0.002 and abs(load_change) < 0.05, (c, load_change, level_change)
+# with 10 or fewer CPUs the high level's CPU load stays within ALMOST of its 512 GiB value at every memory
+worst = max(abs(cpu.loc[("net-high", f"{m}/{c}")] / cpu.loc[("net-high", f"512/{c}")] - 1)
+            for m in claimdefs.MEMORY_GIB[1:] for c in (10, 5))
+assert worst <= claimdefs.ALMOST, worst
+glue("net-cpu-high-worst-10", f"{math.ceil(1000 * worst) / 10:.1f} %", display=False)
+glue("net-claim-high-15", f"{claims.loc['net-high-15', 'model']}", display=False)
 glue("net-claim-mem-20", claims.loc["net-memory-20", "model"], display=False)
 glue("net-claim-medium-cpus", claims.loc["net-medium-cpus", "model"], display=False)
 glue("net-claim-below", claims.loc["net-high-below-ref", "model"], display=False)
-cpu_change = 1 - cpu.loc[("net-high", "64/20")] / cpu.loc[("net-high", "512/20")]
-assert 0 < cpu_change, cpu_change  # the prose: the high level's CPU load falls a little
-glue("net-cpu-high-change-20", f"{math.ceil(1000 * cpu_change) / 10:.1f} %", display=False)
 
 # %% [markdown]
 # Sources, in the same order: {cite:t}`johanssen2014overcommit`, section "Network workload",
 # workload analysis (observations) and CPU usage analysis (observations).
-# {glue:text}`net-claims-pass` of the {glue:text}`net-claims-n` claims hold, all where processors
-# decide: the high level's fall with 15 CPUs, its staying below its reference everywhere (at best
-# {glue:text}`net-claim-below`), the medium level's fall with 10 CPUs
-# ({glue:text}`net-claim-medium-cpus` of its 15-CPU throughput), and the high level's CPU load,
-# which follows the water level. Its fall with memory at 20 CPUs is under
-# {glue:text}`net-cpu-high-change-20`, an agreement in direction, not in mechanism: it comes from
-# CP's paging work and the idle real CPUs, not from the guests' own paging. The misses: the
-# medium level's gain ("Why the paper's levels differ" above), the high level's gain with less
-# memory at 20 CPUs (64 against 512 GiB: {glue:text}`net-claim-mem-20`, medium then high), and the
-# missing regain with 15 CPUs (both in the section on the water level).
+# {glue:text}`net-claims-pass` of the {glue:text}`net-claims-n` claims hold, both where processors
+# decide: the high level stays below its reference everywhere (at best
+# {glue:text}`net-claim-below`), and the medium level falls with 10 CPUs
+# ({glue:text}`net-claim-medium-cpus` of its 15-CPU throughput). With 15 CPUs the high level
+# falls the right way but not far enough ({glue:text}`net-claim-high-15` against about
+# {glue:text}`net-p-high-15`), and the medium level does not keep its reference ("Why the
+# paper's levels differ" above). The high level's CPU load follows the water level: with 10 or
+# fewer CPUs it stays within {glue:text}`net-cpu-high-worst-10` of its 512 GiB value, as the
+# paper says, but its fall with memory at 20 CPUs is too small to count, and comes from CP's
+# paging work and the idle real CPUs, not the guests' own paging. The other misses are the high
+# level's gain with less memory at 20 CPUs (64 against 512 GiB: {glue:text}`net-claim-mem-20`,
+# medium then high) and the missing regain, in throughput and CPU load, with 15 CPUs (both in
+# the section on the water level).
 #
 # ### What the mechanism is
 #
@@ -718,8 +768,8 @@ glue("net-cpu-high-change-20", f"{math.ceil(1000 * cpu_change) / 10:.1f} %", dis
 #   spent on the guest LAN rather than on a processor (an assumption). Client and server form a chain: the pair
 #   runs as fast as the slower guest, and the faster one releases the CPU it cannot use.
 # - **Memory.** The small guests' frames turn over fast ({doc}`replacement`), but their hot core
-#   stays resident down to 48 GiB, so they take almost no page faults ({doc}`paging`) and their
-#   own stalls cost nothing measurable.
+#   and the few buffers they use all the time stay resident down to 48 GiB, so they take almost
+#   no page faults ({doc}`paging`) and their own stalls cost nothing measurable.
 # - **Processors.** Share-based {term}`water-filling` (see {doc}`shares`) with the study's shares of
 #   100 per virtual CPU. This is what decides the network workload's throughput, through the
 #   water level of the run: fewer CPUs lower it; heavy paging of other guests raises it when they
@@ -807,7 +857,8 @@ glue("net-ex-48-losers", ", ".join(f"`{n}` ({g512.loc[n, 'cpu_load']:.2f} → {g
 # {glue:text}`net-theta-paper` CPUs per 100 shares, {glue:text}`net-theta-paper-frac` of the level
 # the other CPU-hungry guests received. Water-filling gives every guest that wants more than the
 # level the same CPU per share, so with the study's shares the spinning alone has to close the
-# gap, and it closes most of it but not all.
+# gap: it takes the high pair from {glue:text}`net-ex-level-nospin` (the level over its server's
+# demand) to {glue:text}`net-ex-level-x-high`, not to {glue:text}`net-p-high-15`.
 # :::
 #
 # :::{exercise}
@@ -877,9 +928,9 @@ glue("net-ex-48-losers", ", ".join(f"`{n}` ({g512.loc[n, 'cpu_load']:.2f} → {g
 # :::{exercise}
 # :label: results_net-ex-48
 # :class: oc-where-browser
-# The model's network pairs run a little faster at 48/20 ({glue:text}`net-high-x-48-20` and
-# {glue:text}`net-medium-x-48-20`) than at 512/20 ({glue:text}`net-high-x-512-20` and
-# {glue:text}`net-medium-x-512-20`), while at 64/20 the medium pair was slightly slower. Compare the runs in
+# The model's network pairs run a little faster at 48/20 ({glue:text}`net-high-x3-48-20` and
+# {glue:text}`net-medium-x3-48-20`) than at 512/20 ({glue:text}`net-high-x3-512-20` and
+# {glue:text}`net-medium-x3-512-20`), while at 64/20 the medium pair was slightly slower. Compare the runs in
 # the chart of the water level (pick 512/20, 64/20 and 48/20 and hover over the guests for the CPU
 # each uses, and over the line of text above the guests for CP's and the idle CPUs). Where did
 # the processors come from, and why not already at 64/20?
