@@ -65,15 +65,17 @@ def test_model_runs_at_the_lower_ceiling_not_the_product_on_edev(lframe):
     assert set(ex.index.get_level_values("memory_gib")) <= {64, 48}
     assert (ex["actual"] - ex["lower"]).min() > 0.02
     assert (ex["lower"] == ex["memory_only"]).all()
-    # "memory alone": with CPUs to spare the database and the high network level run beyond
-    # their reference (they spin less than in it), and the DPA turns over faster than in the runs
+    # "memory alone": with CPUs to spare WebSphere and the network levels run at about their
+    # reference, faster than in any run with fewer CPUs, and the DPA turns over faster than in the runs
+    others = ["was-medium", "was-high", "net-medium", "net-high"]
     for m in (64, 48):
         spare = oc.simulate((m, fj.SPARE_CPUS))
         w = spare.workloads["relative_throughput"]
-        assert w["db-bi"] > 1.0 and w["net-high"] > 1.0
-        assert (spare.guests.loc[["db-bi", "net-high-server"], "spin_factor"] < 1.0).all()
+        assert w[others].min() > 0.99
         for c in (20, 15, 10):
-            assert spare.system["characteristic_time_s"] < oc.simulate((m, c)).system["characteristic_time_s"]
+            cut = oc.simulate((m, c))
+            assert (w[others] > cut.workloads.loc[others, "relative_throughput"]).all()
+            assert spare.system["characteristic_time_s"] < cut.system["characteristic_time_s"]
     # at 48 GiB the medium level runs faster with 15 CPUs than with 20, because the DPA turns over more slowly
     ie = e.set_index(["variant", "memory_gib", "cpus"])
     assert ie.loc[("java-medium", 48, 15), "actual"] > ie.loc[("java-medium", 48, 20), "actual"]
@@ -243,12 +245,15 @@ def test_residency_table_model_recovers_T_g_and_paper_needs_two_different_times(
 def test_java_never_exceeds_its_reference(results):
     j = results[results.variant.isin(LEVELS)]
     assert j["relative_throughput"].max() <= 1.0 + 1e-9
-    # not even with CPUs to spare, where the guests that spin in the reference run exceed theirs
+    # not even with CPUs to spare: Java has no spinning to shed
     for cid in ("512/40", (64, fj.SPARE_CPUS)):
         r = oc.simulate(cid)
         assert r.workloads.loc[list(LEVELS), "relative_throughput"].max() <= 1.0 + 1e-9
         assert (r.guests.loc[list(LEVELS), "spin_factor"] == 1.0).all()
-        assert (r.workloads.loc[["db-bi", "net-high"], "relative_throughput"] > 1.0).all()
+    # "a guest runs above its reference only where something it waited for in the reference run
+    # waits less, as the direct-I/O fio jobs do": in the grid, only they exceed theirs
+    above = results[results["relative_throughput"] > 1.0 + 1e-9]
+    assert len(above) and set(above["variant"]) <= {"fs-direct-medium", "fs-direct-high"}
 
 
 def test_no_java_run_fails(results):
@@ -285,23 +290,25 @@ def test_claims_throughput_targets_pass_resident_target_and_validation_fail():
     frac = oc.simulate("64/20").guests
     frac = frac["resident_mib"] / frac["instantiated_mib"]
     assert frac["java-medium"] < 0.91 - 0.05 and frac["java-high"] < 0.85 - 0.05
-    for claim in ("java-above-ref", "java-knee", "java-cpus", "java-cpu-cpus"):
+    # every validation claim fails
+    for claim in ("java-above-ref", "java-knee", "java-cpus", "java-cpu-memory", "java-cpu-cpus"):
         assert c.loc[claim, "verdict"].startswith("✗")
         assert c.loc[claim, "kind"] == "validation"
     assert float(c.loc["java-above-ref", "model"]) <= 1.0
     assert set(c[c["kind"] == "validation"].index) == {"java-above-ref", "java-knee", "java-cpus", "java-cpu-memory",
                                                        "java-cpu-cpus"}
-    # the only validation claim that passes: the CPU load over memory
-    assert c.loc["java-cpu-memory", "verdict"].startswith("✓")
 
 
 def test_cpu_load_claims_as_the_prose_explains(results):
     e = results[results.env == "zvm63-edev"].set_index(["variant", "cid"])["cpu_load"]
     for v in LEVELS:
-        # flat down to 112 GiB and lower at 64 GiB, with 20 and 15 CPUs
+        # flat down to 112 GiB, with 20 and 15 CPUs
         for c in (20, 15):
             assert e[(v, f"112/{c}")] >= 0.95 * e[(v, f"512/{c}")]
-            assert e[(v, f"64/{c}")] < e[(v, f"112/{c}")]
+        # lower at 64 GiB with 20 CPUs; with 15 lower too, but by less than the 3 % a direction
+        # needs ("the CPU cut hides the memory loss here as it hides the knee")
+        assert e[(v, "64/20")] < 0.95 * e[(v, "112/20")]
+        assert 0.97 * e[(v, "112/15")] < e[(v, "64/15")] < e[(v, "112/15")]
         # fewer CPUs: the load is already cut at 15 CPUs (the miss) and falls faster than the CPUs below
         assert e[(v, "512/15")] / e[(v, "512/20")] < 0.95
         assert e[(v, "512/10")] / e[(v, "512/15")] < 10 / 15
@@ -461,14 +468,15 @@ def test_medium_memory_ceiling_far_below_its_cpu_share_at_64_15(lframe):
     assert (vcpus["java-medium"], vcpus["java-high"]) == (1, 2)
 
 
-@pytest.mark.slow  # the experiment evaluates every claim at six time slices
+@pytest.mark.slow  # the experiment evaluates every claim at seven settings of the wait
 def test_a_wait_at_every_wake_up_buys_java_its_cpu_only_by_starving_the_network():
     """results_java, the Try-it box after the claims' misses: a wait for a real CPU at every
     wake-up (tools/experiments/dispatch_wait.py, round robin behind the runnable virtual CPUs
     that have no real CPU) costs the network and fio, whose cycles last milliseconds, and
-    hardly touches WebSphere; the CPU they leave lifts Java at 512/15. A slice long enough
-    to make Java flat leaves the network levels almost nothing, and no slice the script
-    tries gains a claim among those written for the paper's headline observations."""
+    hardly touches WebSphere; the CPU they leave lifts Java at 512/15. A short slice makes
+    several claims pass and none fail, but leaves Java far from flat and the medium network
+    level lower; a slice long enough to make Java flat leaves the network levels almost
+    nothing and costs claims elsewhere; waits served in batches free hardly any CPU for Java."""
     import importlib.util
     from pathlib import Path
 
@@ -488,11 +496,27 @@ def test_a_wait_at_every_wake_up_buys_java_its_cpu_only_by_starving_the_network(
     assert change[["java-medium", "java-high", "was-medium", "was-high"]].min() > 0.1
     # waits of a few milliseconds per wake-up, against a WebSphere cycle of 0.6 s
     assert 0 < mid["runs"]["512/15"][2] < 0.005
-    # Java flat at 15 CPUs only where the network levels are left almost nothing
-    x_long = long["runs"]["512/15"][0]
-    assert x_long[["java-medium", "java-high"]].min() > 0.95 and x_long[["net-medium", "net-high"]].max() < 0.1
+    passed0 = base["table"].set_index("id")["passed"]
+    # "a short slice (2 ms) makes several validation claims pass and none fail that passed
+    # without it, but Java stays far from flat and the medium network level falls further"
+    short = runs[0.002]
+    passed = short["table"].set_index("id")["passed"]
+    assert not (passed0 & ~passed).any()
+    assert (passed & ~passed0).sum() >= 3
+    x_short = short["runs"]["512/15"][0]
+    assert x_short[["java-medium", "java-high"]].max() < 0.7
+    assert x_short["net-medium"] < x0["net-medium"] - 0.03
+    # Java flat at 15 CPUs only where the network levels are left almost nothing, and claims
+    # that passed without the wait fail
+    for m in (runs[0.01], long):
+        x = m["runs"]["512/15"][0]
+        assert x[["java-medium", "java-high"]].min() > 0.9 and x[["net-medium", "net-high"]].max() < 0.15
+        lost = passed0 & ~m["table"].set_index("id")["passed"]
+        assert lost.sum() >= 3
     for m in runs.values():
         assert not m["table"].set_index("id").loc["net-medium-15", "passed"]
-        assert m["earlier"] <= base["earlier"]
-    # the patch is undone: the model is the model again
+    # in batches the waits free hardly any CPU for Java, even with the longest slice
+    batched = wait.measure(max(wait.SLICES), True)
+    assert (batched["runs"]["512/15"][0][["java-medium", "java-high"]] - x0[["java-medium", "java-high"]]).max() < 0.06
+    # the experiment leaves the model as it was
     assert oc.simulate("512/15").workloads.equals(before)

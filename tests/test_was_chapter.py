@@ -122,13 +122,13 @@ def test_trend_table_rows_verdicts_and_uses(results):
     ids = set(data.observations()["id"])
     assert set(t["observation"]) <= ids
     # verdicts the chapter's prose relies on
-    for key in ("medium-moderate", "high-flat", "cpus-fall", "cpu-load-flat", "was-resident", "errors-rise"):
+    for key in ("medium-moderate", "high-flat", "cpu-load-flat", "was-resident", "errors-rise"):
         assert t.loc[key, "verdict"] == "✓", key
-    for key in ("medium-drop-64", "high-tolerant", "cpus-low-memory", "cpu-load-20", "z62-fails",
+    for key in ("cpus-fall", "medium-drop-64", "high-tolerant", "cpus-low-memory", "cpu-load-20", "z62-fails",
                 "was-reads-3x", "stored-overlap", "was-cpu-rises"):
         assert t.loc[key, "verdict"] == "✗", key
     val = t[t["use"] == "validation"]
-    assert (val["verdict"] == "✓").sum() == 5 and len(val) == 11  # "5 of 11 hold"
+    assert (val["verdict"] == "✓").sum() == 4 and len(val) == 11  # "4 of 11 hold"
     # "errors-rise" holds only weakly: the mean response grows by hundredths of a second
     v = study_variants()["was-medium"]
     before, after = (v.cycle_s * (1 / _x(cid) - v.think_frac) for cid in ("512/20", "64/20"))
@@ -136,42 +136,65 @@ def test_trend_table_rows_verdicts_and_uses(results):
 
 
 def test_trend_rows_for_findings_that_are_claims_read_the_claims(results):
-    """One rule for one finding: the trend table's rows for the two CPU findings and the
-    6.2 failures carry the validation claim's value and verdict."""
+    """One rule for one finding: the trend table's rows for the dependence on CPUs, the two
+    CPU-load findings and the 6.2 failures carry the validation claim's value and verdict."""
     t = fx.trend_table(results)
     claims = validation.evaluate().set_index("id")
-    for key, claim in (("cpu-load-20", "was-cpu-20"), ("was-cpu-rises", "was-medium-was-cpu"),
-                       ("z62-fails", "fail-62-was")):
+    for key, claim in (("cpus-fall", "was-linear-cpus"), ("cpu-load-20", "was-cpu-20"),
+                       ("was-cpu-rises", "was-medium-was-cpu"), ("z62-fails", "fail-62-was")):
         assert t.loc[key, "observation"] in claims.loc[claim, "observations"].split(", ")
         assert str(claims.loc[claim, "model"]) in t.loc[key, "model"] and f"(claim {claim})" in t.loc[key, "model"]
         assert (t.loc[key, "verdict"] == "✓") == bool(claims.loc[claim, "passed"]), key
 
 
-def test_claims_two_of_five_pass_the_knee_and_the_cpu_claims_fail():
+def test_claims_one_of_five_passes_the_cpu_dependence_the_knee_and_the_cpu_claims_fail():
     c = fw.claims_table("was")
     assert set(c.index) == {"was-linear-cpus", "was-tolerates-memory", "was-medium-64", "was-cpu-20",
                             "was-medium-was-cpu"}
-    assert c.loc["was-linear-cpus", "verdict"].startswith("✓")
     assert c.loc["was-tolerates-memory", "verdict"].startswith("✓")
-    for key in ("was-medium-64", "was-cpu-20", "was-medium-was-cpu"):
+    for key in ("was-linear-cpus", "was-medium-64", "was-cpu-20", "was-medium-was-cpu"):
         assert c.loc[key, "verdict"].startswith("✗"), key
+    # the CPU dependence misses *below* the band around "about half": steeper than proportional
+    assert float(c.loc["was-linear-cpus", "model"]) < 0.5 * 0.85
     # "no clear decline at 64 GiB": within two per cent of 512/20
     assert _x("64/20") / _x("512/20") > 0.98
 
 
+def test_the_file_system_jobs_keep_their_cpu_with_20_and_15_cpus_so_the_cut_guests_lose_more_than_in_proportion():
+    """'With 20 and 15 CPUs the file-system jobs ask for less than the water level and get all
+    of it ... so the guests that are cut ... share a remainder that shrinks faster than the
+    CPUs; from 10 CPUs down the file-system jobs are cut too, and the throughput halves with
+    the CPUs'."""
+    fio = [g.name for g in study_guests() if g.name.startswith("fs-")]
+    ref = oc.simulate("512/25").guests
+    for c in (20, 15):
+        r = oc.simulate(f"512/{c}")
+        g = r.guests
+        assert (100 * g.loc[fio, "cpu_allocated"] / g.loc[fio, "share"] < fx.water_level(r)).all()
+        assert g.loc[fio, "cpu_load"].sum() == pytest.approx(ref.loc[fio, "cpu_load"].sum(), rel=1e-6)
+    g10 = oc.simulate("512/10").guests
+    assert g10.loc[fio, "cpu_load"].sum() < 0.9 * ref.loc[fio, "cpu_load"].sum()
+    x20 = _x("512/20")
+    assert _x("512/15") / x20 < 0.75 - 0.05 and _x("512/10") / x20 < 0.5 - 0.05
+    assert _x("512/5") / _x("512/10") == pytest.approx(0.5, abs=0.02)
+    # the CPU load falls as the throughput does
+    load = {c: float(oc.simulate(f"512/{c}").workloads.loc["was-medium", "cpu_load"]) for c in (20, 15, 10)}
+    assert load[15] / load[20] < 0.75 - 0.05 and load[10] / load[20] < 0.5 - 0.05
+
+
 def test_triplets_are_held_by_their_share_so_their_cpu_hardly_moves_at_20_cpus():
     """'Each triplet is held by its CPU share: ... its slowest guest gets exactly the water
-    level, and the water level moves by less than one per cent'; 'with 40 CPUs, where nobody
+    level, and the water level moves by about one per cent'; 'with 40 CPUs, where nobody
     is cut, the medium level keeps ... at 64 GiB'."""
     runs = {m: oc.simulate(f"{m}/20") for m in (512, 96, 64)}
     level = {m: fx.water_level(r) for m, r in runs.items()}
     for m, r in runs.items():
-        assert 0.99 < level[m] / level[512] <= 1
+        assert 0.985 < level[m] / level[512] <= 1
         for slowest in ("was-medium-db2", "was-high-ihs"):
             g = r.guests.loc[slowest]
             assert 100 * g["cpu_allocated"] / g["share"] == pytest.approx(level[m], rel=1e-6)
-        for v in fx.LEVELS:  # "at most about one per cent less than at 512/20"
-            assert 0.985 < r.workloads.loc[v, "cpu_load"] / runs[512].workloads.loc[v, "cpu_load"] <= 1
+        for v in fx.LEVELS:  # "falling by ... at most" (one to two per cent) "down to 64 GiB"
+            assert 0.98 < r.workloads.loc[v, "cpu_load"] / runs[512].workloads.loc[v, "cpu_load"] <= 1
     wide = oc.simulate("64/40")
     assert math.isnan(fx.water_level(wide))
     assert wide.workloads.loc["was-medium", "relative_throughput"] > 0.99
@@ -179,8 +202,8 @@ def test_triplets_are_held_by_their_share_so_their_cpu_hardly_moves_at_20_cpus()
 
 def test_medium_was_guest_cpu_is_fixed_work_plus_cp_time_for_its_faults():
     """'The WAS guest's load is the triplet's throughput times its fixed CPU per transaction,
-    plus the CP time charged for its own page faults ... At 64 GiB that about makes up for the
-    lost work, at 96 GiB it does not'."""
+    plus the CP time charged for its own page faults ... the CP time adds back only part of the
+    lost work' at 96 and at 64 GiB."""
     load, work = {}, {}
     for m in (512, 96, 64):
         r = oc.simulate(f"{m}/20")
@@ -190,7 +213,12 @@ def test_medium_was_guest_cpu_is_fixed_work_plus_cp_time_for_its_faults():
         work[m] = (g["cpu_load"] - g["page_read_mib_s"] * PAGES_PER_MIB * FAULT_CP_CPU_S) \
             / r.workloads.loc["was-medium", "relative_throughput"]
     assert work[96] == pytest.approx(work[512], rel=1e-3) and work[64] == pytest.approx(work[512], rel=1e-3)
-    assert load[64] == pytest.approx(load[512], rel=1e-3) and load[96] < load[512] - 0.003
+    for m in (96, 64):
+        r = oc.simulate(f"{m}/20")
+        fault = float(r.guests.loc["was-medium-was", "page_read_mib_s"]) * PAGES_PER_MIB * FAULT_CP_CPU_S
+        lost = load[512] - work[m] * r.workloads.loc["was-medium", "relative_throughput"]
+        assert 0 < fault < lost  # part of the lost work, not all of it
+        assert load[m] < load[512] - 0.002  # lower at both sizes, visibly in three decimals
 
 
 # --- figures_was: charts ---------------------------------------------------------------------
@@ -258,12 +286,12 @@ def test_hardly_any_loss_down_to_112_gib_and_two_to_three_percent_at_64_with_few
     assert 0.95 < worst < 0.975
 
 
-def test_with_20_cpus_the_triplets_slip_about_one_percent_at_96_and_64_gib_and_gain_at_48():
+def test_with_20_cpus_the_triplets_slip_one_to_two_percent_at_96_and_64_gib_and_are_back_at_48():
     for v in fx.LEVELS:
         a, b, c, d = (_x(f"{m}/20", v) for m in (512, 96, 64, 48))
-        # "slips by about one per cent at 96 and 64 GiB": a small decline, not the paper's clear one
-        assert 0.985 * a < b < 0.995 * a and 0.985 * a < c < 0.995 * a
-        assert a < d < 1.0  # "gains: above its 512/20 value"
+        # "slips by one to two per cent at 96 and 64 GiB": a small decline, not the paper's clear one
+        assert 0.98 * a < b < 0.99 * a and 0.98 * a < c < 0.99 * a
+        assert a < d < 1.01 * a  # "back a little above", "at or just above its 512/20 value"
     # ECKD: the gain is much larger (at 64 GiB already, several times EDEV-SCSI's gain at 48 GiB);
     # z/VM 6.2: slower from the start and loses further
     for v in fx.LEVELS:
@@ -325,16 +353,16 @@ def test_levels_in_one_ratio_without_paging_slightly_lower_with_and_components_w
     assert g.loc["was-high-ihs", "page_read_mib_s"] > 2 * g.loc["was-medium-db2", "page_read_mib_s"]
     a, b = oc.simulate("512/20").guests, oc.simulate("64/20").guests
     f = [b.loc[f"was-medium-{c}", "cpu_load"] / a.loc[f"was-medium-{c}", "cpu_load"] for c in fx.COMPONENTS]
-    assert max(abs(v - 1) for v in f) < 0.01
+    assert max(abs(v - 1) for v in f) < 0.015  # "all within about one per cent of 1"
 
 
-def test_cpu_load_falls_about_one_percent_to_64_gib_and_rises_at_48_with_20_cpus(results):
+def test_cpu_load_falls_one_to_two_percent_to_64_gib_and_rises_at_48_with_20_cpus(results):
     for v in fx.LEVELS:
         s = results[(results.env == "zvm63-edev") & (results.variant == v)].set_index("cid")["cpu_load"]
-        # "falls too, but only by about one per cent down to 64 GiB"
+        # "hardly moves, falling by ... at most down to 64 GiB"
         assert s["96/20"] < s["512/20"] and s["64/20"] < s["512/20"]
         assert s["64/20"] > 0.98 * s["512/20"] and s["96/20"] > 0.98 * s["512/20"]
-        assert s["48/20"] > 1.01 * s["512/20"]
+        assert s["48/20"] > 1.005 * s["512/20"]  # "rises at 48 GiB", visibly in two decimals
 
 
 def test_pages_resident_shares_near_the_paper_reads_between_the_papers_two_numbers():
@@ -468,3 +496,35 @@ def test_failures_only_when_cpus_are_starved():
     # "with all the memory z/VM 6.2 needs one CPU more than z/VM 6.3"
     assert need[("zvm62-edev", 512)] == need[("zvm63-edev", 512)] + 1
     assert "time-out" in oc.simulate("512/4", env="zvm62-edev").workloads.loc["was-medium", "failure_reason"]
+
+
+def test_below_the_papers_grid_the_triplets_gain_with_20_cpus_and_lose_with_10():
+    """The any-host section: at the chart's smallest memory, with 20 CPUs the triplets run
+    faster than at 512/20 (and than at 48/20), because the paging workloads (Java most of all)
+    free processors, CP and the idle moments take back only part of them, and the water level
+    rises; with 10 CPUs CP's growth outweighs what Java frees, the water level falls and the
+    triplets lose."""
+    from overcommit.book.figures_results import ANY_MEMORY_GIB
+
+    small = ANY_MEMORY_GIB[0]
+    run = {(m, c): oc.simulate((m, c)) for m in (512, 48, small) for c in (20, 10)}
+    for v in fx.LEVELS:
+        rel = {k: float(r.workloads.loc[v, "relative_throughput"]) / float(run[(512, k[1])].workloads.loc[v, "relative_throughput"])
+               for k, r in run.items()}
+        assert rel[(small, 20)] > rel[(48, 20)] > 1 > rel[(48, 10)] > rel[(small, 10)], v
+    java = ["java-medium", "java-high"]
+    paging = java + ["db-bi"] + [g.name for g in study_guests() if g.name.startswith("fs-")]
+
+    def freed(a, b, names):
+        return float(a.workloads.loc[names, "cpu_load"].sum() - b.workloads.loc[names, "cpu_load"].sum())
+
+    for c in (20, 10):
+        a, b = run[(512, c)], run[(small, c)]
+        taken = float(b.system["cp_system_cpu"] + b.system["idle_cpu"] - a.system["cp_system_cpu"] - a.system["idle_cpu"])
+        assert freed(a, b, java) > 0
+        if c == 20:  # the paging workloads free more than CP and the idle CPUs take; Java most of it
+            assert freed(a, b, paging) > taken > 0 and freed(a, b, java) > freed(a, b, paging) / 2
+            assert fx.water_level(b) > fx.water_level(a)
+        else:  # CP's system time alone grows by more than Java frees
+            cp = float(b.system["cp_system_cpu"] - a.system["cp_system_cpu"])
+            assert cp > freed(a, b, java) and fx.water_level(b) < fx.water_level(a)

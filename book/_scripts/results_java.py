@@ -66,11 +66,10 @@
 #   water-filling gives every busy guest the same CPU per share, and Java asks for more per
 #   share than almost any other guest. It cannot run above its reference, and its knee sits one
 #   memory step too low ({glue:text}`jv-m-96-20` for the medium level at 96/20), because its
-#   heap pages are touched independently, not in the collector's sweeps. It passes
-#   {glue:text}`jv-val-pass` of the {glue:text}`jv-val-n` findings of the paper it was not
-#   fitted to: its CPU load is flat down to {glue:text}`jv-p-req-mem` and lower below. The last
-#   section, "How these numbers are made, and why the model misses", and
-#   {doc}`results_model` have the detail.
+#   heap pages are touched independently, not in the collector's sweeps. It passes none of the
+#   {glue:text}`jv-val-n` findings of the paper it was not fitted to; even its CPU load falls at
+#   64 GiB only with 20 CPUs, since with 15 the CPU cut hides the memory loss. The last section, "How these numbers are made, and why the model
+#   misses", and {doc}`results_model` have the detail.
 
 # %% tags=["remove-cell"]
 import dataclasses
@@ -214,6 +213,19 @@ assert abs(r6420.workloads.loc["java-high", "relative_throughput"] - (1 - obs.lo
 glue("jv-reads-m-6420", f"{g6420.loc['java-medium', 'page_read_mib_s']:.2f}", display=False)
 glue("jv-reads-m-6415", f"{g6415.loc['java-medium', 'page_read_mib_s']:.2f}", display=False)
 glue("jv-spare", str(figures_java.SPARE_CPUS), display=False)
+# "memory alone": with CPUs to spare WebSphere and the network levels run at about their
+# reference, faster than with 20 CPUs or fewer, and the DPA turns over faster than in every run
+OTHERS = ["was-medium", "was-high", "net-medium", "net-high"]
+spare = {m: oc.simulate((m, figures_java.SPARE_CPUS)) for m in (64, 48)}
+others_min = min(float(spare[m].workloads.loc[OTHERS, "relative_throughput"].min()) for m in spare)
+glue("jv-spare-others-min", f"{others_min:.3f}", display=False)
+glue("jv-T-spare-64", f"{spare[64].system['characteristic_time_s']:.0f}", display=False)
+for m, r in spare.items():
+    for c in (20, 15, 10):
+        cut = oc.simulate((m, c))
+        assert (r.workloads.loc[OTHERS, "relative_throughput"] > cut.workloads.loc[OTHERS, "relative_throughput"]).all()
+        assert r.system["characteristic_time_s"] < cut.system["characteristic_time_s"]
+assert others_min > 0.99
 
 # %% [markdown]
 # A Java level can lose throughput in the model in two ways. **Processors:** with fewer real
@@ -269,9 +281,10 @@ figures_java.limits_chart(lframe, "java-medium", 15)
 #   {glue:text}`jv-reads-m-6415` MiB/s back instead of {glue:text}`jv-reads-m-6420`. The
 #   {glue:text}`jv-lim-over` runs left out above, all at 64 or 48 GiB, run *above* their lower
 #   ceiling, the memory one: {glue:text}`jv-lim-over-cids`. With CPUs to spare,
-#   "memory alone" lets every other guest run at full speed too, and the database and the high
-#   network level even beyond their reference, because they no longer wait for preempted
-#   virtual CPUs ({doc}`shares`); the DPA then turns over faster than in any of these runs. At
+#   "memory alone" cuts nobody's CPU: WebSphere and the network levels run at
+#   {glue:text}`jv-spare-others-min` of their reference or more, faster than in any run with
+#   fewer CPUs, and touch their pages more often, so the DPA turns over faster than in any of
+#   these runs (pages age for {glue:text}`jv-T-spare-64` s at 64 GiB). At
 #   48 GiB the medium level even runs faster with 15 CPUs ({glue:text}`jv-lim-m-48-15-actual`)
 #   than with 20 ({glue:text}`jv-m-48-20`): its pages age for {glue:text}`jv-T-4815` s instead of
 #   {glue:text}`jv-T-4820` s.
@@ -310,20 +323,23 @@ glue("jv-claim-cpu-mem", claims.loc["java-cpu-memory", "model"], display=False)
 glue("jv-claim-cpu-cpus", claims.loc["java-cpu-cpus", "model"], display=False)
 validation = claims[claims["kind"] == "validation"]
 glue("jv-val-n", str(len(validation)), display=False)
-glue("jv-val-pass", str(int(validation["verdict"].str.startswith("✓").sum())), display=False)
-# the prose: of the validation claims only the CPU load over memory passes, the other four miss
-assert list(validation.index[validation["verdict"].str.startswith("✓")]) == ["java-cpu-memory"], validation
-assert set(validation.index[validation["verdict"] == "✗ misses"]) == {"java-above-ref", "java-knee", "java-cpus",
-                                                                    "java-cpu-cpus"}, validation
+# the prose: every validation claim misses
+assert set(validation.index[validation["verdict"] == "✗ misses"]) == set(validation.index), validation
 # the prose: the CPU-load claim with fewer CPUs misses only at 15 CPUs (the water level's cut);
 # below 15 the load falls faster than the CPUs, as the paper saw
 load = edev.set_index(["variant", "cid"])["cpu_load"]
 for v in LEVELS:
     assert load[(v, "512/15")] / load[(v, "512/20")] < 1 - 0.05, v
     assert load[(v, "512/10")] / load[(v, "512/15")] < 10 / 15, v
-# the prose: the CPU-load claim over memory passes in direction only: at 20 CPUs the medium
-# level's load falls with its throughput, by far more than "a little"
+# the prose: the CPU-load claim over memory: flat down to 112 GiB; at 20 CPUs the medium level's
+# load falls with its throughput, by far more than "a little"; with 15 CPUs both levels' loads
+# fall from 112 to 64 GiB, by less than the 3 % a direction needs
 assert load[("java-medium", "64/20")] < 0.8 * load[("java-medium", "512/20")]
+drop15 = {v: 1 - load[(v, "64/15")] / load[(v, "112/15")] for v in LEVELS}
+assert all(0 < d < 0.03 for d in drop15.values()), drop15
+glue("jv-cpu-drop-15", f"{100 * max(drop15.values()):.0f} %", display=False)
+glue("jv-cpu-flat", f"{min(load[(v, f'{m}/{c}')] / load[(v, f'512/{c}')] for v in LEVELS for m in (256, 128, 112) for c in (20, 15)):.3f}",
+     display=False)
 
 # %% [markdown]
 # The reference run's {glue:text}`ref-guests` guests together used {glue:text}`ref-cpus` processors, so with
@@ -551,7 +567,7 @@ explorer(
 # ## How these numbers are made, and why the model misses
 #
 # This section is for readers who want to check the model: which of its numbers were fitted to
-# the paper, which ones test it, and why three of the paper's findings are out of its reach.
+# the paper, which ones test it, and why it misses the paper's findings.
 #
 # **The model's Java.** Each level is a closed loop of a few threads
 # ({glue:text}`jv-users-m`, an assumption) that wait for almost nothing ({glue:text}`jv-think`
@@ -627,17 +643,15 @@ claims
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Java workload", observations and
 # conclusions for CID 64/20. The two throughput targets pass, as the fit intended; the resident target ({glue:text}`jv-claim-resident`)
-# fails for both levels, each more than 5 points short. Of the {glue:text}`jv-val-n` validation
-# claims, {glue:text}`jv-val-pass` passes: the CPU load is flat down to {glue:text}`jv-p-req-mem`
-# and lower at 64 GiB ({glue:text}`jv-claim-cpu-mem`). It passes in direction only: at 20 CPUs
-# the model's load falls with the throughput, by {glue:text}`jv-cpu-m-drop-6420` for the medium
-# level, where the paper's fell a little (section "CPU load"). The others fail:
+# fails for both levels, each more than 5 points short. All {glue:text}`jv-val-n` validation
+# claims fail:
 #
 # - **Above the reference** ({glue:text}`jv-claim-above` at best): the model's reference run
 #   gives Java all the CPU it asks for, and Java's threads do not wait for one another, so it
 #   has no spinning on preempted virtual CPUs to shed either; nothing lets it exceed its
-#   reference. (The model's database and high network level, which spin in the reference run,
-#   can run above theirs when they spin less, {doc}`shares`.) If the real Java already waited for
+#   reference. In the model a guest runs above its reference only where something it waited for
+#   in the reference run waits less, as the direct-I/O fio jobs do on a storage path the
+#   page-cached jobs have left quiet ({doc}`results_fs`). If the real Java already waited for
 #   processors or caches in a reference run that kept most processors busy, fewer competitors
 #   later could make it faster.
 # - **The memory knee** ({glue:text}`jv-claim-knee`): with 15 CPUs the CPU cut hides the memory
@@ -645,6 +659,12 @@ claims
 #   up for a guest's page waits by dispatching it sooner afterwards; a dispatcher that made up
 #   for less would let the two losses add, as the paper's considerable loss at every CPU count
 #   suggests. The model has no parameter for this.
+# - **The CPU load over memory** ({glue:text}`jv-claim-cpu-mem`): flat down to
+#   {glue:text}`jv-p-req-mem` (at least {glue:text}`jv-cpu-flat` of the 512 GiB load); at
+#   64 GiB with 20 CPUs it falls with the throughput, {glue:text}`jv-cpu-m-drop-6420` for the
+#   medium level, far more than the paper's "a little"; with 15 CPUs by
+#   {glue:text}`jv-cpu-drop-15` at most, less than the 3 % a direction needs: the CPU cut hides
+#   the memory loss, as it hides the knee.
 # - **Little loss with fewer CPUs**, in throughput ({glue:text}`jv-claim-cpus`) and in CPU load
 #   ({glue:text}`jv-claim-cpu-cpus`; below 15 CPUs the load does fall faster than the CPUs, as
 #   in the paper): water-filling gives every guest above the level the same CPU per share, and
@@ -655,6 +675,8 @@ claims
 #   which the always-ready threads take; and a
 #   guest with one or two virtual CPUs is easy to serve whenever a processor falls idle (the
 #   one-CPU network pair, too, ran above its reference, {doc}`results_net`).
+#   {doc}`results_model` shows why a fluid share model at Table 17's fixed costs cannot reach
+#   the paper's 512/15.
 #
 # ````{admonition} Try it in Python
 # :class: oc-try dropdown
@@ -666,11 +688,14 @@ claims
 # trip twice, a fio I/O once, a Java thread never. The script scans the time slice and prints
 # the claims. The waits fall on the network levels and fio, whose cycles last milliseconds;
 # WebSphere, whose users think for half a second per request, hardly notices them, and it
-# gains with Java the CPU the others leave. A slice long enough to make Java flat at 15 CPUs
-# leaves the network levels almost nothing, where the paper's medium level ran above its
-# reference, and no slice gains a claim among those written for the paper's headline
-# observations. The paper's 512/15 needs the opposite: WebSphere held back, the network
-# spared. The model keeps no such wait.
+# gains with Java the CPU the others leave. A short slice (2 ms) makes several validation
+# claims pass and none fail that passed without it, but Java stays far from flat at 15 CPUs
+# and the medium network level, which kept its reference in the paper, falls further. A
+# slice long enough to make Java flat at 15 CPUs leaves the network levels almost nothing and
+# costs claims elsewhere. Served in batches instead (one wait for all the ready connections
+# or jobs of a virtual CPU), the waits free hardly any CPU for Java. The paper's 512/15 needs
+# the opposite: WebSphere held back, the network spared. The model runs without the wait;
+# `overcommit.Mechanisms(dispatch_wait_s=...)` switches it on.
 # ````
 #
 # ### One reclaim time for two heaps

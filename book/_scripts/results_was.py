@@ -58,20 +58,29 @@
 #
 # ## What the model says, and why
 #
-# - **CPUs dominate** in the model too, nearly linearly: with all the memory and 15, 10 and 5
-#   CPUs the medium level runs at {glue:text}`was-lin` of its 20-CPU throughput. Real CPUs are
-#   handed out by share-based water-filling ({doc}`shares`), and a triplet is a chain: it runs
-#   as fast as its component with the largest need of CPU per share allows (section "CPU load
-#   per component").
+# - **CPUs dominate** in the model too, and more than in proportion: with all the memory and
+#   15, 10 and 5 CPUs the medium level runs at {glue:text}`was-lin` of its 20-CPU throughput
+#   (in proportion: 0.75, 0.50 and 0.25). Real CPUs are handed out by share-based
+#   water-filling ({doc}`shares`). With 20 and 15 CPUs the file-system jobs ask for less than
+#   the water level and get all they ask for, {glue:text}`was-fio-cpu` processors, so the guests that
+#   are cut, the triplets among them, share a remainder that shrinks faster than the CPUs; from
+#   10 CPUs down the file-system jobs are cut too, and the throughput halves with the CPUs. A
+#   triplet is a chain:
+#   it runs as fast as its component with the largest need of CPU per share allows (section
+#   "CPU load per component").
 # - **Memory matters little.** Down to 112 GiB the medium level loses well under one per cent,
 #   as in the paper, and down to 48 GiB neither level loses more than
 #   {glue:text}`was-worst-loss`. The triplets' pages do go to the paging devices
 #   ({doc}`replacement`), but a page fault stalls one user's request, not the application
 #   ({doc}`paging`): with hundreds of users each loses only {glue:text}`was-stall-pct` of its
-#   time to the waits. With 20 CPUs the triplets even gain a little at 48 GiB, taking the
-#   processors their paging neighbours leave (section "Where the CPUs go at 20 CPUs").
-# - **Where it misses**, each time because the paper's triplets waited for their pages and the
-#   model's hardly do:
+#   time to the waits. With 20 CPUs the triplets are back at their 512 GiB throughput at
+#   48 GiB and gain below it, taking the processors their paging neighbours leave (section
+#   "Where the CPUs go at 20 CPUs").
+# - **Where it misses**, once over the CPUs and otherwise each time because the paper's
+#   triplets waited for their pages and the model's hardly do:
+#   - *the near-linear dependence on CPUs*: with 10 CPUs the medium level keeps
+#     {glue:text}`was-claim-linear` of its 20-CPU throughput, below the paper's "about half"
+#     (±15 %), because the file-system jobs keep all their CPU with 20;
 #   - *the clear loss at 64 GiB*: the model's medium level does lose a little there, in the
 #     paper's direction, but keeps {glue:text}`was-m-r-64-20` of its 512 GiB throughput at
 #     64/20, because it has no garbage collection that stops every request while it waits for
@@ -136,15 +145,26 @@ glue("was-worst-loss", f"{100 * (1 - worst):.1f} %", display=False)
 for cid in ("112/20", "112/15", "96/20", "64/20", "48/20", "64/15", "64/10"):
     ref = f"512/{cid.split('/')[1]}"
     glue(f"was-m-r-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, 'was-medium') / figures_workload.value(vframe, ref, 'was-medium'):.3f}", display=False)
-glue("was-h-r-64-15", f"{figures_workload.value(vframe, '64/15', 'was-high') / figures_workload.value(vframe, '512/15', 'was-high'):.3f}", display=False)
+for cid in ("64/15", "96/20", "64/20", "48/20"):
+    ref = f"512/{cid.split('/')[1]}"
+    glue(f"was-h-r-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, 'was-high') / figures_workload.value(vframe, ref, 'was-high'):.3f}", display=False)
 for v in LEVELS:
     glue(f"was-{SHORT[v]}-z62-64-20", f"{figures_workload.value(vframe, '64/20', v, env='zvm62-edev'):.2f}", display=False)
 lin = [figures_workload.value(vframe, f"512/{c}", "was-medium") / figures_workload.value(vframe, "512/20", "was-medium") for c in (15, 10, 5)]
 glue("was-lin", ", ".join(f"{v:.2f}" for v in lin), display=False)
-# the prose: with 20 CPUs both levels slip by about one per cent at 96 and 64 GiB and gain at 48 GiB
+# the prose: more than in proportion with 15 and 10 CPUs, halving from 10 to 5; the file-system
+# jobs want less than the water level and get all of it with 20 and 15 CPUs, and are cut with 10
+assert lin[0] < 0.75 - 0.05 and lin[1] < 0.5 - 0.05 and abs(lin[2] / lin[1] - 0.5) < 0.02, lin
+fio = [g.name for g in study_guests() if g.name.startswith("fs-")]
+fio_load = {c: float(oc.simulate(f"512/{c}").guests.loc[fio, "cpu_load"].sum()) for c in (25, 20, 15, 10)}
+assert abs(fio_load[20] - fio_load[25]) < 1e-6 and abs(fio_load[15] - fio_load[25]) < 1e-6, fio_load
+assert fio_load[10] < 0.9 * fio_load[25], fio_load
+glue("was-fio-cpu", f"{fio_load[20]:.2f}", display=False)
+# the prose: with 20 CPUs both levels slip by one to two per cent at 96 and 64 GiB and are back
+# at or just above their 512 GiB values at 48 GiB, and gain below it
 for v in LEVELS:
     a, b, c, d = (figures_workload.value(vframe, f"{m}/20", v) for m in (512, 96, 64, 48))
-    assert 0.985 * a < b < a and 0.985 * a < c < a < d
+    assert 0.98 * a < b < 0.99 * a and 0.98 * a < c < 0.99 * a and a < d < 1.01 * a
     # with ECKD paging they gain much more: at 64 GiB already, several times the EDEV-SCSI gain at 48 GiB
     gain_eckd = figures_workload.value(vframe, "64/20", v, env="zvm63-eckd") / figures_workload.value(vframe, "512/20", v, env="zvm63-eckd") - 1
     assert gain_eckd > 0.05 and gain_eckd > 3 * (d / a - 1)
@@ -183,10 +203,11 @@ figures_workload.throughput_chart(vframe, KEY, "throughput")
 # `figures_workload.value(frame, "64/20", "was-medium")` reads one of them.
 # ````
 #
-# With 20 CPUs the medium triplet slips by about one per cent at 96 and 64 GiB
+# With 20 CPUs the medium triplet slips by one to two per cent at 96 and 64 GiB
 # ({glue:text}`was-m-r-96-20` of its 512 GiB throughput at 96/20, {glue:text}`was-m-r-64-20` at
-# 64/20), a small decline where the paper saw a clear one, and gains at 48 GiB
-# ({glue:text}`was-m-r-48-20`); with 15 CPUs or fewer it loses about two to three per cent at
+# 64/20; the high triplet {glue:text}`was-h-r-96-20` and {glue:text}`was-h-r-64-20`), a small
+# decline where the paper saw a clear one, and at 48 GiB it is back a little above its 512 GiB
+# value ({glue:text}`was-m-r-48-20`); with 15 CPUs or fewer it loses about two to three per cent at
 # 64 GiB ({glue:text}`was-m-r-64-15` at 64/15, {glue:text}`was-m-r-64-10` at 64/10). The high level
 # runs a little faster wherever CPUs are short ({glue:text}`was-h-512-20` against
 # {glue:text}`was-m-512-20` at 512/20). With ECKD paging the triplets gain much more at 20 CPUs
@@ -278,8 +299,8 @@ figures_was.cpu_mix_chart(mframe, cpus=20)
 # {glue:text}`was-mix-idle-48` processors); the direct I/O file-system jobs, on a storage path the
 # page-cached jobs have left quiet, run above their reference ({glue:text}`was-dio-48` of it)
 # and take part of what was freed; and the water level rises to {glue:text}`was-theta-48-20`.
-# Both triplets end above their 512/20 values (medium {glue:text}`was-m-48-20`, high
-# {glue:text}`was-h-48-20`). The same redistribution is at work in {doc}`results_db` and
+# Both triplets end at or just above their 512/20 values ({glue:text}`was-m-r-48-20` of it for
+# the medium level, {glue:text}`was-h-r-48-20` for the high level). The same redistribution is at work in {doc}`results_db` and
 # {doc}`results_net`. With 15 CPUs or fewer the water level falls a little more as memory
 # shrinks ({glue:text}`was-theta-512-15` at 512/15, {glue:text}`was-theta-64-15` at 64/15), and
 # both triplets fall with it, by two to three per cent at 64 GiB (high level
@@ -294,18 +315,25 @@ figures_workload.throughput_chart(vframe, KEY, "cpu_load")
 for v in LEVELS:
     for cid in ("512/25", "512/20", "96/20", "64/20", "48/20", "512/15", "512/10", "512/5"):
         glue(f"was-cpu-{SHORT[v]}-{figures_workload.cid_tag(cid)}", f"{figures_workload.value(vframe, cid, v, 'cpu_load'):.2f}", display=False)
-    # the prose: with 20 CPUs the load falls by about one per cent at most down to 64 GiB and rises at 48 GiB
+    # the prose: the load falls with the CPUs, faster than in proportion down to 10 CPUs
+    lc = {c: figures_workload.value(vframe, f"512/{c}", v, "cpu_load") for c in (20, 15, 10)}
+    assert lc[15] / lc[20] < 0.75 - 0.05 and lc[10] / lc[20] < 0.5 - 0.05, lc
+    # the prose: with 20 CPUs the load falls by one or two per cent at most down to 64 GiB and
+    # rises at 48 GiB
     l512, l96, l64, l48 = (figures_workload.value(vframe, f"{m}/20", v, "cpu_load") for m in (512, 96, 64, 48))
-    assert 0.985 * l512 < l96 < l512 and 0.985 * l512 < l64 < l512 < l48
+    assert 0.98 * l512 < l96 < l512 and 0.98 * l512 < l64 < l512 < 1.005 * l512 < l48
+cpu_fall_20 = max(1 - figures_workload.value(vframe, f"{m}/20", v, "cpu_load") / figures_workload.value(vframe, "512/20", v, "cpu_load")
+                  for v in LEVELS for m in (96, 64))
+glue("was-cpu-fall-20", f"{100 * cpu_fall_20:.1f} %", display=False)
 # the prose: each triplet is held by its share (its slowest guest on the water level at 512, 96
-# and 64 GiB), the water level moves by less than one per cent, and without the CPU cut the
+# and 64 GiB), the water level moves by about one per cent, and without the CPU cut the
 # medium level would run far faster at 64 GiB than its share lets it at 64/20
 held = cframe[(cframe.env == "zvm63-edev") & cframe.cid.isin(["512/20", "96/20", "64/20"])]
 for v in LEVELS:
     on_level = held[(held.level == v) & held.bottleneck]
     assert len(on_level) == 3 and on_level.guest.nunique() == 1, on_level
 lv = held.groupby("cid")["water_level"].first()
-assert all(0.99 < lv[c] / lv["512/20"] <= 1 for c in ("96/20", "64/20")), lv
+assert all(0.985 < lv[c] / lv["512/20"] <= 1 for c in ("96/20", "64/20")), lv
 r_64_40 = oc.simulate("64/40")
 x_64_40 = float(r_64_40.workloads.loc["was-medium", "relative_throughput"])
 glue("was-m-64-40", f"{x_64_40:.3f}", display=False)
@@ -332,16 +360,19 @@ assert all(r_64_40.workloads.loc[v, "cpu_load"] > figures_workload.value(vframe,
 # The medium triplet uses {glue:text}`was-cpu-m-512-25` processors in the reference run and
 # {glue:text}`was-cpu-m-512-20`, {glue:text}`was-cpu-m-512-15`, {glue:text}`was-cpu-m-512-10`
 # and {glue:text}`was-cpu-m-512-5` with 20, 15, 10 and 5 CPUs: like the paper's, its load falls
-# about linearly with the CPUs and hardly depends on memory with 15 CPUs or fewer. With 20 CPUs
-# the paper's load fell noticeably at 96 GiB or less; the model's hardly moves, falling by about
-# one per cent at most down to 64 GiB (medium level {glue:text}`was-cpu-m-512-20`,
+# with the CPUs (down to 10 CPUs faster than in proportion, as its throughput does) and hardly
+# depends on memory with 15 CPUs or fewer. With 20 CPUs
+# the paper's load fell noticeably at 96 GiB or less; the model's hardly moves, falling by
+# {glue:text}`was-cpu-fall-20` at most down to 64 GiB (medium level {glue:text}`was-cpu-m-512-20`,
 # {glue:text}`was-cpu-m-96-20` and {glue:text}`was-cpu-m-64-20` processors at 512/20, 96/20 and
 # 64/20, high level {glue:text}`was-cpu-h-512-20`, {glue:text}`was-cpu-h-96-20` and
 # {glue:text}`was-cpu-h-64-20`), and it rises at 48 GiB
 # ({glue:text}`was-cpu-m-48-20` and {glue:text}`was-cpu-h-48-20`), for the reason of the
 # previous section. The triplets' page waits do not lower the CPU they use. Each triplet is held
 # by its CPU share: at 96/20 and 64/20, as at 512/20, its slowest guest gets exactly the
-# water level (next section), and the water level moves by less than one per cent. The waits
+# water level (next section), and the water level moves by about one per cent
+# ({glue:text}`was-theta-512-20`, {glue:text}`was-theta-96-20` and {glue:text}`was-theta-64-20`
+# CPUs per 100 shares). The waits
 # cost each user only {glue:text}`was-stall-pct` of its time at 64/20, and with 40 CPUs, where
 # nobody is cut, the medium level keeps {glue:text}`was-m-64-40` of its reference at 64 GiB: the
 # triplets would still use more CPU than their share gives them.
@@ -379,10 +410,10 @@ g512, g6420 = oc.simulate("512/20").guests, oc.simulate("64/20").guests
 for c in figures_was.COMPONENTS:
     glue(f"was-rise-{c}", f"{g6420.loc[f'was-medium-{c}', 'cpu_load'] / g512.loc[f'was-medium-{c}', 'cpu_load']:.3f}",
          display=False)
-    # the prose: every component's load changes by less than one per cent
-    assert abs(g6420.loc[f"was-medium-{c}", "cpu_load"] / g512.loc[f"was-medium-{c}", "cpu_load"] - 1) < 0.01
+    # the prose: every component's load changes by about one per cent or less
+    assert abs(g6420.loc[f"was-medium-{c}", "cpu_load"] / g512.loc[f"was-medium-{c}", "cpu_load"] - 1) < 0.015
 # the medium WAS guest: its work follows the triplet's throughput down, the CP time for its
-# own page faults adds back about as much at 64 GiB and less at 96 GiB
+# own page faults adds back part of the lost work, at 96 and at 64 GiB
 g9620 = oc.simulate("96/20").guests
 was_g = {512: g512, 96: g9620, 64: g6420}
 was_load = {m: float(g.loc["was-medium-was", "cpu_load"]) for m, g in was_g.items()}
@@ -398,9 +429,11 @@ x_med = {m: figures_workload.value(vframe, f"{m}/20", "was-medium") for m in (51
 for m in (96, 64):  # the work is the throughput times a fixed CPU per transaction
     assert abs(work[m] / x_med[m] - work[512] / x_med[512]) < 1e-3 * work[512] / x_med[512]
     assert work[m] < work[512]
-# "about makes up for" at 64 GiB: within a quarter of a per cent; "does not" at 96 GiB
-assert abs(was_load[64] / was_load[512] - 1) < 2.5e-3 and was_load[96] < was_load[512] - 0.003
-assert round(was_load[96], 3) < round(was_load[512], 3) <= round(was_load[64], 3) + 0.002
+# "only part of the lost work": the load stays below its 512/20 value at both sizes, visibly in
+# the glued digits
+for m in (96, 64):
+    assert 0 < was_fault[m] < work[512] - work[m], m
+    assert round(was_load[m], 3) < round(was_load[512], 3), m
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -434,13 +467,13 @@ assert round(was_load[96], 3) < round(was_load[512], 3) <= round(was_load[64], 3
 # Three things follow, each a difference from the paper. The components keep the proportions of
 # the reference run in every run: from 512/20 to 64/20 the medium WAS guest's load changes by a
 # factor of {glue:text}`was-rise-was`, the IHS guest's by {glue:text}`was-rise-ihs` and the DB2
-# guest's by {glue:text}`was-rise-db2`, all within one per cent of 1, where the paper's WAS
+# guest's by {glue:text}`was-rise-db2`, all within about one per cent of 1, where the paper's WAS
 # guest alone used more. The WAS guest's load is the triplet's throughput times its fixed CPU
 # per transaction, plus the CP time charged for its own page faults. The throughput follows
-# the water level down; the CP time adds back {glue:text}`was-wasfault-96` processors at 96/20
-# and {glue:text}`was-wasfault-64` at 64/20. At 64 GiB that about makes up for the lost work,
-# at 96 GiB it does not: the guest uses {glue:text}`was-wascpu-512` processors at 512/20,
-# {glue:text}`was-wascpu-96` at 96/20 and {glue:text}`was-wascpu-64` at 64/20. The two
+# the water level down, and the CP time adds back only part of the lost work,
+# {glue:text}`was-wasfault-96` processors at 96/20 and {glue:text}`was-wasfault-64` at 64/20:
+# the guest uses {glue:text}`was-wascpu-512` processors at 512/20, {glue:text}`was-wascpu-96`
+# at 96/20 and {glue:text}`was-wascpu-64` at 64/20. The two
 # levels keep one ratio, {glue:text}`was-ratio-hm` without paging and a little less with it
 # ({glue:text}`was-ratio-hm-64-10` at 64/10), because the high triplet's limiting web server
 # reads more pages than the medium triplet's database: the paper's high level was the more
@@ -539,6 +572,56 @@ glue("was-res-mib-m", f"{res_m:,.0f}", display=False)
 
 # %% tags=["remove-cell"]
 _ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapter states it
+# below the paper's grid: with 20 CPUs the triplets gain down to the chart's smallest memory,
+# because Java frees more processors than CP and the idle CPUs take and the water level rises;
+# with 10 CPUs CP's paging takes more than the others free, and they lose
+small = figures_results.ANY_MEMORY_GIB[0]
+any_runs = {(m, c): oc.simulate((m, c)) for m in (512, 48, small) for c in (20, 10)}
+
+
+def _any_x(m, c, v):
+    """A level's throughput at (m, c) against its throughput at 512 GiB with the same CPUs."""
+    w, top = any_runs[(m, c)].workloads, any_runs[(512, c)].workloads
+    return float(w.loc[v, "relative_throughput"] / top.loc[v, "relative_throughput"])
+
+
+def _java_cpu(m, c):
+    return float(any_runs[(m, c)].workloads.loc[["java-medium", "java-high"], "cpu_load"].sum())
+
+
+PAGING = ["java-medium", "java-high", "db-bi", "fs-pagecache-medium", "fs-direct-medium", "fs-pagecache-high",
+          "fs-direct-high"]
+
+
+def _freed_taken(c):
+    """Processors the paging workloads (Java, database, file system) free from 512 GiB to the
+    smallest memory, and those CP's system time and the idle CPUs take."""
+    a, b = any_runs[(512, c)], any_runs[(small, c)]
+    freed = float(a.workloads.loc[PAGING, "cpu_load"].sum() - b.workloads.loc[PAGING, "cpu_load"].sum())
+    taken = float(sum(b.system[k] - a.system[k] for k in ("cp_system_cpu", "idle_cpu")))
+    return freed, taken
+
+
+glue("was-any-small", f"{small}", display=False)
+for v in LEVELS:
+    glue(f"was-any-{SHORT[v]}-small-20", f"{_any_x(small, 20, v):.2f}", display=False)
+    glue(f"was-any-{SHORT[v]}-small-10", f"{_any_x(small, 10, v):.2f}", display=False)
+    assert _any_x(small, 20, v) > _any_x(48, 20, v) > 1 > _any_x(48, 10, v) > _any_x(small, 10, v), v
+for c in (20, 10):
+    glue(f"was-any-java-512-{c}", f"{_java_cpu(512, c):.2f}", display=False)
+    glue(f"was-any-java-small-{c}", f"{_java_cpu(small, c):.2f}", display=False)
+    glue(f"was-any-cp-512-{c}", f"{any_runs[(512, c)].system['cp_system_cpu']:.2f}", display=False)
+    glue(f"was-any-cp-small-{c}", f"{any_runs[(small, c)].system['cp_system_cpu']:.2f}", display=False)
+glue("was-any-theta-small-20", f"{figures_was.water_level(any_runs[(small, 20)]):.3f}", display=False)
+freed20, taken20 = _freed_taken(20)
+glue("was-any-freed-20", f"{freed20:.2f}", display=False)
+glue("was-any-taken-20", f"{taken20:.2f}", display=False)
+assert freed20 > taken20 > 0 and _java_cpu(512, 20) - _java_cpu(small, 20) > freed20 / 2
+assert figures_was.water_level(any_runs[(small, 20)]) > figures_was.water_level(any_runs[(512, 20)])
+assert figures_was.water_level(any_runs[(small, 10)]) < figures_was.water_level(any_runs[(512, 10)])
+# with 10 CPUs CP's growth outweighs what Java frees
+assert (any_runs[(small, 10)].system["cp_system_cpu"] - any_runs[(512, 10)].system["cp_system_cpu"]
+        > _java_cpu(512, 10) - _java_cpu(small, 10) > 0)
 
 # %% [markdown]
 # ## Try any host
@@ -562,6 +645,23 @@ figures_workload.any_cid_chart(KEY)
 # shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The runs behind it are
 # computed when the book is built and loaded from one shared file.
 # ```
+#
+# Below the paper's smallest host the chart shows the model alone. With 20 CPUs the triplets
+# keep gaining as memory shrinks: at {glue:text}`was-any-small` GiB the medium level runs at
+# {glue:text}`was-any-m-small-20` of its 512/20 throughput and the high level at
+# {glue:text}`was-any-h-small-20`. The Java guests, held by their page-fault stalls, use only
+# {glue:text}`was-any-java-small-20` processors there against {glue:text}`was-any-java-512-20`
+# at 512/20; with the database and the file-system jobs the paging workloads free
+# {glue:text}`was-any-freed-20` processors, of which CP's paging work and the idle moments
+# take back {glue:text}`was-any-taken-20`. The water level rises to
+# {glue:text}`was-any-theta-small-20` CPUs per 100 shares, and the triplets, whose hundreds of
+# users share their own stalls, take their part of the rest. With 10 CPUs it goes the
+# other way: the Java guests, already cut to a small CPU share, free little
+# ({glue:text}`was-any-java-small-10` processors against {glue:text}`was-any-java-512-10`),
+# while CP's system time grows from {glue:text}`was-any-cp-512-10` to
+# {glue:text}`was-any-cp-small-10`, so the water level falls and the triplets lose (medium
+# level {glue:text}`was-any-m-small-10` of its 512/10 throughput at
+# {glue:text}`was-any-small` GiB).
 #
 # In Jupyter, the explorer below runs the model for any memory size, CPU count and environment
 # and shows both WebSphere levels' throughput and the pages of their six guests.
@@ -654,18 +754,22 @@ glue("was-claim-medium-64", claims.loc["was-medium-64", "model"], display=False)
 glue("was-claim-cpu-20", claims.loc["was-cpu-20", "model"], display=False)
 glue("was-claim-was-cpu", claims.loc["was-medium-was-cpu", "model"], display=False)
 glue("was-claims-pass", f"{int(claims['verdict'].str.startswith('✓').sum())} of {len(claims)}", display=False)
-# the prose: the first two pass, the knee and the two CPU claims miss
+# the prose: only the tolerance of memory passes; the CPU dependence misses below the band
+# around "about half", the knee and the two CPU claims miss
 passed = claims["verdict"].str.startswith("✓")
-assert set(claims.index[passed]) == {"was-linear-cpus", "was-tolerates-memory"}, claims
-assert set(claims.index[~passed]) == {"was-medium-64", "was-cpu-20", "was-medium-was-cpu"}, claims
+assert set(claims.index[passed]) == {"was-tolerates-memory"}, claims
+assert set(claims.index[~passed]) == {"was-linear-cpus", "was-medium-64", "was-cpu-20", "was-medium-was-cpu"}, claims
+assert float(claims.loc["was-linear-cpus", "model"]) < 0.5 * 0.85
 # "at least ... of their 512/20 load": the lower of the two levels' ratios is the bound
 ratios_20 = [figures_workload.value(vframe, f"{m}/20", v, "cpu_load") / figures_workload.value(vframe, "512/20", v, "cpu_load")
              for v in LEVELS for m in (96, 64)]
 assert all(0.985 < r < 1 for r in ratios_20), ratios_20
 # the claim's value is 512/20 to 96/20, the lower of the two sizes
 assert claims.loc["was-medium-was-cpu", "model"] == f"{was_load[512]:.3f} → {was_load[96]:.3f} CPUs"
-# "three of its rows are claims ... and take the claim's verdict": the two CPU claims and the 6.2 failures
-for key, claim_id in (("cpu-load-20", "was-cpu-20"), ("was-cpu-rises", "was-medium-was-cpu"), ("z62-fails", "fail-62-was")):
+# "four of its rows are claims ... and take the claim's verdict": the dependence on CPUs, the two
+# CPU-load claims and the 6.2 failures
+for key, claim_id in (("cpus-fall", "was-linear-cpus"), ("cpu-load-20", "was-cpu-20"), ("was-cpu-rises", "was-medium-was-cpu"),
+                      ("z62-fails", "fail-62-was")):
     assert f"(claim {claim_id})" in trend.loc[key, "model"] and trend.loc[key, "verdict"] == "✗", key
 val = trend[trend["use"] == "validation"]
 glue("was-trend-pass", f"{int((val['verdict'] == '✓').sum())} of {len(val)}", display=False)
@@ -772,22 +876,24 @@ claims
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Transactional WAS workload", observations,
-# CPU usage analysis, CPU load distribution and conclusions. {glue:text}`was-claims-pass` pass.
-# The throughput with 10 CPUs is
-# {glue:text}`was-claim-linear` of the value with 20 (the paper: about half), and the high level
-# keeps {glue:text}`was-claim-memory` of its 512 GiB throughput at 96 GiB with 15 CPUs: the CPU
-# dependence and the flatness with few CPUs, what the model does well. The other three miss. The
-# medium level's knee: relative to 512/20 the model keeps {glue:text}`was-claim-medium-64`, no
-# clear decline at 64 GiB. The CPU load with 20 CPUs: at 96 and 64 GiB the triplets use at
-# most about one per cent less than at 512/20 (the claim reads {glue:text}`was-claim-cpu-20`,
-# the better of the two sizes), where the paper's fell noticeably, because each is held by its
-# share (section "CPU load (Figures 14 and 15)"). And the medium WAS guest's load, which rose
-# in the paper, keeps its 512/20 value at 64 GiB and falls at 96 GiB
-# ({glue:text}`was-claim-was-cpu`, 512/20 to 96/20), because its CPU per transaction is fixed
+# CPU usage analysis, CPU load distribution and conclusions. {glue:text}`was-claims-pass`
+# passes: the high level keeps {glue:text}`was-claim-memory` of its 512 GiB throughput at
+# 96 GiB with 15 CPUs, the flatness with few CPUs, which the model does well. The other four
+# miss. The CPU dependence: the throughput with 10 CPUs is {glue:text}`was-claim-linear` of the
+# value with 20, below the band around the paper's "about half", because with 20 CPUs the
+# file-system jobs get all the CPU they ask for and the cut guests share what is left (section
+# "What the model says, and why"). The medium level's knee: relative to 512/20 the model keeps
+# {glue:text}`was-claim-medium-64`, no clear decline at 64 GiB. The CPU load with 20 CPUs: at
+# 96 and 64 GiB the triplets use at most {glue:text}`was-cpu-fall-20` less than at 512/20 (the
+# claim reads {glue:text}`was-claim-cpu-20`, the better of the two sizes), where the paper's
+# fell noticeably, because each is held by its share (section "CPU load (Figures 14 and 15)").
+# And the medium WAS guest's load, which rose in the paper, falls a little at 96 and at 64 GiB
+# ({glue:text}`was-claim-was-cpu`, 512/20 to 96/20, the lower of the two), because its CPU per
+# transaction is fixed and the CP time of its faults makes up only part of the work it loses
 # (section "CPU load per component"). The paper's other
-# statements span several runs; the table tests them one by one (three of its rows are claims,
-# the two CPU claims and WebSphere's failures on z/VM 6.2, and take the claim's value and
-# verdict), and {glue:text}`was-trend-pass` of its validation rows hold. One of them, the growing HTTP
+# statements span several runs; the table tests them one by one (four of its rows are claims,
+# the dependence on CPUs, the two CPU-load claims and WebSphere's failures on z/VM 6.2, and
+# take the claim's value and verdict), and {glue:text}`was-trend-pass` of its validation rows hold. One of them, the growing HTTP
 # errors, holds only weakly: the model's mean response time grows from
 # {glue:text}`was-resp-512-20` s to {glue:text}`was-resp-64-20` s (medium level, 512/20 to
 # 64/20), far below any time-out.
