@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import altair as alt
 import ipywidgets as widgets
@@ -257,3 +258,29 @@ def test_parameter_table_shows_the_fitted_value_beside_its_start():
     assert table.loc["cpus", "start value"] == ""
     with pytest.raises(ValueError, match="^provenance: lacks column"):
         parameter_table(zvm52.provenance().drop(columns=["role"]), fitted)
+
+
+def test_one_rule_says_which_hosts_the_paper_ran():
+    from overcommit.book import figures as ff
+
+    ran = ff.paper_ran_cids()
+    assert "64/20" in ran and "512/25" in ran and not any(c.startswith("48/") for c in ran)
+    assert ff.provenance(64, 20) == ff.PAPER_RAN and ff.provenance(512, 25) == ff.PAPER_RAN
+    for memory, cpus in ((48, 20), (72, 20), (16, 5), (64, 25), (64, 1), (63.5, 20)):
+        assert ff.provenance(memory, cpus) == ff.MODEL_ONLY, (memory, cpus)
+    # the browser's expression names exactly the same hosts
+    expr = ff.provenance_expr("any_mem", "any_cpus")
+    named = set(re.findall(r"\(any_mem == (\d+) && any_cpus == (\d+)\)", expr))
+    assert named == {tuple(c.split("/")) for c in ran}
+    assert expr.endswith(f"? '{ff.PAPER_RAN}' : '{ff.MODEL_ONLY}')")
+
+
+def test_the_any_host_chart_marks_the_models_own_hosts():
+    import json
+
+    from overcommit.book import figures_results as fr
+
+    text = json.dumps(fr.any_cid_chart().to_dict())
+    assert "(any_mem == 48 && any_cpus == 20)" not in text and "(any_mem == 64 && any_cpus == 20)" in text
+    assert "(datum.m == 64 && any_cpus == 20)" in text  # the points over memory, one rule
+    assert text.count(f"'{fr.MODEL_ONLY}'") >= 2 and "fillOpacity" in text

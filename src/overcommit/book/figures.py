@@ -62,6 +62,37 @@ def paper_cids() -> list[str]:
     return list(data.cid_grid()["cid"])
 
 
+#: the one rule for extrapolation, in words: a host the paper ran, or the model's alone
+PAPER_RAN = "run by the paper"
+MODEL_ONLY = "model only"
+#: memory sizes of Table 16 with no result in the paper: it lists 48 GiB, but no results
+#: section reports a 48 GiB run (data/cid_grid.csv)
+NO_PAPER_RESULT_GIB: tuple[int, ...] = (48,)
+
+
+def paper_ran_cids() -> list[str]:
+    """The hosts the paper reports results for: its grid (:func:`paper_cids`) without the
+    memory sizes of :data:`NO_PAPER_RESULT_GIB`."""
+    return [c for c in paper_cids() if int(c.split("/")[0]) not in NO_PAPER_RESULT_GIB]
+
+
+def provenance(memory_gib: float, cpus: int) -> str:
+    """:data:`PAPER_RAN` for a host the paper reports results for (:func:`paper_ran_cids`),
+    :data:`MODEL_ONLY` for any other: below its smallest memory, between its hosts, at
+    48 GiB, or at CPUs it did not run. Every chart and control that reaches such a host
+    labels it with these words (:func:`provenance_expr` in the browser)."""
+    ran = float(memory_gib).is_integer() and f"{int(memory_gib)}/{int(cpus)}" in paper_ran_cids()
+    return PAPER_RAN if ran else MODEL_ONLY
+
+
+def provenance_expr(memory: str, cpus: str) -> str:
+    """:func:`provenance` as a Vega expression of two expressions (a parameter's name such
+    as ``"any_mem"``, or a field such as ``"datum.m"``), for charts whose host is chosen in
+    the browser."""
+    ran = " || ".join(f"({memory} == {c.split('/')[0]} && {cpus} == {c.split('/')[1]})" for c in paper_ran_cids())
+    return f"(({ran}) ? '{PAPER_RAN}' : '{MODEL_ONLY}')"
+
+
 def nice_ceiling(value: float) -> float:
     """The smallest 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 × 10^k at or above ``value`` (> 0):
     a round axis end that leaves at most a third of the axis empty."""

@@ -17,7 +17,7 @@ import pandas as pd
 from .. import data, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from .palette import ALERT, CPU_COUNTS, CPU_USE, INK, MODEL, ON_FILL, ON_PALE, PAPER, RUN_CELLS, WHITE, word
-from .figures import WIDE, zero_scale_by, paper_cids as _paper_cids, picker, sig, prose
+from .figures import MODEL_ONLY, NO_PAPER_RESULT_GIB, PAPER_RAN, WIDE, zero_scale_by, paper_cids as _paper_cids, picker, provenance_expr, sig, prose
 
 
 
@@ -27,10 +27,7 @@ ENV_LABELS = {
     "zvm62-edev": "z/VM 6.2, EDEV-SCSI",
 }
 MEMORY_ORDER = [512, 256, 128, 112, 96, 64, 48]  # the paper's x axis: memory shrinks to the right
-#: memory sizes of Table 16 with no result in the paper: it lists 48 GiB, but no results
-#: section reports a 48 GiB run (data/cid_grid.csv); the charts mark them "model only"
-NO_PAPER_RESULT_GIB: tuple[int, ...] = (48,)
-MEMORY_TITLE = "z/VM real memory (GiB; " + ", ".join(f"{m}*" for m in NO_PAPER_RESULT_GIB) + ": model only)"
+MEMORY_TITLE = "z/VM real memory (GiB; " + ", ".join(f"{m}*" for m in NO_PAPER_RESULT_GIB) + f": {MODEL_ONLY})"
 
 
 def memory_axis() -> alt.Axis:
@@ -589,8 +586,6 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
                     bind=alt.binding_range(min=ANY_CPUS[0], max=ANY_CPUS[-1], step=1, name="Real CPUs "))
     env = env_picker(name="any_env")
     data_ = alt.UrlData(url, format=alt.CsvDataFormat(type="csv", parse={"m": "number", "c": "number"}))
-    # the title's test: is the chosen host one the paper ran?
-    paper = " || ".join(f"(any_mem == {c.split('/')[0]} && any_cpus == {c.split('/')[1]})" for c in _paper_cids())
     run = (alt.Chart(data_)
            .transform_filter((alt.datum.m == mem) & (alt.datum.c == cpu) & (alt.datum.env == env)))
     bars = run.transform_fold(chosen_variants, as_=["variant", "x"]).transform_calculate(
@@ -609,7 +604,7 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         text="'Overall ' + format(toNumber(datum.overall), '.2f') + ', page reads ' + format(toNumber(datum.reads), '.1f') + ' MiB/s'",
     ).mark_text(align="left", baseline="middle", fontSize=12).encode(
         text="text:N", x=alt.value(0), y=alt.value(10)).properties(width=WIDE, height=20, view=alt.ViewBackground(stroke=None))
-    heading = alt.Title(alt.ExprRef(expr=f"any_mem + ' GiB, ' + any_cpus + ' CPUs, ' + (({paper}) ? 'run by the paper' : 'model only')"),
+    heading = alt.Title(alt.ExprRef(expr=f"any_mem + ' GiB, ' + any_cpus + ' CPUs, ' + {provenance_expr('any_mem', 'any_cpus')}"),
                         subtitle=title)
     top = alt.layer(bars, one).properties(width=WIDE, height=max(18 * len(chosen_variants) + 10, 46), title=heading)
     over = alt.Chart(data_).transform_filter((alt.datum.c == cpu) & (alt.datum.env == env))
@@ -620,14 +615,31 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         over = over.transform_calculate(y="(" + " + ".join(f"toNumber(datum['{v}'])" for v in chosen_variants)
                                         + f") / {len(chosen_variants)}")
         y_title = "mean relative throughput"
-    line = over.mark_line(color=MODEL, point=alt.OverlayMarkDef(size=12, color=MODEL)).encode(
-        x=alt.X("m:Q", title="z/VM real memory (GiB)", scale=alt.Scale(domain=[16, 512], reverse=True, nice=False)),
-        y=alt.Y("y:Q", title=y_title, scale=alt.Scale(domain=[0, 1.2], clamp=True)),
-        tooltip=[alt.Tooltip("m:Q", title="memory (GiB)"), alt.Tooltip("y:Q", title="relative throughput", format=".3f")],
+    memory_x = alt.X("m:Q", title="z/VM real memory (GiB)",
+                     scale=alt.Scale(domain=[ANY_MEMORY_GIB[0], ANY_MEMORY_GIB[-1]], reverse=True, nice=False))
+    # one rule for what the paper ran: hosts it ran are filled points, the model's own
+    # hosts (below 64 GiB, between the paper's hosts, other CPU counts) open ones
+    over = over.transform_calculate(source=provenance_expr("datum.m", "any_cpus"))
+    line = over.mark_line(color=MODEL).encode(x=memory_x, y=alt.Y("y:Q", title=y_title,
+                                                                   scale=alt.Scale(domain=[0, 1.2], clamp=True)))
+    points = over.mark_point(size=30, filled=True, color=MODEL, strokeWidth=1.5).encode(
+        x=memory_x, y="y:Q",
+        fillOpacity=alt.FillOpacity("source:N", title="host",
+                                    scale=alt.Scale(domain=[PAPER_RAN, MODEL_ONLY], range=[1.0, 0.0]),
+                                    legend=alt.Legend(orient="bottom", symbolStrokeColor=MODEL, symbolFillColor=MODEL)),
+        tooltip=[alt.Tooltip("m:Q", title="memory (GiB)"), alt.Tooltip("y:Q", title="relative throughput", format=".3f"),
+                 alt.Tooltip("source:N", title="host")],
     )
+    # below the paper's smallest host every point is the model's alone: a shaded band
+    smallest = min(int(c.split("/")[0]) for c in _paper_cids())
+    band = alt.Chart(pd.DataFrame({"lo": [ANY_MEMORY_GIB[0]], "hi": [smallest], "label": [f"below {smallest} GiB: {MODEL_ONLY}"]})
+                     ).mark_rect(color=INK, opacity=0.07).encode(x="lo:Q", x2="hi:Q")
+    band_label = alt.Chart(pd.DataFrame({"m": [(ANY_MEMORY_GIB[0] + smallest) / 2], "text": [MODEL_ONLY]})).mark_text(
+        baseline="top", dy=4, fontSize=11, color=INK).encode(x="m:Q", y=alt.value(0), text="text:N")
     mark = alt.Chart(pd.DataFrame({"k": [0]})).mark_rule(color=INK, strokeWidth=2).encode(x=alt.X("m:Q"))\
         .transform_calculate(m="any_mem")
-    bottom = alt.layer(line, mark).properties(width=WIDE, height=160, title="Over memory at the chosen CPUs")
+    bottom = alt.layer(band, band_label, line, points, mark).properties(width=WIDE, height=160,
+                                                                         title="Over memory at the chosen CPUs")
     what = "each workload variant" if variants is None else ", ".join(chosen_variants)
     return alt.vconcat(top, info, bottom).add_params(mem, cpu, env).properties(
         description=prose(f"""
@@ -639,4 +651,5 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
             host and whether the paper ran it; below it the host's overall throughput and page
             reads. Bottom:
             throughput as memory shrinks at the chosen CPUs, the chosen memory marked by a {word(INK)}
-            line."""))
+            line; hosts the paper ran are filled points, the model's own hosts open ones, and
+            the band below the paper's smallest memory is labelled "{MODEL_ONLY}"."""))
