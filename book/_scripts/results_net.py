@@ -653,8 +653,8 @@ explorer(
 # verdict, and the model keeps no LAN.
 #
 # A third lead, the dispatch delay itself, is measured in {doc}`results_java` by
-# `tools/experiments/dispatch_wait.py`: when every wake-up waits its turn for a real CPU, the
-# network pairs, whose round trips are the shortest cycles of the study, lose the most.
+# `tools/experiments/dispatch_wait.py`: charged per round trip, the network pairs lose the
+# most; charged per batch of ready connections, as a guest serves them, they hardly notice.
 # ````
 #
 # ### The network guests' memory
