@@ -19,7 +19,7 @@ import pandas as pd
 from .. import planning
 from ..model import ENVIRONMENTS
 from ..workloads import VARIANTS
-from .figures import WIDE, picker, sig, check_columns, prose
+from .figures import MODEL_ONLY, WIDE, picker, sig, check_columns, prose
 from .palette import ALERT, CATEGORIES, CHOSEN, INK, MUTED, ON_FILL, WORKLOAD_LEVELS, word
 from .figures_results import ENV_LABELS, env_picker
 
@@ -104,7 +104,7 @@ def mixes_chart(frame: pd.DataFrame) -> alt.VConcatChart:
         color=colour, tooltip=tip,
     ).properties(width=WIDE, height=160, title="Page reads")
     return alt.vconcat(top, bottom).properties(
-        title="Three mixes of the same size on the same hosts (model)",
+        title=f"Three mixes of the same size on the same hosts ({MODEL_ONLY})",
         description=prose("""
             Two line charts, real memory falling from 512 GiB on the left to 32 GiB on
             the right (log scale), for the environment and number of real CPUs chosen in
@@ -144,7 +144,7 @@ def break_chart(frame: pd.DataFrame, level: float = 0.9) -> alt.VConcatChart:
     rule = alt.Chart(pd.DataFrame({"y": [0]})).transform_calculate(y="level").mark_rule(
         strokeDash=[6, 3], color=ALERT).encode(y="y:Q")
     top = alt.layer(lines, rule).add_params(mix, env, cpus, lvl).properties(
-        width=WIDE, height=240, title="Relative throughput of each workload in the mix")
+        width=WIDE, height=240, title=f"Relative throughput of each workload in the mix ({MODEL_ONLY})")
     # the largest grid memory at which a workload is below the level ("breaks below ... GiB")
     # A workload below the level already at the grid's largest memory is limited by CPU, not
     # memory: its bar is grey and says so, so it does not read as the worst memory break point.
