@@ -840,6 +840,31 @@ def _spin_factor(mechanisms: Mechanisms, busy: float, busy_ref: float, fault_blo
     return dispatch.lock_spin(coupling, vcpus, held, running, check=False) / spin_ref
 
 
+def _clip_aux(values: np.ndarray) -> np.ndarray:
+    """The fixed point's unknowns besides the throughputs, kept in range: idle CPUs are
+    never negative; the busy share is a probability."""
+    out = np.maximum(np.asarray(values, float), 0.0)
+    if out.size > 1:
+        out[1] = min(out[1], 1.0)
+    return out
+
+
+def _root_of(one_pass: Callable, n: int, start: np.ndarray):
+    """Step 7's finish: Powell's hybrid method on G(z) − z from ``start`` (``one_pass`` is
+    G, ``n`` the number of throughputs in z). Returns the pass at its answer, that pass's
+    state, how far it moved the unknowns, and the passes the root-finder made."""
+    def gap(z: np.ndarray) -> np.ndarray:
+        xz = np.clip(z[:n], 1e-6, 4.0)
+        x_next, fresh_z, _, _ = one_pass(xz, _clip_aux(z[n:]))
+        return np.append(x_next - z[:n], fresh_z - z[n:])
+
+    sol = optimize.root(gap, start, method="hybr", options={"xtol": POLISH_TOLERANCE})
+    x_try = np.clip(sol.x[:n], 1e-6, 4.0)
+    x_next, fresh_z, used_z, state_z = one_pass(x_try, _clip_aux(sol.x[n:]))
+    moved = max(float(np.max(np.abs(x_next - x_try))), float(np.max(np.abs(fresh_z - used_z))))
+    return x_next, state_z, moved, sol.nfev
+
+
 class _Anderson:
     """Step 7's accelerated step: Anderson acceleration on the residual ``f = G(z) − z`` of
     the unknowns ``z`` (throughputs, idle CPUs, busy share), with a damped step as the base
@@ -1070,13 +1095,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         return x_new, np.array([fresh]), np.array([lost]), state
 
     n = len(names)
-
-    def clip_aux(values: np.ndarray) -> np.ndarray:
-        # idle CPUs are never negative; the busy share is a probability
-        out = np.maximum(np.asarray(values, float), 0.0)
-        if out.size > 1:
-            out[1] = min(out[1], 1.0)
-        return out
+    clip_aux = _clip_aux
 
     for iteration in range(1, MAX_ITERATIONS + 1):
         x_new, fresh, used, state = one_pass(x, aux)
@@ -1103,19 +1122,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     last_delta = 0.0
     polishing = True
 
-    def gap(z: np.ndarray) -> np.ndarray:
-        xz = np.clip(z[:n], 1e-6, 4.0)
-        x_next, fresh_z, _, _ = one_pass(xz, clip_aux(z[n:]))
-        return np.append(x_next - z[:n], fresh_z - z[n:])
-
     def root_from(start: np.ndarray):
-        """Powell's hybrid method on G(z) - z from ``start``: the pass at its answer and how
-        far that pass moved the unknowns."""
-        sol = optimize.root(gap, start, method="hybr", options={"xtol": POLISH_TOLERANCE})
-        x_try = np.clip(sol.x[:n], 1e-6, 4.0)
-        x_next, fresh_z, used_z, state_z = one_pass(x_try, clip_aux(sol.x[n:]))
-        moved = max(float(np.max(np.abs(x_next - x_try))), float(np.max(np.abs(fresh_z - used_z))))
-        return x_next, state_z, moved, sol.nfev
+        return _root_of(one_pass, n, start)
 
     if not converged:
         # A limit cycle: under heavy paging two branches of the stall <-> throughput feedback
