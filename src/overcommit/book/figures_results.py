@@ -622,11 +622,10 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
     over = over.transform_calculate(source=provenance_expr("datum.m", "any_cpus"))
     line = over.mark_line(color=MODEL).encode(x=memory_x, y=alt.Y("y:Q", title=y_title,
                                                                    scale=alt.Scale(domain=[0, 1.2], clamp=True)))
-    points = over.mark_point(size=30, filled=True, color=MODEL, strokeWidth=1.5).encode(
+    points = over.mark_point(size=26, filled=True, color=MODEL, stroke=MODEL, strokeWidth=1.2).encode(
         x=memory_x, y="y:Q",
-        fillOpacity=alt.FillOpacity("source:N", title="host",
-                                    scale=alt.Scale(domain=[PAPER_RAN, MODEL_ONLY], range=[1.0, 0.0]),
-                                    legend=alt.Legend(orient="bottom", symbolStrokeColor=MODEL, symbolFillColor=MODEL)),
+        fillOpacity=alt.FillOpacity("source:N", scale=alt.Scale(domain=[PAPER_RAN, MODEL_ONLY], range=[1.0, 0.0]),
+                                    legend=None),
         tooltip=[alt.Tooltip("m:Q", title="memory (GiB)"), alt.Tooltip("y:Q", title="relative throughput", format=".3f"),
                  alt.Tooltip("source:N", title="host")],
     )
@@ -636,9 +635,13 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
                      ).mark_rect(color=INK, opacity=0.07).encode(x="lo:Q", x2="hi:Q")
     band_label = alt.Chart(pd.DataFrame({"m": [(ANY_MEMORY_GIB[0] + smallest) / 2], "text": [MODEL_ONLY]})).mark_text(
         baseline="top", dy=4, fontSize=11, color=INK).encode(x="m:Q", y=alt.value(0), text="text:N")
+    # the points' key, written in the plot (a legend of fill opacity does not render)
+    key = alt.Chart(pd.DataFrame({"text": [f"\u25cf {PAPER_RAN}   \u25cb {MODEL_ONLY}"]})).mark_text(
+        align="left", baseline="bottom", dx=4, dy=-4, fontSize=11, color=MODEL).encode(
+        x=alt.value(0), y=alt.value(160), text="text:N")
     mark = alt.Chart(pd.DataFrame({"k": [0]})).mark_rule(color=INK, strokeWidth=2).encode(x=alt.X("m:Q"))\
         .transform_calculate(m="any_mem")
-    bottom = alt.layer(band, band_label, line, points, mark).properties(width=WIDE, height=160,
+    bottom = alt.layer(band, band_label, line, points, mark, key).properties(width=WIDE, height=160,
                                                                          title="Over memory at the chosen CPUs")
     what = "each workload variant" if variants is None else ", ".join(chosen_variants)
     return alt.vconcat(top, info, bottom).add_params(mem, cpu, env).properties(
