@@ -619,13 +619,13 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
                      scale=alt.Scale(domain=[ANY_MEMORY_GIB[0], ANY_MEMORY_GIB[-1]], reverse=True, nice=False))
     # one rule for what the paper ran: hosts it ran are filled points, the model's own
     # hosts (below 64 GiB, between the paper's hosts, other CPU counts) open ones
-    over = over.transform_calculate(source=provenance_expr("datum.m", "any_cpus"))
+    over = over.transform_calculate(source=provenance_expr("datum.m", "any_cpus")).transform_calculate(
+        filled=f"datum.source == '{PAPER_RAN}' ? 1 : 0")
     line = over.mark_line(color=MODEL).encode(x=memory_x, y=alt.Y("y:Q", title=y_title,
                                                                    scale=alt.Scale(domain=[0, 1.2], clamp=True)))
     points = over.mark_point(size=26, filled=True, color=MODEL, stroke=MODEL, strokeWidth=1.2).encode(
         x=memory_x, y="y:Q",
-        fillOpacity=alt.FillOpacity("source:N", scale=alt.Scale(domain=[PAPER_RAN, MODEL_ONLY], range=[1.0, 0.0]),
-                                    legend=None),
+        fillOpacity=alt.FillOpacity("filled:Q", scale=None, legend=None),
         tooltip=[alt.Tooltip("m:Q", title="memory (GiB)"), alt.Tooltip("y:Q", title="relative throughput", format=".3f"),
                  alt.Tooltip("source:N", title="host")],
     )
