@@ -445,8 +445,11 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 #
 # (`overcommit.dispatch.lock_spin`). The study's reference run already paid a little of
 # this, since its 25-CPU host was full part of the time, and Table 17's CPU loads include
-# it; the model uses $m / m_\text{ref}$. The table shows $b$ for the study's virtual CPUs at
-# their reference loads.
+# it; the model uses $m / m_\text{ref}$, with $b$ counted at least as in the reference run:
+# other guests stalled on paging may leave the host idle more often, but they cannot make a
+# guest's locks cheaper than Table 17 measured them, only its own running share $u$ can
+# (the switch `neighbour_relief` of `overcommit.Mechanisms`, off in the model). The table
+# shows $b$ for the study's virtual CPUs at their reference loads.
 
 # %% tags=["remove-cell"]
 busy17 = {c: dispatch.all_busy(c, q17) for c in (25, 20, 15, 10, 5)}
