@@ -354,3 +354,23 @@ def test_text_table_writes_numbers_as_a_reader_would():
                                         (7, "7"), (float("nan"), ""), (None, "")])
 def test_readable_number(value, text):
     assert fv.readable_number(value) == text
+
+
+def test_the_fairness_bound_is_drawn_as_the_sum_of_its_parts():
+    """results_model, "Why a fluid share model ...": the bar's segments are the terms of the
+    bound, they add up to the CPUs it needs, and the rule marks the CPUs available."""
+    import json
+
+    from overcommit import validation
+    from overcommit.book import figures_validation as fv
+
+    parts = validation.fairness_bound(parts=True)
+    total = validation.fairness_bound()
+    assert abs(parts["cpus"].sum() - total["needed_cpus"]) < 1e-9
+    roles = parts.set_index("variant")["role"]
+    assert set(roles[roles == "served in full"].index) == {"java-medium", "java-high", "net-medium"}
+    assert set(roles[roles == "at the paper's value"].index) == {"db-bi", "net-high"}
+    assert total["needed_cpus"] > total["available_cpus"] + 3
+    text = json.dumps(fv.fairness_chart().to_dict())
+    assert f"{total['available_cpus']:.1f} CPUs left after CP's work" in text
+    assert f"{total['needed_cpus']:.1f} CPUs" in text

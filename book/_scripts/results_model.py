@@ -870,7 +870,11 @@ _ = reference.glue_all()  # ref-guests
 # work. The outcome fits only if WebSphere and fio ran at no more than
 # {glue:text}`vm-fb-rest` of their reference throughput while getting all the CPU they asked
 # for, that is if something other than the CPUs held them back.
-#
+
+# %% tags=["remove-input"]
+figures_validation.fairness_chart("512/15")
+
+# %% [markdown]
 # So a *fluid* share model, one that hands out long-run average CPU by share, cannot reach
 # the paper's 512/15 at Table 17's *fixed* costs. Both words are assumptions of the bound,
 # not statements of the paper. The paper's own figures show costs that move: its database

@@ -172,7 +172,8 @@ def paper_outcome_512_15() -> tuple[dict[str, float], dict[str, float]]:
 
 
 def fairness_bound(cid: str = "512/15", served: dict[str, float] | None = None,
-                   observed: dict[str, float] | None = None, env: str = "zvm63-edev") -> pd.Series:
+                   observed: dict[str, float] | None = None, env: str = "zvm63-edev", *,
+                   parts: bool = False) -> pd.Series | pd.DataFrame:
     r"""The CPUs weighted max-min fairness needs for an outcome in which the ``served``
     workloads got all the CPU they asked for.
 
@@ -202,6 +203,9 @@ def fairness_bound(cid: str = "512/15", served: dict[str, float] | None = None,
     largest common fraction of their reference throughput at which the workloads not named
     could have run for the outcome to fit (1.0 if it fits as it is; 0.0 if even without them
     it does not). The default is the paper's own CID 512/15 (:func:`paper_outcome_512_15`).
+    With ``parts``, the terms of :math:`N` instead, one row per workload: ``variant``, the
+    ``cpus`` it needs at that level, and its ``role`` (served in full, at the paper's value,
+    or at its reference); they add up to ``needed_cpus``.
     """
     from .model import _host, simulate
     from .workloads import VARIANTS
@@ -240,6 +244,13 @@ def fairness_bound(cid: str = "512/15", served: dict[str, float] | None = None,
         return float(np.minimum(d, level * share).sum())
 
     needed = need(1.0)
+    if parts:
+        used = np.minimum(demand, level * share)
+        return pd.DataFrame({"variant": variant, "cpus": used,
+                             "role": np.where(is_served, "served in full",
+                                              np.where(np.isin(variant, list(observed)), "at the paper's value",
+                                                       "at its reference"))}
+                            ).groupby(["variant", "role"], sort=False, as_index=False)["cpus"].sum()
     if needed <= available:
         fraction = 1.0
     elif need(0.0) > available:

@@ -1054,3 +1054,43 @@ __all__ = ["BOUND_CLAIMS", "GROUPS", "LATER_CLAIMS", "PARAMETERS", "QUANTITIES",
            "calibration_parameters", "calibration_report", "calibration_scan", "calibration_sensitivity", "coverage", "chosen_pair", "claim_lines", "claims_chart", "claims_frame", "claims_tables", "eckd_path",
            "explorer_chart", "explorer_status", "grid_chart", "text_table", "grid_frame", "key_numbers", "no_paging_claims", "observation_chart",
            "observation_frame", "paper_pin_check", "paper_statements"]
+
+
+def fairness_chart(cid: str = "512/15") -> alt.LayerChart:
+    """The fairness bound (:func:`overcommit.validation.fairness_bound`) as one bar: the CPUs
+    weighted max-min fairness needs for the paper's outcome at Table 17's costs, stacked by
+    workload and coloured by its role in the outcome, against the CPUs the host has after
+    CP's own work (a rule)."""
+    parts = validation.fairness_bound(cid, parts=True)
+    total = validation.fairness_bound(cid)
+    roles = ["served in full", "at the paper's value", "at its reference"]
+    frame = parts.assign(order=parts["role"].map({r: i for i, r in enumerate(roles)}),
+                         what="needed at Table 17's costs", cpus=sig(parts["cpus"], 3))
+    bars = alt.Chart(frame).mark_bar(stroke=WHITE, strokeWidth=0.5).encode(
+        y=alt.Y("what:N", title=None),
+        x=alt.X("sum(cpus):Q", title="real CPUs", scale=alt.Scale(domain=[0, math.ceil(total["needed_cpus"]) + 1])),
+        color=alt.Color("role:N", title="in the paper's outcome", sort=roles,
+                        scale=alt.Scale(domain=roles, range=[MODEL, PAPER, MUTED]),
+                        legend=alt.Legend(orient="bottom", columns=1)),
+        order=alt.Order("order:Q"),
+        tooltip=[alt.Tooltip("variant:N", title="workload"), alt.Tooltip("role:N", title="in the outcome"),
+                 alt.Tooltip("cpus:Q", title="CPUs needed", format=".2f")],
+    )
+    available = alt.Chart(pd.DataFrame({"x": [round(float(total["available_cpus"]), 3)],
+                                        "label": [f"{total['available_cpus']:.1f} CPUs left after CP's work"]}))
+    rule = available.mark_rule(color=INK, strokeWidth=2).encode(x="x:Q")
+    label = available.mark_text(align="right", baseline="bottom", dx=-4, color=INK, fontSize=11).encode(
+        x="x:Q", y=alt.value(-4), text="label:N")
+    return alt.layer(bars, rule, label).properties(
+        width=WIDE, height=60,
+        title=alt.Title(f"What the paper's {cid} asks of fair shares: {total['needed_cpus']:.1f} CPUs",
+                        subtitle="each workload's CPUs at the level that serves Java and network medium in full",
+                        offset=20),
+        description=prose(f"""
+            A single stacked bar: the real CPUs weighted max-min fairness would need for the
+            paper's outcome at {cid} at Table 17's fixed CPU per unit of work, one segment per
+            workload, coloured by its role in the outcome (served in full: Java and the medium
+            network level; at the paper's value: the database and the high network level; at
+            its reference: the others). A {word(INK)} rule marks the CPUs left after CP's own
+            work, {total['available_cpus']:.1f}; the bar needs {total['needed_cpus']:.1f}."""))
+
