@@ -875,6 +875,15 @@ _ = reference.glue_all()  # ref-guests
 figures_validation.fairness_chart("512/15")
 
 # %% [markdown]
+# ```{container} oc-caption
+# **Figure: what the paper's 512/15 asks of fair shares.** Each workload's CPUs at the water
+# level that serves Java and the medium network level in full, at Table 17's CPU per unit of
+# work (`overcommit.validation.fairness_bound(parts=True)`): blue, served in full; black,
+# at the paper's value (the database, the high network level); grey, at its reference (the
+# others). The line marks the CPUs left after CP's own work. Source of the outcome:
+# {cite:t}`johanssen2014overcommit`, the database and network sections.
+# ```
+#
 # So a *fluid* share model, one that hands out long-run average CPU by share, cannot reach
 # the paper's 512/15 at Table 17's *fixed* costs. Both words are assumptions of the bound,
 # not statements of the paper. The paper's own figures show costs that move: its database
