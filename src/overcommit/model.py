@@ -92,6 +92,8 @@ REORDER_S_PER_MIB = 1.0 / 8192  #: z/VM <= 6.2 page reorder stops a guest ~1 s p
 PATH_MIB_S = {"scsi": 1600.0, "eckd": 500.0}  #: effective shared channel + storage-server rate
 PATH_HEADROOM = 0.95  #: share of the shared path guest I/O plus paging can use before requests queue without bound
 REFERENCE_CPUS = 25  #: real CPUs of the reference run (CID 512/25), where Table 17 was measured
+#: the reference run's real CPUs left for the guests after CP's base time
+REFERENCE_AVAILABLE_CPUS = REFERENCE_CPUS * (1 - CP_SYSTEM_BASE_CPUS / 20)
 FIO_DATA_DISKS = 4  #: each fio guest's data files: 4 3390 model 9 volumes (seed 000, virtual systems table)
 RUN_S = 3600.0  #: a run's execution phase: 5 + 50 + 5 minutes (seed 000, Test procedure)
 MAX_ITERATIONS = 400
@@ -678,6 +680,8 @@ class _Solution(NamedTuple):
     converged: bool
     #: how far the last pass moved the unknowns (throughputs, idle CPUs, busy share)
     residual: float
+    #: the wait for a real CPU at every wake-up (Mechanisms.dispatch_wait_s), None when off
+    dispatch_wait: "_DispatchWait | None" = None
 
 
 class _Setup(NamedTuple):
@@ -730,13 +734,13 @@ def _setup(guests: tuple[Guest, ...], names: tuple[str, ...], vlist: tuple[Varia
     spinning = bool(np.any(coupling * (vcpus - 1) > 0))
     reference_load = np.minimum(cpu_ref / k, vcpus)
     reference_share = reference_load / vcpus
-    reference_cpus = REFERENCE_CPUS * (1 - CP_SYSTEM_BASE_CPUS / 20)
     if not spinning:
         busy_ref = 0.0
     elif correlation > 0:
-        busy_ref = dispatch.idle_and_busy_grouped(reference_cpus, reference_load, vcpus, correlation * coupling)[1]
+        busy_ref = dispatch.idle_and_busy_grouped(REFERENCE_AVAILABLE_CPUS, reference_load, vcpus,
+                                                  correlation * coupling)[1]
     else:
-        busy_ref = dispatch.all_busy(reference_cpus, dispatch.vcpu_runnable(reference_load, vcpus))
+        busy_ref = dispatch.all_busy(REFERENCE_AVAILABLE_CPUS, dispatch.vcpu_runnable(reference_load, vcpus))
     spin_ref = dispatch.lock_spin(coupling, vcpus, busy_ref, reference_share)  # checks the guests once
     setup = _Setup(vcpus, vcpus.astype(int), share, cpu_ref, (1.0 - think) * k, users, think, blocking[gv],
                    used_paths, reference_io, variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref,
@@ -901,12 +905,6 @@ class _Anderson:
         return step
 
 
-def gv_of(guests: Sequence[Guest], names: Sequence[str]) -> np.ndarray:
-    """Each guest's variant as an index into ``names``."""
-    index = {n: i for i, n in enumerate(names)}
-    return np.array([index[g.variant] for g in guests])
-
-
 class _DispatchWait:
     """The lagged wait for a real CPU at every wake-up (:class:`Mechanisms`,
     ``dispatch_wait_s``): the last pass's runnable shares give this pass's wait."""
@@ -918,8 +916,7 @@ class _DispatchWait:
         self.slice_s = mechanisms.dispatch_wait_s
         ref_load = np.array([min(g.cpu_load, g.vcpus) for g in guests])
         vcpus = np.array([g.vcpus for g in guests])
-        self.w_ref = self.queue_wait(REFERENCE_CPUS * (1 - CP_SYSTEM_BASE_CPUS / 20),
-                                     dispatch.vcpu_runnable(ref_load, vcpus))
+        self.w_ref = self.queue_wait(REFERENCE_AVAILABLE_CPUS, dispatch.vcpu_runnable(ref_load, vcpus))
         wakeups = np.array([v.wakeups_per_cycle for v in vlist], float)
         if mechanisms.batched_wakeups:
             # one wake-up serves the ready users of a virtual CPU at once
@@ -985,8 +982,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     # the users a stall is spread over: with query_coupling, a fault holds up its user's
     # coupled streams too, so the stalls are hidden by fewer independent users
     hiding_users = users / fault_group if mechanisms.query_coupling else users
-    waits = _DispatchWait(mechanisms, vlist, guests, gv_of(guests, names)) if mechanisms.dispatch_wait_s > 0 else None
     gv = cat.guest_variant
+    waits = _DispatchWait(mechanisms, vlist, guests, gv) if mechanisms.dispatch_wait_s > 0 else None
     has_xstor = split.xstor_mib > 0  # without it, nothing is read from expanded storage
     x = np.ones(len(names))
     guess = (100.0, 100.0)
@@ -1095,7 +1092,6 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         return x_new, np.array([fresh]), np.array([lost]), state
 
     n = len(names)
-    clip_aux = _clip_aux
 
     for iteration in range(1, MAX_ITERATIONS + 1):
         x_new, fresh, used, state = one_pass(x, aux)
@@ -1118,12 +1114,9 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # and plain damping then needs dozens of passes.
         step = accelerator.step(iteration, np.concatenate((x, used)), np.concatenate((dx, daux)))
         x = np.minimum(np.maximum(step[:n], 1e-6), 4.0)
-        aux = clip_aux(step[n:])
+        aux = _clip_aux(step[n:])
     last_delta = 0.0
     polishing = True
-
-    def root_from(start: np.ndarray):
-        return _root_of(one_pass, n, start)
 
     if not converged:
         # A limit cycle: under heavy paging two branches of the stall <-> throughput feedback
@@ -1131,7 +1124,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # along G never settles. The fixed point still exists; find it as a root of G(z) - z
         # from the mean of the cycle.
         zs = np.array(accelerator.history_z) if accelerator.history_z else np.append(x, np.zeros(n_aux) if aux is None else aux)[None, :]
-        x_root, state, residual, calls = root_from(zs.mean(axis=0))
+        x_root, state, residual, calls = _root_of(one_pass, n, zs.mean(axis=0))
         iteration += calls
         if residual < TOLERANCE:
             x, converged = x_root, True
@@ -1139,11 +1132,11 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # Polishing stalled: the run circles its fixed point closer than TOLERANCE but
         # does not close in. From there a root-finder does (and the last digits no longer
         # depend on which CPU ran the passes).
-        x_root, state_root, moved, calls = root_from(np.concatenate((x, fresh)))
+        x_root, state_root, moved, calls = _root_of(one_pass, n, np.concatenate((x, fresh)))
         iteration += calls
         if moved < residual:
             x, state, residual = x_root, state_root, moved
-    return _Solution(names, vlist, cat, split, config, state, x, iteration, converged, residual)
+    return _Solution(names, vlist, cat, split, config, state, x, iteration, converged, residual, waits)
 
 
 @lru_cache(maxsize=32)

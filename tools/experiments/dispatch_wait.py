@@ -115,23 +115,12 @@ def measure(slice_s: "float | None", batched: bool = False) -> dict:
 
 
 def _waits(cid: str, m: Mechanisms):
-    """The model's wait object after solving ``cid`` (its last pass's wait per wake-up)."""
+    """The model's wait for ``cid`` (its last pass's wait per wake-up and the reference
+    run's), as the solver leaves it in its solution."""
     from overcommit.workloads import study_guests, study_variants
 
-    captured = {}
-    original = model._DispatchWait
-
-    class Recording(original):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            captured["wait"] = self
-
-    model._DispatchWait = Recording
-    try:
-        model._solve(model._host(cid), model.environment("zvm63-edev"), study_guests(), study_variants(), m)
-    finally:
-        model._DispatchWait = original
-    return captured["wait"]
+    return model._solve(model._host(cid), model.environment("zvm63-edev"), study_guests(), study_variants(),
+                        m).dispatch_wait
 
 
 def wait_per_wakeup(cid: str, m: Mechanisms) -> float:
