@@ -87,13 +87,16 @@ def test_explorer_static_bundle_and_error_message():
     def render(memory_gib, cpus):
         return figures.pressure_chart(memory_gib, cpus)
 
-    memory = widgets.IntSlider(value=64, min=0, max=512)
-    ex = explorer(render, memory_gib=memory, cpus=widgets.IntSlider(value=20, min=1, max=32))
+    memory = widgets.IntSlider(value=64, min=0, max=512, description="real memory (GiB)")
+    ex = explorer(render, memory_gib=memory, cpus=widgets.IntSlider(value=20, min=1, max=32, description="real CPUs"))
     bundle = ex._repr_mimebundle_()
     assert WIDGET_VIEW in bundle and STATIC_MIME in bundle
-    static = bundle[STATIC_MIME]
-    assert "memory_gib = 64, cpus = 20" in static["note"]
-    assert static["spec"]["description"].startswith("A host with 64 GiB and 20 CPUs")
+    # the static page gets one sentence, no chart frozen at the defaults
+    assert bundle[STATIC_MIME] == {"adds": "Its controls set real memory and real CPUs to any value, "
+                                           "and each change runs the model afresh and redraws the chart."}
+    # the text form reads the controls as a reader does, never as key = value
+    plain = bundle["text/plain"]
+    assert "real memory 64 GiB and real CPUs 20" in plain and "=" not in plain and "memory_gib" not in plain
     memory.value = 0  # invalid: shown as a message, not raised
     assert "memory 0.0 GiB is not accepted" in ex.message.value
     memory.value = 128
@@ -103,6 +106,40 @@ def test_explorer_static_bundle_and_error_message():
 def test_explorer_needs_controls():
     with pytest.raises(ValueError, match="controls: empty"):
         explorer(lambda: None)
+
+
+def test_explorer_card_says_what_the_live_version_adds_and_how_to_open_it():
+    from overcommit.book.explore import host_controls
+
+    adds = "Any host, not only the study's grid."
+    ex = explorer(lambda memory_gib, cpus, env: figures.pressure_chart(memory_gib, cpus), adds=adds, **host_controls())
+    bundle = ex._repr_mimebundle_()
+    assert bundle[STATIC_MIME] == {"adds": adds}
+    from overcommit.book.figures_results import ENV_LABELS
+
+    # a display name with a comma of its own ("z/VM 6.3, EDEV-SCSI") splits the settings by semicolons
+    env = ENV_LABELS["zvm63-edev"]
+    sep = "; " if "," in env else ", "
+    assert bundle["text/plain"] == (f"Live explorer (run the notebook in Jupyter to use it). {adds} It starts at real "
+                                    f"memory 64 GiB{sep}real CPUs 20 and environment {env}.")
+    with pytest.raises(ValueError, match="adds: ' ' is not accepted"):
+        explorer(lambda x: None, adds=" ", x=widgets.IntSlider())
+    # many controls: the first three by name, then how many more
+    many = {f"k{i}": widgets.IntSlider(description=f"control {i}") for i in range(6)}
+    assert "control 0, control 1, control 2 and 3 more to any value" in explorer(lambda **k: None, **many).adds
+
+
+def test_explorer_card_html_has_no_chart_and_links_the_kit_from_the_page():
+    from overcommit.book.mime import ADDS_UNKNOWN, explorer_card
+
+    card = explorer_card({"adds": "Any <host>."}, "../_static/overcommitted-kit.zip")
+    assert "Any &lt;host&gt;." in card and "oc-vega" not in card and "<input" not in card
+    assert '<a class="oc-kit-link" href="../_static/overcommitted-kit.zip" download>download the classroom kit' in card
+    assert "make lab" in card and "Live explorer" in card
+    # a bundle stored by the version before (a note and a frozen chart) gets the card alone
+    old = explorer_card({"note": "In this static page the chart shows ... (memory_gib = 64)", "spec": {"mark": "bar"}},
+                        "x.zip")
+    assert ADDS_UNKNOWN in old and "memory_gib" not in old and "oc-vega" not in old
 
 
 def test_stored_numbers_are_rounded_so_the_last_bits_do_not_reach_nbval():
@@ -232,9 +269,11 @@ def test_breaks_sentence_sorts_workloads_by_what_limits_them():
                  ("study", 20, "zvm63-edev", "memory", m, 0.95 if m > 64 else 0.6),  # breaks at 64
                  ("study", 20, "zvm63-edev", "fine", m, 1.0)]
     frame = pd.DataFrame(rows, columns=["mix", "cpus", "env", "variant", "memory_gib", "throughput"])
-    text = fp.breaks_sentence(frame, "study")
-    assert text == ("below the level already at 512 GiB: `cpu-bound`; breaking as memory shrinks: `memory` at 64 GiB; "
-                    "never below it on the grid: `fine`")
+    text = fp.breaks_sentence(frame, "study", level=0.9)
+    # a workload the mix defines itself keeps its own name (the study's are named by
+    # overcommit.names: tests/test_planning_chapter.py)
+    assert text == ("- below the level already at 512 GiB: cpu-bound\n- breaking as memory shrinks: memory at 64 GiB\n"
+                    "- never below it on the grid: fine")
     with pytest.raises(ValueError, match="mix, cpus, env"):
         fp.breaks_sentence(frame, "study", cpus=10)
 
@@ -284,3 +323,27 @@ def test_the_any_host_chart_marks_the_models_own_hosts():
     assert "(any_mem == 48 && any_cpus == 20)" not in text and "(any_mem == 64 && any_cpus == 20)" in text
     assert "(datum.m == 64 && any_cpus == 20)" in text  # the points over memory, one rule
     assert text.count(f"'{fr.MODEL_ONLY}'") >= 2 and "fillOpacity" in text
+
+
+def test_sliders_over_the_paper_grid_carry_the_papers_hosts_as_stops():
+    """The any-host charts and the shares chart name the paper's hosts for their memory and
+    CPU sliders (usermeta.stops, marked on the slider by overcommit.js): the memory sizes and
+    CPU counts of the hosts the paper ran, each a value the slider can take."""
+    from overcommit.book import figures_results, figures_shares, figures_workload
+
+    ran = figures.paper_ran_cids()
+    memory, cpus = {int(c.split("/")[0]) for c in ran}, {int(c.split("/")[1]) for c in ran}
+    assert memory == {512, 256, 128, 112, 96, 64} and cpus == {25, 20, 15, 10, 5}
+    charts = {"any host": figures_results.any_cid_chart(), "any host, one workload": figures_workload.any_cid_chart("db"),
+              "shares": figures_shares.study_allocation_chart()}
+    expected = {"any host": {"any_mem": memory, "any_cpus": cpus}, "any host, one workload": {"any_mem": memory, "any_cpus": cpus},
+                "shares": {"cpus": cpus}}
+    for name, chart in charts.items():
+        spec = chart.to_dict()
+        stops = spec["usermeta"]["stops"]
+        assert {k: set(v) for k, v in stops.items()} == expected[name], name
+        bound = {p["name"]: p["bind"] for p in spec["params"] if "bind" in p}
+        for param, values in stops.items():
+            bind = bound[param]
+            assert bind["input"] == "range" and values == sorted(values), (name, param)
+            assert all(bind["min"] <= v <= bind["max"] and (v - bind["min"]) % bind["step"] == 0 for v in values), (name, param)

@@ -127,7 +127,7 @@ def test_claims_which_pass_and_which_miss_by_their_amount():
     direction'; 'the low start ... and the gain with 5 CPUs, which goes the other way'."""
     from overcommit import claims
     from overcommit.book import figures_workload as fw
-    c = fw.claims_table("db")
+    c = fw.claims_table("db", ids=True)
     passed = c["verdict"].str.startswith("✓")
     assert set(c.index[passed]) == {"db-9620", "db-10cpu", "db-fewer-cpus", "db-cpu-20", "db-cpu-5"}
     assert set(c.index[~passed]) == {"db-gains", "db-15-falls", "db-cpu-15", "db-cpu-halving",

@@ -160,11 +160,11 @@ def test_web_bank_holds_the_packages_variant_as_html_and_json(tmp_path):
     from overcommit.exercises import web
 
     assert web.write_bank(tmp_path, topics=("dat", "shares"), seeds=range(3)) == 6
-    stored = json.loads((tmp_path / "dat" / "2.json").read_text())
+    stored = web.read_variant(tmp_path, "dat", 2)
     ex = exercises.generate("dat", 2)
     assert stored["answer"] == ex.answer and stored["seed"] == 2
     assert "<table>" in stored["question"] and stored["rel"] == ex.rel_tolerance
-    assert exercises.check("shares", 1, json.loads((tmp_path / "shares" / "1.json").read_text())["answer"])
+    assert exercises.check("shares", 1, web.read_variant(tmp_path, "shares", 1)["answer"])
 
 
 def test_the_bank_is_the_same_in_parallel_and_the_student_edition_only_lacks_solutions(tmp_path):
@@ -176,7 +176,60 @@ def test_the_bank_is_the_same_in_parallel_and_the_student_edition_only_lacks_sol
     web.write_bank(tmp_path / "student", topics=("dat",), seeds=seeds, solutions=False)
     web.write_bank(tmp_path / "instructor", topics=("dat",), seeds=seeds, solutions=True)
     for s in seeds:
-        student = json.loads((tmp_path / "student" / "dat" / f"{s}.json").read_text())
-        instructor = json.loads((tmp_path / "instructor" / "dat" / f"{s}.json").read_text())
+        student = web.read_variant(tmp_path / "student", "dat", s)
+        instructor = web.read_variant(tmp_path / "instructor", "dat", s)
         assert "solution" not in student and instructor.pop("solution")
         assert student == instructor == web.variant("dat", s, solution=False)
+    # the same files in both editions: a file is cut by the size with the solutions
+    assert sorted(p.name for p in (tmp_path / "student" / "dat").iterdir()) == \
+        sorted(p.name for p in (tmp_path / "instructor" / "dat").iterdir())
+
+
+def _padded(seed: int, size: int) -> dict:
+    """A stand-in variant of ``seed`` that is ``size`` bytes as the bank writes it."""
+    from overcommit.exercises import web
+
+    v = {"seed": seed, "question": ""}
+    v["question"] = "x" * (size - len(web._encoded(v)))
+    return v
+
+
+def test_seeds_per_chunk_packs_the_most_seeds_that_fit_the_budget():
+    from overcommit.exercises import web
+
+    variants = [_padded(s, 100) for s in range(10)]
+    # a file of n variants is n * 100 bytes, n - 1 commas and two brackets
+    assert web.seeds_per_chunk("t", variants, budget=4 * 101 + 1) == 4
+    assert web.seeds_per_chunk("t", variants, budget=4 * 101) == 3
+    assert web.seeds_per_chunk("t", variants, budget=10_000) == 10
+    # one large variant makes the files of every seed smaller
+    variants[7] = _padded(7, 250)
+    assert web.seeds_per_chunk("t", variants, budget=4 * 101 + 1) == 2
+
+
+def test_the_bank_is_written_in_files_of_a_few_seeds_each_within_the_budget(tmp_path):
+    from overcommit.exercises import web
+
+    # DAT's variants are about 10 KB: 30,000 bytes hold two
+    assert web.write_bank(tmp_path, topics=("dat",), seeds=range(7), budget=30_000) == 7
+    index = json.loads((tmp_path / "index.json").read_text())
+    assert index == {"dat": {"per_chunk": 2, "last": 6}}
+    files = sorted((tmp_path / "dat").iterdir(), key=lambda p: int(p.name.split("-")[0]))
+    assert [p.name for p in files] == ["0-1.json", "2-3.json", "4-5.json", "6-6.json"]
+    assert all(p.stat().st_size <= 30_000 for p in files)
+    assert [[v["seed"] for v in json.loads(p.read_text())] for p in files] == [[0, 1], [2, 3], [4, 5], [6]]
+    assert web.read_variant(tmp_path, "dat", 5) == web.variant("dat", 5)
+
+
+def test_the_bank_refuses_what_it_cannot_hold_or_find(tmp_path):
+    from overcommit.exercises import web
+
+    with pytest.raises(ValueError, match=r"dat, seed 0: the variant is \d+ bytes, more than a file may hold \(budget 5000"):
+        web.write_bank(tmp_path, topics=("dat",), seeds=range(1), budget=5_000)
+    with pytest.raises(ValueError, match="t: seed -1 is not accepted; expected a whole number from 0"):
+        web.seeds_per_chunk("t", [_padded(-1, 50)])
+    web.write_bank(tmp_path, topics=("shares",), seeds=range(3))
+    with pytest.raises(ValueError, match="seed: 3 is not accepted; the bank of 'shares' has seeds from 0 to 2"):
+        web.read_variant(tmp_path, "shares", 3)
+    with pytest.raises(ValueError, match="topic: 'dat' is not accepted; the bank under .* has 'shares'"):
+        web.read_variant(tmp_path, "dat", 0)

@@ -97,9 +97,11 @@ def test_planning_answer_is_the_grids(seed):
     else:
         memory = below[below < 512].sort_values(ascending=False)
         assert len(memory) >= cases.MIN_MEMORY_BREAKS and memory.iloc[0] > memory.iloc[1]
-        assert ex.answer == memory.index[0]
+        # the answer is the workload's name as the figure shows it, typed without its commas
+        assert p["first"] == memory.index[0] and ex.answer == cases.answer_name(memory.index[0])
         assert exercises.check("case_planning", seed, ex.answer.upper())
-        assert not exercises.check("case_planning", seed, memory.index[1])
+        assert not exercises.check("case_planning", seed, cases.answer_name(memory.index[1]))
+        assert "," not in ex.answer and memory.index[0] not in ex.question
 
 
 @pytest.mark.parametrize("topic", exercises.CASE_TOPICS)
@@ -138,6 +140,40 @@ def test_rejections_say_why():
     brk = exercises.generate("case_planning", 0)
     brk.parameters.update(break_gib=512.0)
     assert "CPUs, not memory" in cases.not_worth(brk)
+
+
+def test_planning_questions_name_workloads_as_the_figure_does():
+    """A planning question names its workload by the display name the break-points figure
+    shows, never by its id; "which breaks first" is answered with that name, without the
+    commas the self-check box would read as separators."""
+    from overcommit import names
+
+    assert cases.answer_name("fs-pagecache-medium") == "fio page cache medium"
+    assert cases.answer_name("db-bi") == "Database BI"
+    kinds = set()
+    for seed in range(30):
+        ex = exercises.generate("case_planning", seed)
+        p = ex.parameters
+        kinds.add(p["kind"])
+        workload = p["workload"] if p["kind"] == "break" else p["first"]
+        assert f"**{names.variant(workload)}**" in ex.question + ex.solution
+        assert not any(v in ex.question for v in names.VARIANTS), ex.question
+    assert kinds == {"break", "first"}
+
+
+def test_a_name_is_right_with_or_without_its_commas():
+    """The figure writes "fio, page cache, medium"; a student may type it so, or without
+    the commas, in any case, and still be right; another workload stays wrong."""
+    from overcommit import names
+
+    seed = next(s for s in range(200) if exercises.generate("case_planning", s).parameters["kind"] == "first"
+                and exercises.generate("case_planning", s).answer is not None)
+    ex = exercises.generate("case_planning", seed)
+    shown = names.variant(ex.parameters["first"])
+    for typed in (shown, shown.upper(), shown.replace(",", ""), "  " + shown.replace(", ", " ,  ") + " "):
+        assert exercises.check("case_planning", seed, typed).correct, typed
+    other = next(v for v in names.VARIANTS if v != ex.parameters["first"])
+    assert not exercises.check("case_planning", seed, names.variant(other)).correct
 
 
 def test_the_chart_rule_for_break_points():

@@ -48,11 +48,14 @@ def test_slowest_variant_answer_is_the_models(seed):
     ex = exercises.generate("results_model", seed)
     p = ex.parameters
     x = simulate(p["cid"], env=p["env"]).workloads["relative_throughput"].sort_values()
-    assert ex.answer[0] == x.index[0]
-    assert ex.answer[1] == pytest.approx(float(x.iloc[0]), abs=0.0005)
-    assert float(x.iloc[1] - x.iloc[0]) >= 0.01
-    assert exercises.check("results_model", seed, [x.index[0].upper(), round(float(x.iloc[0]), 2)])
-    assert not exercises.check("results_model", seed, [x.index[1], round(float(x.iloc[0]), 2)])
+    assert p["slowest"] == x.index[0]
+    assert ex.answer == pytest.approx(float(x.iloc[0]), abs=0.0005)
+    assert float(x.iloc[1] - x.iloc[0]) >= results.SLOWEST_GAP
+    # the value read off the chart (two decimals) is right; the next variant's value is not
+    assert exercises.check("results_model", seed, round(float(x.iloc[0]), 2))
+    assert not exercises.check("results_model", seed, round(float(x.iloc[1]), 2))
+    # the question and the worked answer name variants as the book does, never by their ids
+    assert x.index[0] not in ex.question + ex.solution.split("Reproduce it")[0]
 
 
 @settings(max_examples=25, deadline=None)

@@ -208,7 +208,7 @@ def test_the_two_20_cpu_claims_miss_by_their_amount_not_their_direction():
     page-cached variant loses ..., the high direct I/O variant gains ...'; 'The direct I/O gain
     is smaller still ...: the direct I/O transfers take ... times as long'."""
     from overcommit import claims as cl
-    claims = fw.claims_table("fs")
+    claims = fw.claims_table("fs", ids=True)
     passed = claims["verdict"].str.startswith("✓")
     assert set(claims.index[~passed]) == {"fs-direct-gains", "fs-pagecache-loses"}
     gain = _x("64/20", "fs-direct-high") - _x("512/20", "fs-direct-high")
@@ -219,7 +219,7 @@ def test_the_two_20_cpu_claims_miss_by_their_amount_not_their_direction():
 
 def test_why_memory_matters_little_with_15_cpus_or_fewer():
     # the claim on it passes: with 15 CPUs or fewer no variant moves more than 5 % with memory
-    claims = fw.claims_table("fs")
+    claims = fw.claims_table("fs", ids=True)
     assert set(claims.index) == {"fs-direct-gains", "fs-pagecache-loses", "fs-memory-flat"}
     assert claims.loc["fs-memory-flat", "verdict"].startswith("✓")
     # 15 CPUs: the fio guests are not cut, and the page cache loses less than with 20 CPUs,

@@ -139,7 +139,7 @@ def test_paper_marks_are_the_papers_losses():
 # --- figures_java: who the water-filling cuts --------------------------------------------
 
 def test_cut_table_is_sorted_and_holds_the_models_cpu():
-    t = fj.cut_table(("512/20", "512/15"))
+    t = fj.cut_table(("512/20", "512/15"), ids=True)
     assert len(t) == 17
     assert list(t["per 100 shares"]) == sorted(t["per 100 shares"], reverse=True)
     ref = oc.simulate("512/25").guests["cpu_load"]
@@ -281,7 +281,7 @@ def test_cpu_cut_already_at_20_cpus():
 
 
 def test_claims_throughput_targets_pass_resident_target_and_validation_fail():
-    c = fw.claims_table("java")
+    c = fw.claims_table("java", ids=True)
     assert c.loc["java-6420-medium", "verdict"].startswith("✓")
     assert c.loc["java-6420-high", "verdict"].startswith("✓")
     assert c.loc["java-resident-6420", "verdict"].startswith("✗")

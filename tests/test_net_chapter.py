@@ -208,7 +208,7 @@ def test_high_claim_misses_in_size_and_medium_claim_fails_as_the_prose_explains(
     # into the claim's band: the claim misses
     assert paper_high * (1 + ABOUT) < _x("512/15", "net-high") < _x("512/15", "net-medium")
     assert _x("512/15", "net-medium") < 0.97  # paper: at or above 1.0
-    claims = fw.claims_table("net")
+    claims = fw.claims_table("net", ids=True)
     passed = claims["verdict"].str.startswith("✓")
     # the holds and misses the prose lists: both that hold are where processors decide; the
     # misses are the 15-CPU levels, the high level's CPU load at 20 CPUs and its reaction to memory

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from overcommit import exercises, paging
+import overcommit as oc
+from overcommit import exercises, names, paging
 from overcommit.book import figures_paging as fp
 from spec_utils import walk as _walk  # noqa: E402
 
@@ -94,7 +96,17 @@ def test_model_table_reports_every_environment():
     eckd = t[t["env"] == "zvm63-eckd"]
     assert (eckd["of which driving paging I/O (CPUs)"] == 0).all()
     s = fp.model_summary(("96/20", "64/20"))
-    assert s.index.names == ["z/VM, paging", "CID"]
+    assert s.index.names == ["environment", "CID"]
+    # the environments as the whole book names them, not by a short name of the table's own
+    assert set(s.index.get_level_values("environment")) == {names.environment(e) for e in fp.ENV_LABELS}
+
+
+def test_environments_and_paths_have_the_books_names():
+    assert fp.ENV_LABELS == {e: names.environment(e) for e in ("zvm63-edev", "zvm63-eckd", "zvm62-edev")}
+    t = fp.path_table()
+    assert set(fp.PATH_LABELS) == set(oc.model.PATH_MIB_S)
+    assert list(t.index) == [fp.PATH_LABELS[p] for p in fp.PATH_LABELS]
+    assert list(t.iloc[:, 0]) == [oc.model.PATH_MIB_S[p] for p in fp.PATH_LABELS]
 
 
 # --------------------------------------------------------------------------------------
@@ -185,6 +197,14 @@ def test_answer_matches_the_package(seed):
     assert exercises.check("paging", seed, ex.answer)
     assert not exercises.check("paging", seed, [ex.answer[0], ex.answer[1] * 1.2])
     assert not exercises.check("paging", seed, [ex.answer[0] * 1.5, ex.answer[1]])
+
+
+def test_question_asks_for_the_answer_in_words():
+    """The question is a reader's text: it names the two numbers, not a code name for them."""
+    for seed in range(10):
+        question = exercises.generate("paging", seed).question
+        assert "response_ms" not in question and "two numbers" in question
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", question), question
 
 
 def test_worked_solution_shows_erlang_c_for_edev():

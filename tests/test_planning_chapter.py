@@ -88,7 +88,12 @@ def test_explorer_reports_break_point_and_refuses_bad_choices():
     with pytest.raises(ValueError, match="extra_guests: 30"):
         fp.explorer_chart(extra_guests=30)
     custom = fp.explorer_chart(extra_guests=1, target="custom-1").to_dict()
-    assert "custom-1" in custom["description"]
+    assert "custom guest 1" in custom["description"] and "custom-1" not in json.dumps(custom)
+    # the planner speaks in display names: no workload id, mix key or CID in what it draws
+    shown = json.dumps(fp.explorer_chart(mix="cold-heavy", target="net-high").to_dict())
+    for ident in ("net-high", "fs-direct-high", "64/20"):
+        assert ident not in shown, ident
+    assert set(fp.MIX_NAMES) == set(planning.MIXES)
 
 
 def test_mix_grid_refuses_unknown_mix():
@@ -166,3 +171,104 @@ def test_case_planning_twin_types_no_model_number():
     for typed in ("seventeen", "96 GiB, where", "1.2 to 1.3", "(21 for", "11 memory sizes", "Thirty GiB",
                   "ten times an hour"):
         assert typed not in prose, typed
+
+
+# --- what a reader sees: names, the break-point chart's default, its axis and legend ------
+
+def test_break_chart_opens_where_memory_break_points_differ():
+    """At the chart's defaults (the study's mix on z/VM 6.3 with EDEV-SCSI, 20 CPUs, the
+    level of ``BREAK_LEVEL``) the lower panel shows memory break points, more than one size
+    of them, and fewer grey CPU-limited bars than memory ones. At 90 % it would not: all but
+    one workload are below the level already at 512 GiB (the chapter says so). The
+    memory-hungry mix breaks at a larger memory, as the prose says."""
+    from overcommit.exercises.cases import break_points
+
+    f = fp.variant_frame()
+    at = lambda mix, level: break_points(  # noqa: E731
+        f[(f.mix == mix) & (f.env == "zvm63-edev") & (f.cpus == 20)], level)
+    spec = fp.break_chart(f).to_dict()
+    params = {p["name"]: p["value"] for n in walk(spec) for p in n.get("params", []) if isinstance(p, dict)}
+    assert (params["mix"], params["env"], params["cpus"], params["level"]) == ("study", "zvm63-edev", 20,
+                                                                                fp.BREAK_LEVEL)
+    b = at("study", fp.BREAK_LEVEL)
+    memory, cpu = b[b < 512], b[b >= 512]
+    assert memory.nunique() >= 2 and len(cpu) < len(memory), b.to_dict()
+    b90 = at("study", 0.9)
+    assert (b90 >= 512).sum() >= len(b90) - 1 and (b90 >= 512).sum() == len(b90[b90.index != "fs-pagecache-medium"])
+    hungry = at("memory-hungry", fp.BREAK_LEVEL)
+    assert hungry["java-high"] > memory["java-high"] and hungry["java-medium"] > memory["java-medium"]
+
+
+def test_break_chart_names_workloads_as_a_reader_does():
+    """Legend, rows and tooltips show display names (looked up in the browser from the
+    frame's ids); no encoding shows an id."""
+    from overcommit import names
+
+    spec = fp.break_chart(fp.variant_frame()).to_dict()
+    lookups = [n for n in walk(spec) if "lookup" in n and n.get("lookup") == "variant"]
+    assert lookups
+    data = lookups[0]["from"]["data"]
+    rows = data["values"] if "values" in data else spec["datasets"][data["name"]]
+    table = {r["variant"]: r["workload"] for r in rows}
+    assert table == {v: names.variant(v) for v in names.VARIANTS}
+    shown = [e for n in walk(spec) for ch, e in (n.get("encoding") or {}).items()
+             if ch in ("color", "y", "tooltip", "text") and isinstance(e, dict) and "field" in e]
+    assert shown and all(e["field"] != "variant" for e in shown)
+    domains = [e["scale"]["domain"] for e in shown if e["field"] == "workload" and e.get("scale", {}).get("domain")]
+    assert len(domains) == 3 and all(d == fp.WORKLOAD_NAMES for d in domains)  # lines, points, bars
+
+
+def test_break_chart_legend_shows_the_dashes():
+    """The level legend draws a line sample of each dash: the lines carry no point overlay
+    (which turns legend symbols into strokeless fills) and the legend's symbols are strokes
+    in ink."""
+    spec = fp.break_chart(fp.variant_frame()).to_dict()
+    dashed = [n for n in walk(spec) if "strokeDash" in (n.get("encoding") or {})]
+    assert dashed
+    for layer in dashed:
+        mark = layer["mark"]
+        assert (mark if isinstance(mark, str) else mark["type"]) == "line"
+        assert not (isinstance(mark, dict) and mark.get("point"))
+        legend = layer["encoding"]["strokeDash"]["legend"]
+        assert legend["symbolType"] == "stroke" and legend["symbolStrokeWidth"] >= 2
+
+
+def test_axis_labels_do_not_run_together_on_a_phone():
+    """Every memory size of the grid has a tick on the log axis, but only MEMORY_LABELS are
+    labelled: 192 and 160 (or 112, 96 and 80) stood too close to label side by side in a
+    narrow plot ("192160"). On a log axis two labels stand (ln of their ratio) x (plot width
+    / ln of the domain) apart; in a 200 px plot, a phone's, each labelled pair leaves room
+    for both halves of its labels (about 6 px a digit at the axis's 10 px font) and the
+    separation the axis keeps. The break points' axis has round values inside its domain."""
+    import math
+
+    width, domain = 200, math.log(540 / 30)
+    labelled = sorted(fp.MEMORY_LABELS)
+    for a, b in zip(labelled, labelled[1:]):
+        gap = math.log(b / a) * width / domain
+        assert gap >= 6 * (len(str(a)) + len(str(b))) / 2 + fp.LABEL_SEPARATION, (a, b, gap)
+    assert set(labelled) <= set(fp.MEMORIES) and {512, 32} <= set(labelled)
+    b = fp.break_chart(fp.variant_frame()).to_dict()
+    m = fp.mixes_chart(fp.mix_frame()).to_dict()
+    axes = [n["encoding"]["x"] for c in (b, m) for n in walk(c)
+            if (n.get("encoding") or {}).get("x", {}).get("field") == "memory_gib" and "axis" in n["encoding"]["x"]]
+    memory = [x for x in axes if x["scale"].get("type") == "log"]
+    assert len(memory) == 4  # the break chart's lines and points, both panels of the mixes chart
+    for x in memory:
+        axis = x["axis"]
+        assert axis["values"] == list(fp.MEMORIES) and axis["labelOverlap"] == "greedy"
+        assert f"indexof({list(fp.MEMORY_LABELS)}, datum.value)" in axis["labelExpr"]
+    (bars,) = [x for x in axes if x["scale"].get("type") != "log"]
+    assert bars["scale"]["nice"] is False and max(bars["axis"]["values"]) <= bars["scale"]["domain"][1]
+
+
+def test_tables_and_sentences_name_workloads_as_a_reader_does():
+    from overcommit import names
+
+    text = fp.breaks_sentence(fp.variant_frame(), "study")
+    assert text.startswith("- below the level already at 512 GiB: ") and "Java, high at 64 GiB" in text
+    assert not any(v in text for v in names.VARIANTS)
+    cpus = fp.shown(fp.cpus_table(0.9))
+    assert list(cpus.index) == [names.variant(v) for v in names.VARIANTS] and cpus.index.name == "workload"
+    cat = fp.shown(planning.catalogue())
+    assert "instantiated memory (MiB)" in cat.columns and cat.index[0] == "Database BI"

@@ -40,8 +40,13 @@ def test_system_frame_failures_carry_the_model_reason(frame):
     assert (failed["failed_workloads"] != "").all() and (failed["failure_reason"] != "").all()
     assert (frame.loc[~frame["failed"], "failed_workloads"] == "").all()
     t = fr.failure_table(frame)
-    assert set(t.columns) == {"environment", "CIDs", "failing workload", "reason (model)"}
-    assert sum(len(c.split(", ")) for c in t["CIDs"]) == len(failed)
+    assert list(t.columns) == ["environment", "host", "failing workloads", "why (model)"]
+    # one row per failed host, each reason once in its row
+    assert len(t) == len(failed)
+    assert not t.duplicated(["environment", "host"]).any()
+    for why in t["why (model)"]:
+        parts = why.split("; ")
+        assert len(parts) == len(set(parts)), why
 
 
 def test_system_frame_rejects_empty(results):
@@ -60,7 +65,7 @@ def test_paper_numbers_put_paper_beside_model(frame):
 
 
 def test_claims_table_has_this_chapters_topics_and_both_verdicts():
-    t = fr.claims_table()
+    t = fr.claims_table(ids=True)
     assert {"fail-eckd-64", "paging-6420-rate", "cpu-system-9", "env-62-lower"} <= set(t.index)
     assert "db-gains" not in t.index  # per-workload claims belong to other chapters
     assert set(t["verdict"]) == {"✓ matches", "✗ misses"}
@@ -134,7 +139,7 @@ def test_explorer_chart_follows_simulate_and_rejects_bad_input():
     text = json.dumps(spec)
     r = oc.simulate((64, 20), env="zvm62-edev").system
     assert f"{r['overall_relative_throughput']:.3f}" in text
-    assert "failed: db-bi" in text
+    assert "failed: Database BI" in text
     assert json.dumps(fr.explorer_chart(64, 20, "zvm63-edev").to_dict()) != text
     with pytest.raises(ValueError):
         fr.explorer_chart(64, 20, "nope")
@@ -245,7 +250,7 @@ def test_the_misses_the_chapter_lists_are_the_claims_that_miss(frame):
     to the guests; the CPU scaling and ECKD at 96/20. The environment order, flat and falling
     throughput, the steeper 6.2 paging, the paging and CPU trends pass; of the fitted
     page-read claims the total misses, the database's and Java's shares pass."""
-    claims = fr.claims_table()
+    claims = fr.claims_table(ids=True)
     val = claims[claims["kind"] == "validation"]
     missed = set(val.index[val["verdict"] == "✗ misses"])
     assert missed == {"fail-eckd-64", "fail-62-was", "cpu-idle", "cpu-cp-guest-flat", "env-eckd-20cpu",
@@ -271,7 +276,7 @@ def test_cp_time_for_the_guests_grows_with_the_page_faults():
     512 GiB value; the rest ... falls a little, with their work.'"""
     from overcommit import model
 
-    claims = fr.claims_table()
+    claims = fr.claims_table(ids=True)
     assert claims.loc["cpu-cp-guest-flat", "verdict"] == "✗ misses"
     base, worst = oc.simulate("512/5").system, oc.simulate("64/5").system
     grew = worst["cp_guest_cpu"] / base["cp_guest_cpu"] - 1
@@ -300,7 +305,7 @@ def test_cpu_ratio_is_more_than_a_quarter_because_fio_is_served_in_full_with_20_
     band'."""
     from overcommit import claims as claim_rules
 
-    claims = fr.claims_table()
+    claims = fr.claims_table(ids=True)
     ratio = float(claims.loc["overall-linear-cpus", "model"])
     assert 0.25 * (1 + claim_rules.ABOUT) < ratio < 1 / 3
     assert claims.loc["overall-linear-cpus", "verdict"] == "✗ misses"
@@ -317,9 +322,9 @@ def test_eckd_falls_behind_with_20_cpus_only_below_96_gib(frame):
     tput = frame.set_index(["cid", "env"])["throughput"]
     gap = {m: tput[(f"{m}/20", "zvm63-edev")] - tput[(f"{m}/20", "zvm63-eckd")] for m in (96, 64)}
     assert 0 < gap[96] < claim_rules.DIRECTION_MIN < gap[64]
-    assert fr.claims_table().loc["env-eckd-20cpu", "verdict"] == "✗ misses"
+    assert fr.claims_table(ids=True).loc["env-eckd-20cpu", "verdict"] == "✗ misses"
     # "ECKD is close to it with 15 or fewer CPUs"
-    assert fr.claims_table().loc["env-eckd-similar", "verdict"] == "✓ matches"
+    assert fr.claims_table(ids=True).loc["env-eckd-similar", "verdict"] == "✓ matches"
 
 
 def test_zvm62_failures_are_the_databases_reorder_pause_and_48_gib_survives(frame):
@@ -328,7 +333,7 @@ def test_zvm62_failures_are_the_databases_reorder_pause_and_48_gib_survives(fram
     outlast it with ... CPUs, not with ...' (or stay under it everywhere)."""
     z62 = frame[frame["env"] == "zvm62-edev"]
     failed = z62[z62["failed"]]
-    assert len(failed) > 0 and (failed["failed_workloads"] == "db-bi").all()
+    assert len(failed) > 0 and (failed["failed_workloads"] == "Database BI").all()
     assert "reorder" in " ".join(failed["failure_reason"])
     # part of the 48 GiB row survives ("not with ..."), and its pauses are shorter than at 64 GiB
     at48 = z62[z62["memory_gib"] == 48]

@@ -12,7 +12,7 @@ import overcommit as oc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from overcommit import exercises, shares
+from overcommit import exercises, names, shares
 from overcommit.book import figures_shares as fs
 from spec_utils import walk as _walk  # noqa: E402
 
@@ -156,6 +156,24 @@ def test_study_chart_controls_filter_the_data():
     filters = [t["filter"] for node in _walk(spec) for t in node.get("transform", []) if "filter" in t]
     text = json.dumps(filters)
     assert "cpus" in text and "scheme" in text
+
+
+@pytest.mark.parametrize("chart", ["study", "cut"])
+def test_guest_charts_name_guests_as_the_book_does(chart):
+    """Rows, bars and tooltips name a guest "WebSphere, medium: database (DB2)", never by its
+    id, and the row labels break after the workload, so a phone's plot keeps its room."""
+    spec = CHARTS[chart]().to_dict()
+    shown = {row["guest"] for data in spec.get("datasets", {}).values() for row in data if "guest" in row}
+    assert shown == {names.guest(g) for g in fs.study_guests()["guest"]}
+    sorts = [e["sort"] for node in _walk(spec) for e in (node.get("encoding") or {}).values()
+             if isinstance(e, dict) and e.get("field") == "guest" and isinstance(e.get("sort"), list)]
+    assert sorts and all(set(s) == shown for s in sorts)
+    axes = [e["axis"] for node in _walk(spec) for e in (node.get("encoding") or {}).values()
+            if isinstance(e, dict) and e.get("field") == "guest" and isinstance(e.get("axis"), dict)]
+    assert axes and all("split(" in a["labelExpr"] for a in axes)
+    # wider than tall, or a phone shrinks the rows with the width and the names overlap
+    plots = [n for n in _walk(spec) if isinstance(n.get("height"), int) and n["height"] >= 17 * fs.GUEST_ROW]
+    assert plots and all(n["width"] > n["height"] for n in plots)
 
 
 def test_cut_chart_select_has_the_five_cids():

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import overcommit as oc
-from overcommit import exercises, tiers
+from overcommit import exercises, names, tiers
 from overcommit.book import figures_tiers as ft
 from spec_utils import walk as _walk  # noqa: E402
 
@@ -166,6 +167,20 @@ def test_exercise_answer_is_computed_by_the_tiers_module(seed):
     assert not exercises.check("tiers", seed, [central, ex.answer[1]])  # forgot CP's part
     if p["xstor_gib"]:
         assert not exercises.check("tiers", seed, [ex.answer[0] + 2048, ex.answer[1]])  # forgot XSTOR
+
+
+def test_question_asks_for_the_answer_in_words():
+    """The question is a reader's text: it names the two numbers, not a code name for them."""
+    for seed in range(10):
+        question = exercises.generate("tiers", seed=seed).question
+        assert "dpa_mib" not in question and "two numbers" in question
+        assert not re.search(r"\b[a-z]+_[a-z_]+\b", question), question
+
+
+def test_environments_have_the_books_names():
+    assert ft.ENV_LABELS == {e: names.environment(e) for e in oc.ENVIRONMENTS}
+    spec = json.dumps(ft.tiers_grid_chart().to_dict())
+    assert names.environment("zvm62-edev") in spec  # the drop-down's option, as the book says it
 
 
 def test_some_seeds_fit_in_memory_and_some_do_not():

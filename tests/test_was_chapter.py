@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import overcommit as oc
-from overcommit import data, paging, planning, replacement, validation
+from overcommit import data, names, paging, planning, replacement, validation
 from overcommit.book import figures_was as fx
 from overcommit.book import figures_workload as fw
 from overcommit.book.figures_results import _paper_cids
@@ -143,12 +143,12 @@ def test_trend_rows_for_findings_that_are_claims_read_the_claims(results):
     for key, claim in (("cpus-fall", "was-linear-cpus"), ("cpu-load-20", "was-cpu-20"),
                        ("was-cpu-rises", "was-medium-was-cpu"), ("z62-fails", "fail-62-was")):
         assert t.loc[key, "observation"] in claims.loc[claim, "observations"].split(", ")
-        assert str(claims.loc[claim, "model"]) in t.loc[key, "model"] and f"(claim {claim})" in t.loc[key, "model"]
+        assert str(claims.loc[claim, "model"]) in t.loc[key, "model"] and f"({names.claim(claim)})" in t.loc[key, "model"]
         assert (t.loc[key, "verdict"] == "✓") == bool(claims.loc[claim, "passed"]), key
 
 
 def test_claims_one_of_five_passes_the_cpu_dependence_the_knee_and_the_cpu_claims_fail():
-    c = fw.claims_table("was")
+    c = fw.claims_table("was", ids=True)
     assert set(c.index) == {"was-linear-cpus", "was-tolerates-memory", "was-medium-64", "was-cpu-20",
                             "was-medium-was-cpu"}
     assert c.loc["was-tolerates-memory", "verdict"].startswith("✓")

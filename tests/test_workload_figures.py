@@ -136,7 +136,7 @@ def test_verdict_relations():
 def test_explorer_chart_reports_the_model_and_refuses_bad_hosts():
     spec = fw.explorer_chart("net", 64, 15, "zvm63-eckd").to_dict()
     x = oc.simulate("64/15", env="zvm63-eckd").workloads.loc["net-high", "relative_throughput"]
-    assert f"net-high {x:.2f}" in spec["description"]
+    assert f"Network, high {x:.2f}" in spec["description"]
     with pytest.raises(ValueError):
         fw.explorer_chart("net", 64, 0, "zvm63-edev")
 

@@ -76,6 +76,20 @@ def paper_ran_cids() -> list[str]:
     return [c for c in paper_cids() if int(c.split("/")[0]) not in NO_PAPER_RESULT_GIB]
 
 
+def paper_stops(memory: str | None = None, cpus: str | None = None) -> dict[str, list[int]]:
+    """The paper's hosts as stops of a chart's sliders, for its ``usermeta.stops``: the
+    parameter named ``memory`` gets every memory size of :func:`paper_ran_cids` (GiB), the
+    one named ``cpus`` every CPU count, each ascending. ``overcommit.js`` marks them on the
+    slider (a ``<datalist>``), so a reader can find 96 GiB among 63 steps."""
+    hosts = [tuple(int(x) for x in c.split("/")) for c in paper_ran_cids()]
+    stops = {}
+    if memory:
+        stops[memory] = sorted({m for m, _ in hosts})
+    if cpus:
+        stops[cpus] = sorted({c for _, c in hosts})
+    return stops
+
+
 def provenance(memory_gib: float, cpus: int) -> str:
     """:data:`PAPER_RAN` for a host the paper reports results for (:func:`paper_ran_cids`),
     :data:`MODEL_ONLY` for any other: below its smallest memory, between its hosts, at
@@ -160,6 +174,20 @@ def sig(values: pd.Series, digits: int = 4) -> pd.Series:
     scale = 10.0 ** (digits - 1 - mag)
     out[nz] = np.round(x[nz] * scale) / scale
     return pd.Series(out, index=values.index)
+
+
+def display_expr(value: str, keys) -> str:
+    """A Vega expression that turns ``value`` (an expression such as ``datum.label``), when it
+    is one of the identifiers ``keys``, into its display name (:func:`overcommit.names.name`),
+    and leaves anything else as it is: for axis and legend labels over data that keeps the
+    package's identifiers (filters and lookups compare those)."""
+    from .. import names
+
+    out = value
+    for key in reversed(list(keys)):
+        shown = names.name(key).replace("\\", "\\\\").replace("'", "\\'")
+        out = f"({value} === '{key}' ? '{shown}' : {out})"
+    return out
 
 
 def picker(name: str, options, value, label: str, *, labels: list[str] | None = None,

@@ -380,6 +380,48 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 1) -> alt.VConcatCha
 TABLE_ROLES = {"calibration": ("calibration", "input"), "validation": ("validation",),
                "not modelled": ("not modelled",)}
 
+#: every parameter of data/case_jvm.csv as the chapter's table names it (units are a column
+#: of their own); the letters are the cost law's, as the chapter writes it
+PARAMETER_MEANINGS = {
+    "lpar_memory_gib": "LPAR memory",
+    "cpus": "IFLs of the LPAR",
+    "xstor_gib": "expanded storage",
+    "paging_devices": "paging volumes",
+    "release": "z/VM release",
+    "paging_kind": "paging device kind",
+    "jvms_total": "JVMs in all",
+    "heap_mib": "heap of a JVM",
+    "jvm_native_mib": "native memory of a JVM",
+    "linux_base_mib": "memory of Linux itself, per guest",
+    "binaries_cache_mib": "WebSphere binaries each guest caches from a shared minidisk",
+    "cpu_per_jvm": "u: CPU of one JVM alone in its guest",
+    "stacking": "σ: stacking overhead per further JVM in a guest",
+    "cpu_per_vcpu": "o: CPU per virtual CPU of a guest",
+    "cp_vcpu_overhead": "ψ: CP's work to dispatch virtual CPUs beyond the real ones",
+    "cp_share": "relative share of the stand-in that carries CP's dispatching",
+    "share": "relative share of each guest",
+    "skew": "popularity skew of active pages",
+    "median_rate_per_s": "references per second to the median active page",
+    "write_frac": "share of references that change a page",
+    "active_frac": "share of touched memory in use",
+    "released_frac": "released share of instantiated memory",
+    "users_per_jvm": "clients per JVM",
+    "think_frac": "share of a client's cycle outside the guest's CPUs",
+    "blocking": "share of a page-fault stall that holds the virtual CPU",
+    "cycle_s": "a client's reference cycle",
+    "timeout_s": "response time at which the clients' HTTP time-outs pile up",
+    "pause_limit_s": "longest reorder pause the clients sit out",
+}
+
+
+def parameter_table(case: jvm.Case | None = None) -> pd.DataFrame:
+    """The rows of data/case_jvm.csv as the chapter shows them: each parameter by its meaning
+    (:data:`PARAMETER_MEANINGS`), with the value the calibrated ``case`` runs with, the start
+    value of a fitted one, its role and its source (:func:`overcommit.book.figures_cases.parameter_table`)."""
+    from .figures_cases import parameter_table as table
+
+    return table(jvm.provenance(), jvm.calibrated() if case is None else case, PARAMETER_MEANINGS)
+
 
 def comparison_table(case: jvm.Case | None = None, part: str = "validation") -> pd.DataFrame:
     """One part of :func:`overcommit.cases.jvm.comparison` formatted for the page:
@@ -494,7 +536,7 @@ def explorer_chart(guests: int = 20, vcpus: int = 2, memory_gib: float = 200, cp
 __all__ = [
     "GUESTS", "VIEWS", "SCENARIOS", "guests_picker", "model_frame", "stacking_chart", "vcpu_frame", "vcpu_chart",
     "zvm_frame", "zvm_chart", "memory_long", "memory_chart", "TABLE_ROLES", "comparison_table", "cost_law_table",
-    "explorer_chart",
+    "explorer_chart", "PARAMETER_MEANINGS", "parameter_table",
 ]
 
 

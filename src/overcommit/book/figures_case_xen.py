@@ -17,6 +17,7 @@ import pandas as pd
 from ..cases import xen
 from .palette import CHOSEN, CP_GREY, CPU_COSTS, CPU_USE, HYPERVISORS, IDLE, INK, MUTED, PAGE_STATES, PAPER, WHITE, word
 from .figures import WIDE, zero_scale_by, check_columns, picker, sig, prose
+from .figures_cases import DOCUMENTS as _CASE_DOCUMENTS, readable_value
 
 HV_LABELS = [xen.LABELS[k] for k in xen.HYPERVISORS]
 HV_COLOURS = [HYPERVISORS["z/VM"], HYPERVISORS["Xen"]]  # in the order of xen.HYPERVISORS
@@ -450,11 +451,7 @@ PARAMETER_MEANINGS = {
 #: the documents a parameter's source names, as the reader sees them: author and year, as
 #: the book's author-year citations print them (keys in book/references.bib; the data file
 #: names them by their seed numbers, see data/README.md)
-DOCUMENTS: dict[str, tuple[str, str]] = {
-    "seed 004": ("ibm2009networkcrypto", "Weber 2009"),
-    "seed 000": ("johanssen2014overcommit", "Johanssen and Doelle 2014"),
-    "seed 003": ("ibm2012jvmstacking", "Doelle and Sadler 2012"),
-}
+DOCUMENTS: dict[str, tuple[str, str]] = {seed: _CASE_DOCUMENTS[seed] for seed in ("seed 004", "seed 000", "seed 003")}
 
 
 def _source(row: dict) -> str:
@@ -477,7 +474,7 @@ def parameter_table(hypervisors: dict[str, xen.Hypervisor] | None = None) -> pd.
         name = rec["parameter"]
         row = rows.setdefault(name, {"parameter": PARAMETER_MEANINGS[name], "z/VM 5.3": "", "Xen 3.1": "",
                                      "role": "", "from": ""})
-        value = str(rec["value"])
+        value = readable_value(str(rec["value"]))  # a guest or workload id by its display name
         if rec["role"] == "fitted":
             fitted = getattr(hvs[rec["hypervisor"]], name)
             value = f"{fitted:.3g} (start {value})"
@@ -498,6 +495,40 @@ def parameter_table(hypervisors: dict[str, xen.Hypervisor] | None = None) -> pd.
     out = pd.DataFrame(rows.values())
     out.index = pd.RangeIndex(1, len(out) + 1, name="#")
     return out
+
+
+#: page replacement as the model runs it: both hypervisors get the model's older z/VM
+#: memory management (Xen pages nothing, so it never matters there)
+REPLACEMENT = {"fifo": "FIFO-like", "clock": "CLOCK-like"}
+
+
+def system_table(hypervisors: dict[str, xen.Hypervisor] | None = None) -> pd.DataFrame:
+    """What the case module builds for each hypervisor (:func:`overcommit.cases.xen.environment`
+    and :func:`~overcommit.cases.xen.host`), one column per hypervisor, in a reader's words."""
+    hvs = hypervisors or {k: xen.calibrated(k) for k in xen.HYPERVISORS}
+    columns = {}
+    for key in xen.HYPERVISORS:
+        env, machine = xen.environment(hvs[key]), xen.host(hvs[key])
+        columns[xen.LABELS[key]] = [str(env.release), REPLACEMENT[env.policy], f"{machine.memory_gib:g}",
+                                    f"{env.xstor_gib:g}", f"{machine.cpus}"]
+    rows = ["release", "page replacement in the model", "memory, expanded storage included (GiB)",
+            "of it expanded storage (GiB)", "physical CPUs"]
+    return pd.DataFrame(columns, index=pd.Index(rows, name="the machine"))
+
+
+def triplet_table(triplets: int = 4, hv: xen.Hypervisor | None = None) -> pd.DataFrame:
+    """The guests of the first triplet, its scheduling stand-in included, when ``triplets``
+    triplets run on ``hv`` (default: Xen, calibrated): virtual CPUs, share, CPU load and
+    instantiated memory, with the column names of :mod:`overcommit.names`."""
+    from .. import names
+
+    hv = xen.calibrated("xen") if hv is None else hv
+    guests = [g for g in xen.guests(triplets, hv) if g.variant == "triplet1"]
+    frame = pd.DataFrame({"vcpus": [g.vcpus for g in guests], "share": [f"{g.share:g}" for g in guests],
+                          "cpu_load": [f"{g.cpu_load:.2f}" for g in guests],
+                          "instantiated_mib": [f"{g.instantiated_mib:,.0f}" for g in guests]},
+                         index=pd.Index([g.name for g in guests], name="guest of triplet 1"))
+    return frame.rename(columns=names.quantity)
 
 
 # --------------------------------------------------------------------------------------

@@ -381,6 +381,41 @@ def knee_chart(sweep: pd.DataFrame, default_guests: int = 6,
 # --------------------------------------------------------------------------------------
 # Tables
 
+#: every parameter of data/case_zvm52.csv as the chapter's table names it (units are a
+#: column of their own)
+PARAMETER_MEANINGS = {
+    "central_memory_gib": "central storage",
+    "xstor_gib": "expanded storage (XSTOR)",
+    "cpus": "real CPUs",
+    "release": "z/VM release",
+    "paging_kind": "paging device kind",
+    "paging_devices": "paging volumes",
+    "baseline_guests": "guests of the baseline (100 % throughput)",
+    "defined_mib": "defined memory of a guest",
+    "instantiated_mib": "instantiated memory of a guest",
+    "released_frac": "released share of instantiated memory",
+    "active_frac": "share of touched memory in use",
+    "skew": "popularity skew of active pages",
+    "median_rate_per_s": "references per second to the median page, at the five-guest load",
+    "write_frac": "share of references that change a page",
+    "vcpus": "virtual CPUs of a guest",
+    "share": "relative share of each guest",
+    "cpu_total": "CPU the whole workload asks for",
+    "users_total": "users in all",
+    "think_frac": "share of a user's cycle outside the guest's CPUs",
+    "blocking": "share of a page-fault stall that holds the virtual CPU",
+}
+
+
+def parameter_table(case: zvm52.Case | None = None) -> pd.DataFrame:
+    """The rows of data/case_zvm52.csv as the chapter shows them: each parameter by its
+    meaning (:data:`PARAMETER_MEANINGS`), with the value the calibrated ``case`` runs with,
+    the start value of a fitted one, its role and its source
+    (:func:`overcommit.book.figures_cases.parameter_table`)."""
+    from .figures_cases import parameter_table as table
+
+    return table(zvm52.provenance(), zvm52.calibrated() if case is None else case, PARAMETER_MEANINGS)
+
 
 def comparison_table(case: zvm52.Case | None = None) -> pd.DataFrame:
     """:func:`overcommit.cases.zvm52.comparison` formatted for the page."""
@@ -460,7 +495,8 @@ def explorer_chart(guests: int = 6, central_memory_gib: float = 80, cpus: int = 
 
 __all__ = [
     "GUESTS", "guests_picker", "model_frame", "pages_chart", "overcommit_chart", "throughput_chart",
-    "movement_chart", "knee_frame", "knee_chart", "comparison_table", "explorer_chart",
+    "movement_chart", "knee_frame", "knee_chart", "comparison_table", "explorer_chart", "PARAMETER_MEANINGS",
+    "parameter_table",
 ]
 
 

@@ -78,7 +78,7 @@ def modes_frame(vframe: pd.DataFrame | None = None) -> pd.DataFrame:
     f = f[f["variant"].isin(VARIANTS) & (f["cid"] != "512/25")]
     if f.empty:
         raise ValueError("vframe: no rows for the file-system variants; expected figures_workload.variant_frame('fs')")
-    f = f[["env", "env_label", "cid", "variant", "memory_gib", "cpus", "throughput", "cpu_load",
+    f = f[["env", "env_label", "cid", "variant", "name", "memory_gib", "cpus", "throughput", "cpu_load",
            "page_read_mib_s", "status", "failure_reason"]].copy()
     f["mode"] = f["variant"].map(mode_of)
     f["level"] = f["variant"].map(level_of)
@@ -118,7 +118,7 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
     dash = alt.StrokeDash("level:N", title="level", sort=list(LEVELS),
                           scale=alt.Scale(domain=list(LEVELS), range=[[5, 3], [1, 0]]),
                           legend=alt.Legend(symbolStrokeColor=INK, symbolStrokeWidth=2, symbolSize=400))
-    tip = [alt.Tooltip("variant:N"), alt.Tooltip("cid:N", title="CID"), alt.Tooltip("env_label:N", title="environment"),
+    tip = [alt.Tooltip("name:N", title="variant"), alt.Tooltip("cid:N", title="CID"), alt.Tooltip("env_label:N", title="environment"),
            alt.Tooltip("throughput:Q", title="relative throughput (model)", format=".3f"),
            alt.Tooltip("page_read_mib_s:Q", title="page reads (MiB/s)", format=".2f"),
            alt.Tooltip("cpu_load:Q", title="CPU load (processors)", format=".2f"),
@@ -131,7 +131,10 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
     marks = alt.Chart(paper_mode_marks()).transform_filter((alt.datum.env == env) & (alt.datum.cpus == cpu))
     paper = marks.mark_point(shape="triangle-up", size=200, filled=True, stroke=PAPER, strokeWidth=2).encode(
         x=x, y="y:Q", color=colour, tooltip=[alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")])
-    top = alt.layer(ref, lines, dots, paper).add_params(env, cpu).properties(
+    # runs that fail in the model, marked as on every line chart of the book
+    crosses = base.transform_filter(alt.datum.status == "failed").mark_point(
+        shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True).encode(x=x, y=y_tp, tooltip=tip)
+    top = alt.layer(ref, lines, dots, crosses, paper).add_params(env, cpu).properties(
         width=WIDE, height=230, title="Relative throughput")
     y_pr = alt.Y("page_read_mib_s:Q", title="page reads (MiB/s)")
     reads = alt.layer(

@@ -29,7 +29,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from .. import data, replacement
+from .. import data, names, replacement
 from ..model import environment, simulate, sweep
 from ..workloads import study_guests
 from .figures import WIDE, sig, picker
@@ -127,15 +127,16 @@ def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 
     long["curve"] = long["key"].map(dict(zip(["actual", "cpu_only", "memory_only", "multiplied"], CURVES)))
     long["cpus"] = long["cpus"].astype(str)
     long = long.drop(columns="key")
+    long["name"] = long["variant"].map(names.variant)
     env = env_picker()
-    pick = picker("variant", list(LEVELS), variant, "Java level")
+    pick = picker("variant", list(LEVELS), variant, "Java level", labels=[names.variant(v) for v in LEVELS])
     ncpu = picker("cpus", [str(c) for c in CPU_COUNTS], str(cpus), "Real CPUs")
     chosen = (alt.datum.env == env) & (alt.datum.variant == pick) & (alt.datum.cpus == ncpu)
     x_mem = alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
                   title=MEMORY_TITLE, axis=memory_axis())
     y = alt.Y("x:Q", title="relative throughput (1 = the level's reference)", scale=alt.Scale(domain=[0, 1.1]),
               axis=alt.Axis(format=".1f"))
-    tip = [alt.Tooltip("curve:N"), alt.Tooltip("variant:N"), alt.Tooltip("memory_gib:O", title="real memory (GiB)"),
+    tip = [alt.Tooltip("curve:N"), alt.Tooltip("name:N", title="variant"), alt.Tooltip("memory_gib:O", title="real memory (GiB)"),
            alt.Tooltip("cpus:N", title="real CPUs"), alt.Tooltip("x:Q", title="relative throughput", format=".3f")]
     legend = alt.Legend(orient="bottom", columns=2, symbolType="stroke", symbolStrokeWidth=3, symbolSize=400)
     enc = dict(
@@ -181,7 +182,7 @@ def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 
 
 # --- who the water-filling cuts --------------------------------------------------------
 
-def cut_table(cids=("512/20", "512/15"), env: str = "zvm63-edev") -> pd.DataFrame:
+def cut_table(cids=("512/20", "512/15"), env: str = "zvm63-edev", ids: bool = False) -> pd.DataFrame:
     """Per guest (sorted by reference CPU demand per 100 shares, largest first): virtual
     CPUs, relative share, reference CPU load (Table 17, processors), that load per 100
     shares, and for each CID the percentage of its reference CPU load it uses in the run."""
@@ -199,6 +200,8 @@ def cut_table(cids=("512/20", "512/15"), env: str = "zvm63-edev") -> pd.DataFram
     for cid in cids:
         r = simulate(cid, env=env).guests["cpu_load"]
         f[f"{cid}: % of reference CPU"] = (100 * r / ref).reindex(f.index).round(0).astype(int)
+    if not ids:  # the guests as the book names them
+        f.index = f.index.map(names.guest)
     return f.sort_values("per 100 shares", ascending=False)
 
 

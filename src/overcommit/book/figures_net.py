@@ -26,11 +26,11 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from .. import data
+from .. import data, names
 from ..model import simulate
 from ..workloads import study_guests
-from .figures import WIDE, sig, picker, prose
-from .palette import INK, MUTED, PAPER, WORKLOAD_LEVELS, word
+from .figures import WIDE, display_expr, sig, picker, prose
+from .palette import ALERT, INK, MUTED, PAPER, WORKLOAD_LEVELS, word
 from .figures_results import MEMORY_ORDER, _paper_cids, env_picker
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
 from .figures_workload import variant_frame
@@ -86,21 +86,24 @@ def levels_chart(vframe: pd.DataFrame | None = None, default_memory: int = 512) 
     f = f[f["variant"].isin(VARIANTS)]
     if f.empty:
         raise ValueError("vframe: no rows for net-medium or net-high; expected figures_workload.variant_frame('net')")
-    f = f[["env", "env_label", "cid", "variant", "memory_gib", "cpus", "throughput", "cpu_load", "status"]]
+    f = f[["env", "env_label", "cid", "variant", "name", "memory_gib", "cpus", "throughput", "cpu_load", "status"]]
     env = env_picker()
     mem = picker("memory", MEMORY_ORDER, default_memory, "Real memory (GiB)")
     colour = alt.Color("variant:N", title="level (model line, paper mark)", sort=list(VARIANTS),
-                       scale=alt.Scale(domain=list(VARIANTS), range=[LEVEL_COLOURS[v] for v in VARIANTS]))
+                       scale=alt.Scale(domain=list(VARIANTS), range=[LEVEL_COLOURS[v] for v in VARIANTS]),
+                       legend=alt.Legend(labelExpr=display_expr("datum.label", VARIANTS)))
     x = alt.X("cpus:Q", title="z/VM real CPUs (processors)", scale=alt.Scale(domain=[3, 26], nice=False),
               axis=alt.Axis(values=CPU_TICKS, format="d"))
     y = alt.Y("throughput:Q", title="relative throughput (1 = the level's own reference)",
               scale=alt.Scale(domain=[0, 1.1]), axis=alt.Axis(format=".1f"))
     base = alt.Chart(f).transform_filter((alt.datum.env == env) & (alt.datum.memory_gib == mem))
-    tip = [alt.Tooltip("variant:N"), alt.Tooltip("cid:N", title="CID"), alt.Tooltip("env_label:N", title="environment"),
+    tip = [alt.Tooltip("name:N", title="variant"), alt.Tooltip("cid:N", title="CID"), alt.Tooltip("env_label:N", title="environment"),
            alt.Tooltip("throughput:Q", title="relative throughput (model)", format=".3f"),
            alt.Tooltip("cpu_load:Q", title="CPU load of the pair (processors)", format=".2f"),
            alt.Tooltip("status:N", title="model run")]
     lines = base.mark_line(point=alt.OverlayMarkDef(size=50)).encode(x=x, y=y, color=colour, tooltip=tip)
+    crosses = base.transform_filter(alt.datum.status == "failed").mark_point(
+        shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True).encode(x="cpus:Q", y="throughput:Q", tooltip=tip)
     ref = alt.Chart(pd.DataFrame({"y": [1.0]})).mark_rule(color=INK, strokeDash=[2, 2]).encode(y="y:Q")
     marks = alt.Chart(paper_level_marks()).transform_filter((alt.datum.env == env) & (alt.datum.memory_gib == mem))
     ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
@@ -110,7 +113,7 @@ def levels_chart(vframe: pd.DataFrame | None = None, default_memory: int = 512) 
     at_least = marks.transform_filter(alt.datum.kind == "at least").mark_point(
         shape="triangle-up", size=190, filled=True, stroke=PAPER, strokeWidth=2).encode(
         x="cpus:Q", y="y:Q", color=colour, tooltip=ptip)
-    return alt.layer(ref, lines, about, at_least).add_params(env, mem).properties(
+    return alt.layer(ref, lines, crosses, about, at_least).add_params(env, mem).properties(
         width=WIDE, height=260, title="Network workload: medium and high level over real CPUs (model)",
         description=prose(f"""
             Relative throughput of the medium ({word(GROUP_COLOURS[0])}) and high ({word(GROUP_COLOURS[1])}) network level, each
@@ -145,7 +148,8 @@ def _runs(cids: tuple[str, ...], envs: tuple[str, ...]) -> tuple[pd.DataFrame, p
             for name, row in g.iterrows():
                 demand = table17[name].cpu_load
                 guests.append({
-                    "env": env, "cid": cid, "guest": name, "variant": row["variant"], "group": _group(row["variant"]),
+                    "env": env, "cid": cid, "guest": name, "guest_name": names.guest(name), "variant": row["variant"],
+                    "group": _group(row["variant"]),
                     "share": row["share"], "vcpus": int(row["vcpus"]),
                     "demand": demand, "demand_per100": 100 * demand / row["share"],
                     "use": row["cpu_load"], "use_per100": 100 * row["cpu_load"] / row["share"],
@@ -201,16 +205,16 @@ def share_chart(sframe: pd.DataFrame | None = None, levels: pd.DataFrame | None 
     order = list(static["guest"])
     # per run only what changes; the guests' fixed numbers are joined in the browser
     runs = sframe[["env", "cid", "guest", "use", "throughput", "cut"]]
-    fixed = ["group", "share", "demand", "demand_per100"]
+    fixed = ["guest_name", "group", "share", "demand", "demand_per100"]
     chosen = alt.Chart(runs).transform_filter((alt.datum.env == env) & (alt.datum.cid == cid)).transform_lookup(
         lookup="guest", from_=alt.LookupData(static[["guest"] + fixed], "guest", fixed)).transform_calculate(
         use_per100="round(100000 * datum.use / datum.share) / 1000")
-    y = alt.Y("guest:N", sort=order, title=None, axis=alt.Axis(labelLimit=140))
+    y = alt.Y("guest:N", sort=order, title=None, axis=alt.Axis(labelLimit=170, labelExpr=display_expr("datum.label", order)))
     xs = alt.Scale(domain=[0, 1.05], nice=False)
     colour = alt.Color("group:N", title="guest", sort=list(GROUPS),
                        scale=alt.Scale(domain=list(GROUPS), range=list(GROUP_COLOURS)),
                        legend=alt.Legend(orient="bottom", columns=3))
-    tip = [alt.Tooltip("guest:N"), alt.Tooltip("cid:N", title="CID"), alt.Tooltip("share:Q", title="relative share"),
+    tip = [alt.Tooltip("guest_name:N", title="guest"), alt.Tooltip("cid:N", title="CID"), alt.Tooltip("share:Q", title="relative share"),
            alt.Tooltip("demand:Q", title="reference CPU demand (processors, Table 17)", format=".2f"),
            alt.Tooltip("demand_per100:Q", title="reference demand per 100 shares", format=".3f"),
            alt.Tooltip("use:Q", title="CPU used in this run (processors)", format=".3f"),

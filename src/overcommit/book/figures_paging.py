@@ -23,7 +23,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from .. import data, paging
+from .. import data, names, paging
 from ..model import PATH_MIB_S, simulate
 from ..workloads import study_variants
 from .figures import WIDE, picker
@@ -31,8 +31,10 @@ from .palette import ALERT, CATEGORIES, ENVIRONMENTS, INK, MODEL, MUTED, PAPER
 
 KIND_LABELS = {"edev-scsi": "EDEV-SCSI", "eckd": "ECKD"}
 KIND_COLOURS = {"edev-scsi": ENVIRONMENTS["zvm63-edev"], "eckd": ENVIRONMENTS["zvm63-eckd"]}
-ENV_LABELS = {"zvm63-edev": "z/VM 6.3, EDEV-SCSI paging", "zvm63-eckd": "z/VM 6.3, ECKD paging",
-              "zvm62-edev": "z/VM 6.2, EDEV-SCSI paging + XSTOR"}
+#: the environments as the whole book names them (:func:`overcommit.names.environment`)
+ENV_LABELS = {env: names.environment(env) for env in ("zvm63-edev", "zvm63-eckd", "zvm62-edev")}
+#: the two storage paths of :data:`overcommit.model.PATH_MIB_S`, as the chapter names them
+PATH_LABELS = {"scsi": "FCP channels to the SCSI disks", "eckd": "FICON channels to the ECKD volumes"}
 #: Which guests' disks share the storage path with paging in each 6.3 environment.
 SHARING = {"zvm63-edev": ("scsi", "database BI guest's SCSI disks"),
            "zvm63-eckd": ("eckd", "file-system guests' 3390 volumes")}
@@ -192,9 +194,8 @@ def model_table(cids: Sequence[str] = MODEL_CIDS) -> pd.DataFrame:
 def model_summary(cids: Sequence[str] = MODEL_CIDS) -> pd.DataFrame:
     """:func:`model_table` with short labels, for display in a ~700 px column."""
     t = model_table(cids)
-    short = {"zvm63-edev": "6.3 EDEV-SCSI", "zvm63-eckd": "6.3 ECKD", "zvm62-edev": "6.2 EDEV-SCSI"}
     out = pd.DataFrame({
-        "z/VM, paging": t["env"].map(short),
+        "environment": t["environment"],
         "CID": t["CID"],
         "reads (MiB/s)": t["page reads (MiB/s)"],
         "writes (MiB/s)": t["page writes (MiB/s)"],
@@ -204,7 +205,14 @@ def model_summary(cids: Sequence[str] = MODEL_CIDS) -> pd.DataFrame:
         "of it paging I/O": t["of which driving paging I/O (CPUs)"],
         "failed": t["failed"].map({True: "yes", False: "no"}),
     })
-    return out.set_index(["z/VM, paging", "CID"])
+    return out.set_index(["environment", "CID"])
+
+
+def path_table() -> pd.DataFrame:
+    """The model's assumed effective bandwidth of each storage path
+    (:data:`overcommit.model.PATH_MIB_S`), one row per path named by :data:`PATH_LABELS`."""
+    return pd.DataFrame({"bandwidth (MiB/s), assumed": [float(PATH_MIB_S[p]) for p in PATH_LABELS]},
+                        index=pd.Index(list(PATH_LABELS.values()), name="storage path"))
 
 
 def simulation_summary(table: pd.DataFrame) -> pd.DataFrame:
@@ -416,10 +424,10 @@ def interference_chart() -> alt.VConcatChart:
         x=x, y=alt.Y("path_utilisation:Q", title="storage-path utilisation (fraction)",
                      scale=alt.Scale(domain=[0, 1.2])),
         color=colour,
-        tooltip=[alt.Tooltip("env:N"), alt.Tooltip("sharing:N", title="shared with"),
+        tooltip=[alt.Tooltip("env:N", title="environment"), alt.Tooltip("sharing:N", title="shared with"),
                  alt.Tooltip("guest_io:Q", title="guest I/O (MiB/s)"),
                  alt.Tooltip("bandwidth:Q", title="path (MiB/s)"), alt.Tooltip("traffic:Q"),
-                 alt.Tooltip("path_utilisation:Q", format=".2f")],
+                 alt.Tooltip("path_utilisation:Q", title="path utilisation", format=".2f")],
     )
     limit = io_error_threshold()
     threshold = alt.Chart(pd.DataFrame({"y": [limit], "label": [f"{limit:g}: the model's I/O-error point for fio"]}))
@@ -430,8 +438,8 @@ def interference_chart() -> alt.VConcatChart:
         y="y:Q", x=alt.value("width"), text="label:N")
     util_pts = alt.Chart(pts).mark_point(filled=True, size=55, shape="diamond").encode(
         x=x, y=alt.Y("path_utilisation:Q"), color=colour,
-        tooltip=[alt.Tooltip("env:N"), alt.Tooltip("CID:N"), alt.Tooltip("traffic:Q", format=".1f"),
-                 alt.Tooltip("path_utilisation:Q", format=".2f")])
+        tooltip=[alt.Tooltip("env:N", title="environment"), alt.Tooltip("CID:N"), alt.Tooltip("traffic:Q", format=".1f"),
+                 alt.Tooltip("path_utilisation:Q", title="path utilisation", format=".2f")])
     top = alt.layer(util_lines, rule, rule_text, util_pts).properties(
         width=WIDE, height=200, title="Paging and guest I/O on one storage path (model's assumed rates)")
     slow_lines = alt.Chart(frame).mark_line(strokeWidth=2, clip=True).encode(
@@ -440,7 +448,7 @@ def interference_chart() -> alt.VConcatChart:
         color=colour)
     slow_pts = alt.Chart(pts).mark_point(filled=True, size=55, shape="diamond").encode(
         x=x, y=alt.Y("slowdown:Q"), color=colour,
-        tooltip=[alt.Tooltip("env:N"), alt.Tooltip("CID:N"), alt.Tooltip("slowdown:Q", format=".2f")])
+        tooltip=[alt.Tooltip("env:N", title="environment"), alt.Tooltip("CID:N"), alt.Tooltip("slowdown:Q", format=".2f")])
     bottom = alt.layer(slow_lines, slow_pts).properties(
         width=WIDE, height=170, title="How much paging slows the sharing guests' own I/O")
     eckd = frame[frame["env"] == ENV_LABELS["zvm63-eckd"]]
@@ -535,8 +543,8 @@ def explorer_chart(
 
 
 __all__ = [
-    "ENV_LABELS", "KIND_LABELS", "io_error_threshold", "MAX_DEVICES", "MODEL_CIDS", "SHARING", "capacity_table",
+    "ENV_LABELS", "KIND_LABELS", "PATH_LABELS", "io_error_threshold", "MAX_DEVICES", "MODEL_CIDS", "SHARING", "capacity_table",
     "explorer_chart", "interference_chart", "interference_frame", "mmk_chart", "mmk_curves",
-    "model_summary", "model_table", "simulation_summary", "parameter_table", "response_chart", "response_grid", "shared_guest_io",
+    "model_summary", "model_table", "path_table", "simulation_summary", "parameter_table", "response_chart", "response_grid", "shared_guest_io",
     "simulation_chart", "simulation_table",
 ]

@@ -16,7 +16,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from .. import planning
+from .. import names, planning
 from ..model import ENVIRONMENTS
 from ..workloads import VARIANTS
 from .figures import MODEL_ONLY, WIDE, picker, sig, check_columns, prose
@@ -24,10 +24,25 @@ from .palette import ALERT, CATEGORIES, CHOSEN, INK, MUTED, ON_FILL, WORKLOAD_LE
 from .figures_results import ENV_LABELS, env_picker
 
 MEMORIES = (512, 256, 192, 160, 128, 112, 96, 80, 64, 48, 32)
+#: the memory sizes the memory axis labels: on a log scale 192 and 160, or 112, 96 and 80,
+#: stand so close that in a narrow plot (a phone's, or the break-point chart's beside its
+#: legend) their labels ran together ("192160"). Every size of :data:`MEMORIES` keeps its
+#: tick and grid line; these, about a doubling apart, keep their labels
+MEMORY_LABELS = (512, 256, 128, 96, 64, 48, 32)
+#: the least room between two labels of an axis (px); a label that would come closer to the
+#: one before is left out (a guard, should a reader's font be larger than ours)
+LABEL_SEPARATION = 4
 CPUS = (25, 20, 15, 10, 5)
 VARIANT_CPUS = (20, 15, 10)
 MIX_COLOURS = dict(zip(("study", "memory-hungry", "cold-heavy"), CATEGORIES))
 VARIANT_COLOURS = [WORKLOAD_LEVELS[v] for v in VARIANTS]
+#: the workloads as a reader reads them (the break-point chart's legend and rows)
+WORKLOAD_NAMES = [names.variant(v) for v in VARIANTS]
+#: the break-point chart's default throughput level: with 20 CPUs, 80 % is a level several
+#: workloads of the study's mix keep at 512 GiB and lose as memory shrinks, each at its own
+#: memory size; at 90 % all but one of them are below it already at 512 GiB (limited by the
+#: CPUs), and the chart would show almost nothing but that
+BREAK_LEVEL = 0.8
 
 
 @lru_cache(maxsize=1)
@@ -81,7 +96,17 @@ def _cpu_picker(options, value: int = 20) -> alt.Parameter:
 
 def _x_memory(title: str = "z/VM real memory (GiB)") -> alt.X:
     return alt.X("memory_gib:Q", scale=alt.Scale(type="log", domain=[30, 540], reverse=True, nice=False),
-                 axis=alt.Axis(values=list(MEMORIES), labelAngle=0), title=title)
+                 axis=alt.Axis(values=list(MEMORIES), labelAngle=0, labelOverlap="greedy",
+                               labelSeparation=LABEL_SEPARATION,
+                               labelExpr=f"indexof({list(MEMORY_LABELS)}, datum.value) >= 0 ? datum.label : ''"),
+                 title=title)
+
+
+def _with_names(chart: alt.Chart) -> alt.Chart:
+    """``chart`` with a field ``workload``: each row's variant by its display name."""
+    table = alt.InlineData(values=[{"variant": v, "workload": names.variant(v)} for v in VARIANTS])
+    return chart.transform_lookup(lookup="variant", from_=alt.LookupData(data=table, key="variant",
+                                                                        fields=["workload"]))
 
 
 def mixes_chart(frame: pd.DataFrame) -> alt.VConcatChart:
@@ -116,58 +141,63 @@ def mixes_chart(frame: pd.DataFrame) -> alt.VConcatChart:
     )
 
 
-def break_chart(frame: pd.DataFrame, level: float = 0.9) -> alt.VConcatChart:
+def break_chart(frame: pd.DataFrame, level: float = BREAK_LEVEL) -> alt.VConcatChart:
     """Per workload type of a mix: throughput over memory, and the break point for a level."""
     if not 0.05 <= level <= 1.0:
         raise ValueError(f"level: {level!r} is not accepted; expected a fraction in [0.05, 1]")
     mix, env, cpus = _mix_picker(), env_picker(), _cpu_picker(VARIANT_CPUS)
     lvl = alt.param(name="level", value=level,
                     bind=alt.binding_range(min=0.5, max=1.0, step=0.05, name="Throughput level "))
-    base = alt.Chart(frame).transform_filter(
-        (alt.datum.mix == mix) & (alt.datum.env == env) & (alt.datum.cpus == cpus))
-    colour = alt.Color("variant:N", title="workload", sort=list(VARIANTS),
-                       scale=alt.Scale(domain=list(VARIANTS), range=VARIANT_COLOURS),
+    base = _with_names(alt.Chart(frame).transform_filter(
+        (alt.datum.mix == mix) & (alt.datum.env == env) & (alt.datum.cpus == cpus)))
+    colour = alt.Color("workload:N", title="workload", sort=WORKLOAD_NAMES,
+                       scale=alt.Scale(domain=WORKLOAD_NAMES, range=VARIANT_COLOURS),
                        legend=alt.Legend(labelLimit=220))
-    tip = [alt.Tooltip("variant:N", title="workload"), alt.Tooltip("memory_gib:Q", title="real memory (GiB)"),
+    tip = [alt.Tooltip("workload:N", title="workload"), alt.Tooltip("memory_gib:Q", title="real memory (GiB)"),
            alt.Tooltip("throughput:Q", title="relative throughput", format=".3f")]
-    # eleven colours are too many to tell apart by colour alone: the level is also the dash
+    # eleven colours are too many to tell apart by colour alone: the level is also the dash.
+    # The points are a layer of their own: a line mark with points overlaid draws its
+    # legend's symbols filled, without a stroke, and a dash legend of those shows nothing.
     level = alt.StrokeDash("level:N", title="level", sort=["high (or only)", "medium"],
                            scale=alt.Scale(domain=["high (or only)", "medium"], range=[[1, 0], [5, 3]]),
                            legend=alt.Legend(symbolType="stroke", symbolStrokeColor=INK, symbolStrokeWidth=2,
                                              symbolSize=300))
+    x, y = _x_memory(), alt.Y("throughput:Q", title="relative throughput (1 = unconstrained)",
+                              scale=alt.Scale(domain=[0, 1.05]))
     lines = base.transform_calculate(
-        level="indexof(datum.variant, 'medium') >= 0 ? 'medium' : 'high (or only)'").mark_line(
-        point=alt.OverlayMarkDef(size=25)).encode(
-        x=_x_memory(), y=alt.Y("throughput:Q", title="relative throughput (1 = unconstrained)",
-                               scale=alt.Scale(domain=[0, 1.05])),
-        color=colour, strokeDash=level, detail="variant:N", tooltip=tip)
+        level="indexof(datum.variant, 'medium') >= 0 ? 'medium' : 'high (or only)'").mark_line().encode(
+        x=x, y=y, color=colour, strokeDash=level, detail="variant:N", tooltip=tip)
+    points = base.mark_circle(size=25, opacity=1).encode(x=x, y=y, color=colour, tooltip=tip)
     rule = alt.Chart(pd.DataFrame({"y": [0]})).transform_calculate(y="level").mark_rule(
         strokeDash=[6, 3], color=ALERT).encode(y="y:Q")
-    top = alt.layer(lines, rule).add_params(mix, env, cpus, lvl).properties(
+    top = alt.layer(lines, points, rule).add_params(mix, env, cpus, lvl).properties(
         width=WIDE, height=240, title=f"Relative throughput of each workload in the mix ({MODEL_ONLY})")
     # the largest grid memory at which a workload is below the level ("breaks below ... GiB")
     # A workload below the level already at the grid's largest memory is limited by CPU, not
     # memory: its bar is grey and says so, so it does not read as the worst memory break point.
     top_memory = max(MEMORIES)
     breaks = base.transform_filter(alt.datum.throughput < lvl).transform_aggregate(
-        memory_gib="max(memory_gib)", groupby=["variant"]).transform_calculate(
+        memory_gib="max(memory_gib)", groupby=["workload"]).transform_calculate(
         label=f"datum.memory_gib >= {top_memory} ? 'CPU-limited' : format(datum.memory_gib, '.0f')")
     cpu_limited = alt.datum.memory_gib >= top_memory
+    rows = alt.Y("workload:N", title=None, sort=WORKLOAD_NAMES, axis=alt.Axis(labelLimit=220))
     bars = breaks.mark_bar().encode(
-        y=alt.Y("variant:N", title=None, sort=list(VARIANTS)),
+        y=rows,
         x=alt.X("memory_gib:Q", title="below the level from this memory down (GiB)",
-                scale=alt.Scale(domain=[0, 520])),
+                scale=alt.Scale(domain=[0, 520], nice=False),
+                axis=alt.Axis(values=list(range(0, 501, 100)), labelOverlap="greedy",
+                              labelSeparation=LABEL_SEPARATION)),
         color=alt.condition(cpu_limited, alt.value(MUTED),
-                            alt.Color("variant:N", sort=list(VARIANTS),
-                                      scale=alt.Scale(domain=list(VARIANTS), range=VARIANT_COLOURS), legend=None)),
-        tooltip=[alt.Tooltip("variant:N", title="workload"),
+                            alt.Color("workload:N", sort=WORKLOAD_NAMES,
+                                      scale=alt.Scale(domain=WORKLOAD_NAMES, range=VARIANT_COLOURS), legend=None)),
+        tooltip=[alt.Tooltip("workload:N", title="workload"),
                  alt.Tooltip("memory_gib:Q", title="largest memory below the level (GiB)"),
                  alt.Tooltip("label:N", title="break point")],
     )
     text = breaks.mark_text(align="right", dx=-3, color=ON_FILL).transform_filter(cpu_limited).encode(
-        y=alt.Y("variant:N", sort=list(VARIANTS)), x="memory_gib:Q", text="label:N")
+        y=rows, x="memory_gib:Q", text="label:N")
     number = breaks.mark_text(align="left", dx=3).transform_filter(~cpu_limited).encode(
-        y=alt.Y("variant:N", sort=list(VARIANTS)), x="memory_gib:Q", text="label:N")
+        y=rows, x="memory_gib:Q", text="label:N")
     bottom = alt.layer(bars, text, number).properties(
         width=WIDE, height=170,
         title=["Break points on the grid (absent: never below the level;",
@@ -199,6 +229,30 @@ def cpus_table(level: float = 0.9, memories: tuple[int, ...] = (128, 96, 64), en
     return pd.DataFrame(rows).set_index("workload")
 
 
+def shown(table: pd.DataFrame) -> pd.DataFrame:
+    """A table indexed by workload variant (:func:`cpus_table`,
+    :func:`overcommit.planning.catalogue`) as the chapter shows it: each workload by its
+    display name, and the column names of :mod:`overcommit.names` where it has them."""
+    out = table.rename(index=names.variant, columns=lambda c: names.QUANTITIES.get(c, c))
+    out.index.name = "workload"
+    return out
+
+
+#: the mixes of :data:`overcommit.planning.MIXES` as the planner's drop-down names them
+MIX_NAMES = {"study": "the study's mix", "memory-hungry": "the memory-hungry mix",
+             "cold-heavy": "the cold-heavy mix"}
+
+
+def workload_name(key: str) -> str:
+    """A workload as the planner shows it: a study variant by its display name, a guest
+    defined from scratch (``custom-2``) as "custom guest 2", a mix's further copy of a
+    variant (``java-high#3``) with its copy number."""
+    if key.startswith("custom-"):
+        return f"custom guest {key.removeprefix('custom-')}"
+    base, _, copy = key.partition("#")
+    return f"{names.variant(base)}, copy {copy}" if copy else names.variant(base)
+
+
 def explorer_chart(mix: str = "study", memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-edev",
                    extra_guests: int = 0, extra_gib: float = 16, extra_hot: float = 0.3,
                    extra_cpu: float = 0.5, target: str = "db-bi", level: float = 0.9) -> alt.VConcatChart:
@@ -218,16 +272,16 @@ def explorer_chart(mix: str = "study", memory_gib: float = 64, cpus: int = 20, e
     from ..model import Host, simulate
     r = simulate(Host(memory_gib, cpus), env=env, guests=guests, variants=variants)
     w = r.workloads
-    tp = pd.DataFrame({"workload": w.index, "throughput": sig(w["relative_throughput"], 3).to_numpy(),
+    tp = pd.DataFrame({"workload": [workload_name(v) for v in w.index], "throughput": sig(w["relative_throughput"], 3).to_numpy(),
                        "status": np.where(w["failed"], "fails", "completes")})
-    tp["target"] = np.where(tp["workload"] == target, "target", "other")
+    tp["target"] = np.where(w.index == target, "target", "other")
     brk = planning.memory_break_point(target, level, cpus, env, guests, variants, lo=8.0)
     need = planning.cpus_needed(target, level, memory_gib, env, guests, variants, max_cpus=64)
     brk_text = ("never below the level down to 8 GiB" if brk is None else
                 "below the level even at 512 GiB" if brk >= 512 else f"below the level under {brk:.0f} GiB")
     need_text = "more than 64 CPUs" if need is None else f"{need} CPUs"
     bars = alt.Chart(tp).mark_bar().encode(
-        y=alt.Y("workload:N", title=None, sort=list(w.index)),
+        y=alt.Y("workload:N", title=None, sort=list(tp["workload"])),
         x=alt.X("throughput:Q", title="relative throughput (1 = unconstrained)", scale=alt.Scale(domain=[0, 1.1])),
         color=alt.Color("target:N", scale=alt.Scale(domain=["target", "other"], range=[CHOSEN, MUTED]),
                         title=None),
@@ -235,27 +289,30 @@ def explorer_chart(mix: str = "study", memory_gib: float = 64, cpus: int = 20, e
     )
     rule = alt.Chart(pd.DataFrame({"level": [level]})).mark_rule(strokeDash=[6, 3]).encode(x="level:Q")
     s = r.system
-    title = (f"{mix} mix + {extra_guests} custom guest(s) at {s['cid']}, {ENV_LABELS.get(env, env)}: "
+    host, who, mix_name = names.cid(s["cid"]), workload_name(target), MIX_NAMES[mix]
+    title = (f"{mix_name} + {extra_guests} custom guest(s) at {host}, {ENV_LABELS.get(env, env)}: "
              f"overcommit ratio {s['overcommit_ratio']:.2f}")
     chart = alt.layer(bars, rule).properties(width=WIDE, height=max(120, 14 * len(tp)), title=title)
     return alt.vconcat(chart).properties(
-        title=alt.TitleParams(f"{target}: {brk_text} with {cpus} CPUs; needs {need_text} at {memory_gib:g} GiB "
+        title=alt.TitleParams(f"{who}: {brk_text} with {cpus} CPUs; needs {need_text} at {memory_gib:g} GiB "
                               f"to stay at {level:.0%}", anchor="start", fontSize=12),
         description=(
-            f"Model result for the {mix} mix with {extra_guests} extra guest(s) on {s['cid']}: one bar per "
-            f"workload with its relative throughput, the target {target} in {word(CHOSEN)}, the level {level:.0%} as a "
-            f"dashed line. {target} is {brk_text} with {cpus} CPUs and needs {need_text} at "
+            f"Model result for the {mix_name} with {extra_guests} extra guest(s) on {host}: one bar per "
+            f"workload with its relative throughput, the target {who} in {word(CHOSEN)}, the level {level:.0%} as a "
+            f"dashed line. {who} is {brk_text} with {cpus} CPUs and needs {need_text} at "
             f"{memory_gib:g} GiB."
         ),
     )
 
 
-def breaks_sentence(frame: pd.DataFrame, mix: str, cpus: int = 20, level: float = 0.9,
+def breaks_sentence(frame: pd.DataFrame, mix: str, cpus: int = 20, level: float = BREAK_LEVEL,
                     env: str = "zvm63-edev") -> str:
-    """What the break-point chart shows for ``mix`` at ``cpus`` on ``env``, as Markdown: the
-    workloads already under ``level`` at 512 GiB (limited by CPU, not memory), those that fall
-    under it as memory shrinks (largest break point first) and those never under it on the
-    grid. ``frame`` is :func:`variant_frame`."""
+    """What the break-point chart shows for ``mix`` at ``cpus`` on ``env``, as a Markdown
+    list: the workloads already under ``level`` at 512 GiB (limited by CPU, not memory),
+    those that fall under it as memory shrinks (largest break point first) and those never
+    under it on the grid, each by its display name (:func:`overcommit.names.variant`; a
+    workload the mix defines itself by its own name), separated by semicolons because the
+    names hold commas. ``frame`` is :func:`variant_frame`."""
     check_columns(frame, ["mix", "cpus", "env", "variant", "memory_gib", "throughput"], "frame",
                   expected="the rows of figures_planning.variant_frame()")
     f = frame[(frame["mix"] == mix) & (frame["cpus"] == cpus) & (frame["env"] == env)]
@@ -267,14 +324,15 @@ def breaks_sentence(frame: pd.DataFrame, mix: str, cpus: int = 20, level: float 
     cpu_limited = [v for v, m in below.items() if m >= 512]
     memory = sorted(((int(m), v) for v, m in below.items() if m < 512), reverse=True)
     never = sorted(set(f["variant"]) - set(below.index))
+    shown = lambda v: names.VARIANTS.get(v, v)  # noqa: E731
     parts = []
     if cpu_limited:
-        parts.append("below the level already at 512 GiB: " + ", ".join(f"`{v}`" for v in cpu_limited))
+        parts.append("below the level already at 512 GiB: " + "; ".join(shown(v) for v in cpu_limited))
     if memory:
-        parts.append("breaking as memory shrinks: " + ", ".join(f"`{v}` at {m} GiB" for m, v in memory))
+        parts.append("breaking as memory shrinks: " + "; ".join(f"{shown(v)} at {m} GiB" for m, v in memory))
     if never:
-        parts.append("never below it on the grid: " + ", ".join(f"`{v}`" for v in never))
-    return "; ".join(parts)
+        parts.append("never below it on the grid: " + "; ".join(shown(v) for v in never))
+    return "\n".join(f"- {p}" for p in parts)
 
 
 #: a mix "keeps its throughput" at a memory size while it stays within this share of its
@@ -327,5 +385,6 @@ def overall_texts(frame: pd.DataFrame | None = None, cpus: int = 20, starved_cpu
     }
 
 
-__all__ = ["CPUS", "KEEP", "MEMORIES", "break_chart", "breaks_sentence", "cpus_table", "explorer_chart", "mix_frame",
+__all__ = ["BREAK_LEVEL", "CPUS", "KEEP", "LABEL_SEPARATION", "MEMORIES", "MEMORY_LABELS", "break_chart", "breaks_sentence", "cpus_table",
+           "explorer_chart", "mix_frame", "shown",
            "mixes_chart", "overall_texts", "variant_frame"]

@@ -396,7 +396,7 @@ def explore_policy(alpha: float = 0.8, pages: int = 400, frames: int = 100,
     y = alt.Y("miss_ratio:Q", title="miss ratio (share of references)", scale=alt.Scale(domain=[0, 1]))
     color = alt.Color("series:N", title=None, scale=alt.Scale(domain=names, range=colors),
                       legend=alt.Legend(orient="top", labelLimit=260))
-    tooltip = ["series:N", "frames:Q", alt.Tooltip("miss_ratio:Q", format=".3f")]
+    tooltip = ["series:N", "frames:Q", alt.Tooltip("miss_ratio:Q", title="miss ratio", format=".3f")]
     base = alt.Chart(frame)
     bound = base.transform_filter(alt.datum.kind == "bound").mark_line(
         strokeDash=[6, 3], strokeWidth=2).encode(x=x, y=y, color=color, tooltip=tooltip)

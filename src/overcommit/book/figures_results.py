@@ -14,18 +14,15 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from .. import data, validation
+from .. import data, names, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from .palette import ALERT, CPU_COUNTS, CPU_USE, INK, MODEL, ON_FILL, ON_PALE, PAPER, RUN_CELLS, WHITE, word
-from .figures import MODEL_ONLY, NO_PAPER_RESULT_GIB, PAPER_RAN, WIDE, zero_scale_by, paper_cids as _paper_cids, picker, provenance_expr, sig, prose
+from .figures import MODEL_ONLY, NO_PAPER_RESULT_GIB, PAPER_RAN, WIDE, zero_scale_by, paper_cids as _paper_cids, paper_stops, picker, provenance_expr, sig, prose
 
 
 
-ENV_LABELS = {
-    "zvm63-edev": "z/VM 6.3, EDEV-SCSI",
-    "zvm63-eckd": "z/VM 6.3, ECKD",
-    "zvm62-edev": "z/VM 6.2, EDEV-SCSI",
-}
+#: the environments as the book names them (:func:`overcommit.names.environment`)
+ENV_LABELS = {env: names.environment(env) for env in ("zvm63-edev", "zvm63-eckd", "zvm62-edev")}
 MEMORY_ORDER = [512, 256, 128, 112, 96, 64, 48]  # the paper's x axis: memory shrinks to the right
 MEMORY_TITLE = "z/VM real memory (GiB; " + ", ".join(f"{m}*" for m in NO_PAPER_RESULT_GIB) + f": {MODEL_ONLY})"
 
@@ -51,7 +48,7 @@ def system_frame(results: pd.DataFrame | None = None) -> pd.DataFrame:
     failed = (
         s[s["failed"]]
         .groupby(["cid", "env"])
-        .agg(failed_workloads=("variant", lambda v: ", ".join(v)),
+        .agg(failed_workloads=("variant", lambda v: "; ".join(map(names.variant, v))),
              failure_reason=("failure_reason", lambda r: "; ".join(dict.fromkeys(r))))
     )
     sysrows = s.drop_duplicates(["cid", "env"]).set_index(["cid", "env"])
@@ -207,40 +204,28 @@ def overall_chart(frame: pd.DataFrame) -> alt.VConcatChart:
 
 
 def cpu_chart(frame: pd.DataFrame) -> alt.VConcatChart:
-    """Figures 6 and 7: user CPU with its CP-attributed part, and CP system CPU in %."""
+    """Figures 6 and 7: user CPU, the part of it CP spends for the guests, and CP system CPU
+    in %. The CP-attributed part is about a twentieth of the user CPU, so it has its own
+    panel and axis (on the user CPU's axis its five lines lay on top of each other)."""
     env = env_picker()
-    long = frame.melt(
-        id_vars=["cid", "env", "env_label", "memory_gib", "series", "failed", "status",
-                 "failed_workloads", "throughput", "page_read_mib_s", "system_cpu_pct"],
-        value_vars=["user_cpu", "cp_guest"], var_name="measure", value_name="cpus_used")
-    long["measure"] = long["measure"].map({"user_cpu": "user CPU", "cp_guest": "CP-attributed"})
-    base = alt.Chart(long).transform_filter(alt.datum.env == env)
-    top = base.mark_line(point=alt.OverlayMarkDef(size=30)).encode(
-        x=_x_memory(),
-        y=alt.Y("cpus_used:Q", title="CPU load (processors)"),
-        color=_colour(),
-        strokeDash=alt.StrokeDash("measure:N", title="measure", sort=["user CPU", "CP-attributed"],
-                                  legend=alt.Legend(symbolType="stroke", symbolStrokeColor=INK,
-                                                    symbolStrokeWidth=2, symbolSize=300)),
-        detail="measure:N",
-        tooltip=[alt.Tooltip("cid:N", title="CID"), alt.Tooltip("measure:N"),
-                 alt.Tooltip("cpus_used:Q", title="processors", format=".2f")],
-    ).add_params(env).properties(width=WIDE, height=230,
-                                 title="User CPU and its CP-attributed part (Figure 6)")
+    top = _line_panel(frame, env, "user_cpu", "User CPU (Figure 6)", "user CPU load (processors)", ".0f",
+                      height=200).add_params(env)
+    middle = _line_panel(frame, env, "cp_guest", "Of it, CP's work for the guests (Figure 6)",
+                         "CP-attributed CPU (processors)", ".2f", height=150)
     bound = pd.DataFrame({"y": [PAPER_SYSTEM_CPU_PCT], "label": ["paper: below 9 % on 6.3"]})
     bottom = _line_panel(frame, env, "system_cpu_pct", "CP system CPU (Figure 7)",
                          "CP system CPU (% of real CPUs)", ".1f", height=180, also=[(bound, "y")])
     rule = alt.Chart(bound)
     line = rule.mark_rule(strokeDash=[6, 4], color=PAPER).encode(y="y:Q")
     text = rule.mark_text(align="left", x=4, dy=-7, color=PAPER).encode(y="y:Q", text="label:N")
-    return alt.vconcat(top, alt.layer(bottom, line, text)).resolve_scale(color="shared").properties(
+    return alt.vconcat(top, middle, alt.layer(bottom, line, text)).resolve_scale(color="shared").properties(
         description=prose(f"""
-            Two line charts for the environment chosen in the drop-down, real memory
+            Three line charts for the environment chosen in the drop-down, real memory
             falling from 512 GiB on the left to 48 GiB on the right, one colour per
-            number of real CPUs. Top: user CPU load in processors (solid) and the part
-            of it CP spends on behalf of the guests (dashed). Bottom: CP system CPU load
-            as a percentage of the real CPUs, with the paper's 9 % bound for z/VM 6.3 as
-            a dashed {word(PAPER)} line.
+            number of real CPUs, {word(ALERT)} crosses on runs that fail in the model. Top: user CPU
+            load in processors. Middle: the part of it CP spends on behalf of the guests,
+            in processors, on its own axis. Bottom: CP system CPU load as a percentage of
+            the real CPUs, with the paper's 9 % bound for z/VM 6.3 as a dashed {word(PAPER)} line.
             """)
     )
 
@@ -306,20 +291,21 @@ def breakup_chart(frame: pd.DataFrame, default_cid: str = "64/20") -> alt.VConca
 
 
 def failure_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """The model's failed runs: environment, CIDs, failing workload and reason."""
+    """The model's failed runs, one row per host: environment, host, the workloads that
+    failed there and why (each reason once)."""
     failed = frame[frame["failed"]]
+    columns = ["environment", "host", "failing workloads", "why (model)"]
     if failed.empty:
-        return pd.DataFrame(columns=["environment", "CIDs", "failing workload", "reason (model)"])
-    rows = []
-    for (env, wl), g in failed.groupby(["env_label", "failed_workloads"], sort=False):
-        rows.append({"environment": env, "CIDs": ", ".join(g["cid"]), "failing workload": wl,
-                     "reason (model)": "; ".join(dict.fromkeys(g["failure_reason"]))})
-    return pd.DataFrame(rows)
+        return pd.DataFrame(columns=columns)
+    rows = [{"environment": r.env_label, "host": names.cid(r.cid), "failing workloads": r.failed_workloads,
+             "why (model)": r.failure_reason} for r in failed.itertuples()]
+    return pd.DataFrame(rows, columns=columns)
 
 
-def claims_table(topics: tuple[str, ...] = VALIDATION_TOPICS) -> pd.DataFrame:
+def claims_table(topics: tuple[str, ...] = VALIDATION_TOPICS, ids: bool = False) -> pd.DataFrame:
     """The rows of :func:`overcommit.validation.evaluate` for this chapter's topics, with
-    ``kind`` saying which compare with a record the fit was given (calibration)."""
+    ``kind`` saying which compare with a record the fit was given (calibration); indexed by
+    the claim's number as the book shows it, or by its id with ``ids``."""
     v = validation.evaluate()
     v = v[v["topic"].isin(topics)]
     out = pd.DataFrame({
@@ -328,7 +314,7 @@ def claims_table(topics: tuple[str, ...] = VALIDATION_TOPICS) -> pd.DataFrame:
         "kind": np.where(v["kind"] == "calibration", "calibration (fitted)", "validation"),
         "source": v["source"].str.replace("seed 000, ", "", regex=False),
     })
-    out.index = pd.Index(v["id"], name="claim")
+    out.index = pd.Index(v["id"] if ids else v["id"].map(names.claim), name="claim")
     return out
 
 
@@ -441,32 +427,26 @@ def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-ede
                 scale=alt.Scale(domain=[0, float(s["real_cpus"])], nice=False)),
         color=colour, order=alt.Order("order:Q"),
         tooltip=["part:N", alt.Tooltip("processors:Q", format=".2f")],
-    ).properties(width=WIDE, height=50, title=f"CPU split at {s['cid']} on {ENV_LABELS[env]}")
-    failed = [v for v, row in r.workloads.iterrows() if bool(row["failed"])] if "failed" in r.workloads else []
+    ).properties(width=WIDE, height=50, title=f"CPU split at {names.cid(s['cid'])} on {ENV_LABELS[env]}")
+    failed = [names.variant(v) for v, row in r.workloads.iterrows() if bool(row["failed"])] if "failed" in r.workloads else []
+    # numbers in different units: written as text, not bars on one axis
     metrics = pd.DataFrame({
-        "metric": ["overall relative throughput", "overcommit ratio", "page reads (100 MiB/s)",
-                   "CP system CPU (% / 10)"],
-        "value": [float(s["overall_relative_throughput"]), float(s["overcommit_ratio"]),
-                  float(s["page_read_mib_s"]) / 100, 100 * float(s["cp_system_cpu"]) / float(s["real_cpus"]) / 10],
-        "text": [f"{s['overall_relative_throughput']:.3f}", f"{s['overcommit_ratio']:.2f}",
-                 f"{s['page_read_mib_s']:.1f} MiB/s", f"{100 * s['cp_system_cpu'] / s['real_cpus']:.2f} %"],
+        "text": [f"overall relative throughput: {s['overall_relative_throughput']:.3f}",
+                 f"overcommit ratio: {s['overcommit_ratio']:.2f}",
+                 f"page reads: {s['page_read_mib_s']:.1f} MiB/s",
+                 f"CP system CPU: {100 * s['cp_system_cpu'] / s['real_cpus']:.2f} % of the real CPUs"],
+        "row": range(4),
     })
-    metrics["value"] = sig(metrics["value"])
-    top = max(2.0, float(metrics["value"].max()) * 1.25)
-    mbars = alt.Chart(metrics).mark_bar(color=MODEL, height=18).encode(
-        y=alt.Y("metric:N", title=None, sort=list(metrics["metric"])),
-        x=alt.X("value:Q", title="value (units in the labels)", scale=alt.Scale(domain=[0, top], nice=False)),
-    )
-    mtext = alt.Chart(metrics).mark_text(align="left", dx=4).encode(
-        y=alt.Y("metric:N", sort=list(metrics["metric"])), x="value:Q", text="text:N")
-    status = "failed: " + ", ".join(failed) if failed else "no workload fails"
-    lower = alt.layer(mbars, mtext).properties(width=WIDE, height=110, title=f"Key metrics ({status})")
+    status = "failed: " + "; ".join(failed) if failed else "no workload fails"
+    lower = alt.Chart(metrics).mark_text(align="left", baseline="middle", fontSize=13).encode(
+        text="text:N", x=alt.value(0), y=alt.Y("row:O", axis=None)).properties(
+        width=WIDE, height=90, title=f"Key numbers ({status})", view=alt.ViewBackground(stroke=None))
     return alt.vconcat(bar, lower).properties(
         description=(
-            f"Model result for {s['cid']} on {ENV_LABELS[env]}: a stacked bar splitting the "
+            f"Model result for {names.cid(s['cid'])} on {ENV_LABELS[env]}: a stacked bar splitting the "
             f"{int(s['real_cpus'])} real CPUs into emulation, CP attributed to guests, CP system and "
-            f"idle, then bars for overall relative throughput ({s['overall_relative_throughput']:.3f}), "
-            f"overcommit ratio, page reads and CP system CPU; {status}."
+            f"idle, then the overall relative throughput ({s['overall_relative_throughput']:.3f}), "
+            f"overcommit ratio, page reads and CP system CPU written out; {status}."
         )
     )
 
@@ -579,6 +559,7 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
                          f"{ANY_MEMORY_GIB[0]}, {ANY_MEMORY_GIB[1]}, ..., {ANY_MEMORY_GIB[-1]}")
     if cpus not in ANY_CPUS:
         raise ValueError(f"cpus: {cpus!r} is not accepted; expected a whole number from {ANY_CPUS[0]} to {ANY_CPUS[-1]}")
+    shown = pd.DataFrame({"variant": chosen_variants, "name": [names.variant(v) for v in chosen_variants]})
     mem = alt.param(name="any_mem", value=memory_gib,
                     bind=alt.binding_range(min=ANY_MEMORY_GIB[0], max=ANY_MEMORY_GIB[-1], step=ANY_MEMORY_STEP_GIB,
                                            name="Real memory (GiB) "))
@@ -591,12 +572,15 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
     bars = run.transform_fold(chosen_variants, as_=["variant", "x"]).transform_calculate(
         x="toNumber(datum.x)",
         state="indexof(split(datum.failed, ' '), datum.variant) >= 0 ? 'failed' : 'ran'",
+    ).transform_lookup(
+        # the bars are labelled with the book's names, the file keeps the package's ids
+        lookup="variant", from_=alt.LookupData(shown, "variant", ["name"]),
     ).mark_bar(height=14).encode(
-        y=alt.Y("variant:N", title=None, sort=chosen_variants),
+        y=alt.Y("name:N", title=None, sort=list(shown["name"])),
         x=alt.X("x:Q", title="relative throughput (1 = reference)", scale=alt.Scale(domain=[0, 1.2], clamp=True)),
         color=alt.Color("state:N", title="workload", scale=alt.Scale(domain=["ran", "failed"], range=[MODEL, ALERT]),
                         legend=alt.Legend(orient="bottom")),
-        tooltip=[alt.Tooltip("variant:N"), alt.Tooltip("x:Q", title="relative throughput", format=".3f"),
+        tooltip=[alt.Tooltip("name:N", title="workload"), alt.Tooltip("x:Q", title="relative throughput", format=".3f"),
                  alt.Tooltip("state:N", title="")],
     )
     one = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color=INK).encode(x="x:Q")
@@ -643,8 +627,10 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         .transform_calculate(m="any_mem")
     bottom = alt.layer(band, band_label, line, points, mark, key).properties(width=WIDE, height=160,
                                                                          title="Over memory at the chosen CPUs")
-    what = "each workload variant" if variants is None else ", ".join(chosen_variants)
+    what = "each workload variant" if variants is None else "; ".join(shown["name"])
     return alt.vconcat(top, info, bottom).add_params(mem, cpu, env).properties(
+        # the paper's hosts, marked on the two sliders by overcommit.js
+        usermeta={"stops": paper_stops(memory="any_mem", cpus="any_cpus")},
         description=prose(f"""
             Model results at any host of a dense grid, {ANY_MEMORY_GIB[0]} to {ANY_MEMORY_GIB[-1]} GiB of
             real memory in steps of {ANY_MEMORY_STEP_GIB} GiB and {ANY_CPUS[0]} to {ANY_CPUS[-1]} real CPUs,

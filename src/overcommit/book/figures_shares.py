@@ -23,9 +23,9 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from .. import data, shares
+from .. import data, names, shares
 from ..model import simulate
-from .figures import WIDE, picker, prose
+from .figures import WIDE, paper_stops, picker, prose
 from .palette import ALERT, CATEGORIES, IDLE, INK, MODEL, MUTED, ON_FILL, ON_PALE, WATER, WHITE, WORKLOADS as WORKLOAD_PALETTE, word
 
 #: The two ways of assigning shares compared in the chapter.
@@ -38,6 +38,17 @@ WORKLOADS = tuple(WORKLOAD_LABELS.values())
 WORKLOAD_COLOURS = tuple(WORKLOAD_PALETTE[w] for w in WORKLOADS)
 PER_SHARE = 100.0  # heights are CPUs per 100 units of share
 CUT_CPUS = (5, 10, 15, 20, 25)
+#: a row of the charts with one row per guest (px): room for its name on two lines; the 17
+#: rows stay lower than :data:`WIDE`, so that a phone narrows these plots without shrinking them
+GUEST_ROW = 26
+
+
+def _guest_axis() -> alt.Axis:
+    """The guests' names (:func:`overcommit.names.guest`) as a bar chart's row labels, a
+    WebSphere or network guest's on two lines, workload above role ("WebSphere, medium:" /
+    "database (DB2)"), so that the longest still leaves a phone's plot room beside it."""
+    return alt.Axis(labelExpr="split(replace(datum.label, ': ', ':|'), '|')", labelLimit=200,
+                    labelLineHeight=12)
 
 
 def _workload_colour() -> alt.Scale:
@@ -328,11 +339,17 @@ def _vessel_layers(base: alt.Chart, y_max: float | None, height: int, color: alt
     walls = base.mark_rect(fillOpacity=0, stroke=INK, strokeWidth=1).encode(
         x=x, x2="x1:Q", y=alt.Y("wall:Q", scale=yscale), y2=alt.datum(0), tooltip=tooltip
     )
+    # With CPUs to spare nobody is cut and there is no water level: a rule over no rows left
+    # the shared y scale an empty extent, which Vega logs as a warning ("Infinite extent
+    # for field level", from 22 CPUs on in the study's chart). The one row stays, drawn
+    # only when there is a level.
     level = (
-        base.transform_filter("isValid(datum.level)")
-        .transform_aggregate(level="max(level)")
+        base.transform_aggregate(level="max(level)")
+        .transform_calculate(shown="isValid(datum.level) && isFinite(datum.level)")
+        .transform_calculate(y="datum.shown ? datum.level : 0")
         .mark_rule(color=INK, strokeDash=[6, 3], strokeWidth=2)
-        .encode(y=alt.Y("level:Q", scale=yscale))
+        .encode(y=alt.Y("y:Q", scale=yscale),
+                strokeOpacity=alt.condition("datum.shown", alt.value(1), alt.value(0)))
     )
     note = (
         base.transform_aggregate(level="max(level)", idle="max(idle)")
@@ -392,7 +409,7 @@ def water_level_chart(
 
 
 def _allocation_bars(base: alt.Chart, x_max: float, guests_order: Sequence[str], height: int) -> alt.LayerChart:
-    y = alt.Y("guest:N", sort=list(guests_order), title=None, axis=alt.Axis(labelLimit=160))
+    y = alt.Y("guest:N", sort=list(guests_order), title=None, axis=_guest_axis())
     xscale = alt.Scale(domain=[0, x_max], nice=False)
     bars = base.mark_bar(height=10).encode(
         y=y,
@@ -416,7 +433,9 @@ def _allocation_bars(base: alt.Chart, x_max: float, guests_order: Sequence[str],
         text="pct:N",
         color=alt.condition(alt.datum.fraction < 0.999, alt.value(ALERT), alt.value(INK)),
     ).transform_calculate(right="max(datum.allocation, datum.demand)")
-    return alt.layer(bars, ticks, text).properties(width=330, height=height)
+    # wider than tall: on a phone overcommit.js shrinks the height of a plot at least as
+    # tall as it is wide along with its width, and the rows got too low for two-line names
+    return alt.layer(bars, ticks, text).properties(width=WIDE, height=height)
 
 
 def study_allocation_chart(default_cpus: int = 15, default_scheme: str = SCHEME_PROPORTIONAL) -> alt.VConcatChart:
@@ -437,7 +456,7 @@ def study_allocation_chart(default_cpus: int = 15, default_scheme: str = SCHEME_
         {
             "cpus": grid["cpus"],
             "scheme": grid["scheme"].map(codes),
-            "guest": grid["guest"],
+            "guest": grid["guest"].map(names.guest),  # a reader's name, in bars and tooltips
             "share": grid["share"].round(0),
             "x0": grid["x0"].round(0),
             "x1": grid["x1"].round(0),
@@ -451,6 +470,7 @@ def study_allocation_chart(default_cpus: int = 15, default_scheme: str = SCHEME_
         }
     )
     guests = study_guests()[["guest", "workload", "vcpus", "demand"]]
+    guests = guests.assign(guest=guests["guest"].map(names.guest))
     cpus = alt.param(name="cpus", value=int(default_cpus),
                      bind=alt.binding_range(min=1, max=25, step=1, name="Real CPUs "))
     scheme = picker("scheme", list(codes.values()), codes[default_scheme], "Shares", labels=list(codes))
@@ -464,11 +484,12 @@ def study_allocation_chart(default_cpus: int = 15, default_scheme: str = SCHEME_
         title="Water-filling the real CPUs into the 17 guests"
     )
     order = list(guests["guest"])
-    bottom = _allocation_bars(base, 3.0, order, 17 * 17).properties(
+    bottom = _allocation_bars(base, 3.0, order, 17 * GUEST_ROW).properties(
         title="What each guest gets against its reference CPU load"
     )
     # the bars below use the vessels' colours without a legend of their own
     return alt.vconcat(top, bottom).resolve_legend(color="independent").properties(
+        usermeta={"stops": paper_stops(cpus="cpus")},  # the paper's CPU counts, marked on the slider
         description=prose(f"""
             Two panels for the study's 17 guests, with their reference-run CPU loads as
             demand. A slider sets the real CPUs from 1 to 25 and a drop-down chooses
@@ -494,14 +515,15 @@ def cut_chart(default_cpus: int = 15) -> alt.LayerChart:
         value_vars=["rule_fraction", "model_load_fraction"],
         var_name="what", value_name="fraction",
     )
-    labels = {"rule_fraction": "water-filling rule (allocate)",
+    labels = {"rule_fraction": "water-filling rule, reference loads as demand",
               "model_load_fraction": "model: CPU load at 512/P"}
     long["what"] = long["what"].map(labels)
+    long["guest"] = long["guest"].map(names.guest)  # a reader's name, in rows and tooltips
     cpus = picker("cut_cpus", list(CUT_CPUS), int(default_cpus), "Real CPUs (CID 512/P)")
     order = list(study_guests().sort_values(["demand"], key=lambda s: s).assign(
-        pv=lambda d: d["demand"] / d["vcpus"]).sort_values("pv", ascending=False)["guest"])
+        pv=lambda d: d["demand"] / d["vcpus"]).sort_values("pv", ascending=False)["guest"].map(names.guest))
     base = alt.Chart(long).transform_filter(alt.datum.cpus == cpus)
-    y = alt.Y("guest:N", sort=order, title=None, axis=alt.Axis(labelLimit=160))
+    y = alt.Y("guest:N", sort=order, title=None, axis=_guest_axis())
     whats = list(labels.values())
     points = base.mark_point(size=70, filled=True).encode(
         y=y,
@@ -524,8 +546,8 @@ def cut_chart(default_cpus: int = 15) -> alt.LayerChart:
     )
     full = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color=MUTED).encode(x="x:Q")
     return alt.layer(full, points.add_params(cpus)).properties(
-        width=330,
-        height=17 * 17,
+        width=WIDE,  # wider than tall, as the bars above
+        height=17 * GUEST_ROW,
         title="Who gets cut: the rule against the model",
         description=prose(f"""
             Dot plot, one row per guest, sorted by the guest's reference CPU load per

@@ -14,7 +14,7 @@ from functools import lru_cache
 import altair as alt
 import pandas as pd
 
-from .. import tiers
+from .. import names, tiers
 from ..cids import parse_cid
 from ..model import ENVIRONMENTS, NotConvergedError, simulate
 from .figures import WIDE, picker, prose
@@ -37,11 +37,8 @@ ROWS = (
 HOST_PARTS = ("DPA", "CP's own structures", "expanded storage (XSTOR)")
 WORKLOADS = ("database", "WebSphere", "file system", "Java", "network")
 PART_COLOURS = tuple(palette.HOST_PARTS[p] for p in HOST_PARTS) + tuple(palette.WORKLOADS[w] for w in WORKLOADS)
-ENV_LABELS = {
-    "zvm63-edev": "z/VM 6.3, EDEV-SCSI paging",
-    "zvm63-eckd": "z/VM 6.3, ECKD paging",
-    "zvm62-edev": "z/VM 6.2, EDEV-SCSI + 2 GiB XSTOR",
-}
+#: the environments as the whole book names them (:func:`overcommit.names.environment`)
+ENV_LABELS = {env: names.environment(env) for env in ENVIRONMENTS}
 RATIO_NAIVE = "Σ defined : real memory"
 RATIO_OCR = "ocr = Σ instantiated : Σ resident"
 

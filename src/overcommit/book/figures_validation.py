@@ -1,9 +1,16 @@
-"""Chart and table builders for the chapter "How good is the model?".
+"""Chart and table builders for the chapter "How good is the model?" (``results_model``)
+and its appendix "How the model is fitted and checked" (``model_method``).
 
 The chapter grades the model against the paper's written findings and keeps the two kinds
 of evidence apart: the *calibration* subset (:mod:`overcommit.calibrate`: Table 17, the
 CID 64/20 memory paragraphs, the Java 64/20 losses) and everything else, the *validation*
-findings (:mod:`overcommit.validation`).
+findings (:mod:`overcommit.validation`). The appendix shows the fit itself.
+
+What a reader sees is named by :mod:`overcommit.names`: a claim is "Claim 12", a workload
+"Database BI", a column "page reads (MiB/s)". The frames the chapters compute with keep the
+package's identifiers (``id``, ``variant``, ``subject``); the ``*_table`` functions and the
+charts turn them into display names, and :func:`text_table` renders a table that becomes a
+column of cards on a phone.
 
 * :func:`claims_frame` / :func:`claims_chart` / :func:`claims_tables` — the claims of
   :func:`overcommit.validation.evaluate`, as a scorecard grouped by topic (calibration
@@ -20,6 +27,8 @@ findings (:mod:`overcommit.validation`).
   short (every run given 512 GiB), to see which claims test the memory mechanisms at all.
 * :func:`eckd_path` and :func:`key_numbers` — the numbers behind the explanations of the
   largest misses.
+* :func:`calibration_table`, :func:`pin_table`, :func:`no_paging_table` — the reader's
+  tables of :func:`calibration_report`, :func:`paper_pin_check` and :func:`no_paging_claims`.
 
 Controls are Vega-Lite parameters bound to inputs over data computed in advance; floats are
 rounded (:func:`overcommit.book.figures_results._sig`) to keep the pages small.
@@ -27,16 +36,20 @@ rounded (:func:`overcommit.book.figures_results._sig`) to keep the pages small.
 
 from __future__ import annotations
 
+import html as _html
 import math
+import re
 import textwrap
 from dataclasses import replace
 from functools import lru_cache
+from pathlib import Path
 
 import altair as alt
 import numpy as np
 import pandas as pd
+from pandas.io.formats.style import Styler
 
-from .. import calibrate, data, paging, validation, workloads
+from .. import calibrate, data, names, paging, validation, workloads
 from ..model import ENVIRONMENTS, PATH_MIB_S, environment, simulate, sweep
 from ..replacement import reclaim_weights
 from .palette import ALERT, BAND, CATEGORIES, CP_GREY, INK, MODEL, MUTED, ON_FILL, PAPER, RUN_CELLS, WHITE, word
@@ -86,6 +99,10 @@ PARAMETERS = {
 }
 VARIANT_ORDER = ["db-bi", "was-medium", "was-high", "fs-pagecache-medium", "fs-direct-medium",
                  "fs-pagecache-high", "fs-direct-high", "java-medium", "java-high", "net-medium", "net-high"]
+#: the same, as the charts name them (:func:`overcommit.names.variant`)
+NAME_ORDER = [names.variant(v) for v in VARIANT_ORDER]
+#: what a paper value of the grid chart was to the model, as its tooltip says it
+USES = {"calibration": "fitted to it (a calibration target)", "validation": "not fitted: a test"}
 #: Memory sizes of the paper's grid for which it reports results (its Table 16 lists
 #: 48 GiB too, but no result below 64 GiB appears in the text).
 REPORTED_MEMORY = validation.MEMORY_GIB
@@ -153,13 +170,17 @@ def claims_frame(table: pd.DataFrame | None = None) -> pd.DataFrame:
     t["model"] = t["model"].astype(str)
     t["paper"] = t["paper"].astype(str)
     t["where"] = t["source"].str.replace("seed 000, ", "", regex=False)
+    t["name"] = t["id"].map(names.claim)
     return t
 
 
-def claims_tables(frame: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """(validation claims, calibration claims), each indexed by claim id with the columns
-    topic, finding, paper, model, verdict, source."""
+def claims_tables(frame: pd.DataFrame | None = None, ids: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(validation claims, calibration claims), each indexed by the claim as the book names
+    it ("Claim 12", :func:`overcommit.names.claim`), or by its id with ``ids=True``, with the
+    columns topic, finding, paper, model, verdict, source."""
     f = claims_frame() if frame is None else frame
+    if "name" not in f.columns:
+        f = f.assign(name=f["id"].map(names.claim))
     out = []
     for kind in ("validation", "calibration"):
         k = f[f["kind"] == kind]
@@ -168,9 +189,20 @@ def claims_tables(frame: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.D
             "paper": k["paper"].to_numpy(), "model": k["model"].to_numpy(),
             "verdict": np.where(k["passed"], "✓ passes", "✗ misses"),
             "source (seed 000)": k["where"].to_numpy(),
-        }, index=pd.Index(k["id"], name="claim"))
+        }, index=pd.Index(k["id"] if ids else k["name"], name="claim"))
         out.append(table)
     return out[0], out[1]
+
+
+def claim_names(ids) -> str:
+    """Claims as a sentence names them: "Claim 3", "Claims 3 and 7", "Claims 3, 7 and 9"
+    (in the order given)."""
+    numbers = [names.claim(c).split(" ", 1)[1] for c in ids]
+    if not numbers:
+        raise ValueError("ids: empty; expected at least one claim id")
+    if len(numbers) == 1:
+        return f"Claim {numbers[0]}"
+    return "Claims " + ", ".join(numbers[:-1]) + f" and {numbers[-1]}"
 
 
 def coverage() -> pd.DataFrame:
@@ -201,29 +233,90 @@ def calibration_sensitivity() -> pd.DataFrame:
     the claims whose verdict it flips."""
     s = data.load_table("calibration_sensitivity.csv")
     n = _evaluated()["kind"].value_counts()
+    # the pair names the fit (the first cell is a card's title on a phone, so it says what it is)
     return pd.DataFrame({
-        "β": s["beta"].map(lambda b: f"{b:g}").to_numpy(),
-        "T": s["T_s"].map(lambda t: f"{t:g} s").to_numpy(),
+        "fit": [f"β = {b:g}, T = {t:g} s" for b, t in zip(s["beta"], s["T_s"])],
         "residual": s["cost"].to_numpy(),
         "settled": s["settled"].to_numpy(),
         "validation claims passed": [f"{int(v)} of {n['validation']}" for v in s["validation_passed"]],
         "calibration claims passed": [f"{int(v)} of {n['calibration']}" for v in s["calibration_passed"]],
-        "verdicts that differ from the chosen fit's": s["flipped"].to_numpy(),
+        "verdicts that differ from the chosen fit's": s["flipped"].map(_named_flips).to_numpy(),
     })
 
 
-def text_table(frame: pd.DataFrame, name: str):
+_CLAIM_ID = re.compile(r"(?<![\w-])([a-z][a-z0-9]*(?:-[a-z0-9]+)+)(?= \(now )")
+
+
+def _named_flips(text: str) -> str:
+    """``paging-db-share (now fails); db-gains (now passes)`` as "Claim 17 (now fails);
+    Claim 24 (now passes)"; "none" and "the chosen fit" as they are."""
+    return _CLAIM_ID.sub(lambda m: names.claim(m.group(1)), str(text))
+
+
+#: a cell longer than this many characters is "wide": on a phone's card it takes a line of
+#: its own, where shorter cells share one
+WIDE_CELL = 24
+
+
+class _CardStyler(Styler):
+    """A Styler whose HTML names each cell's column in a ``data-label`` attribute, so that
+    on a phone ``_static/overcommit.css`` can lay each row out as a card of "column: value"
+    lines (CSS cannot read a cell's header otherwise)."""
+
+    labels: list[str] = []
+
+    def to_html(self, buf=None, **kwargs):
+        text = super().to_html(**kwargs)
+
+        def label(match: re.Match) -> str:
+            column = int(match.group(2))
+            return f'{match.group(1)} data-label="{_html.escape(self.labels[column], quote=True)}"'
+
+        text = re.sub(r'(<td id="T_\w+?_row\d+_col(\d+)" class="[^"]*")', label, text)
+        if buf is None:
+            return text
+        if hasattr(buf, "write"):
+            buf.write(text)
+        else:
+            Path(buf).write_text(text)
+        return None
+
+
+def text_table(frame: pd.DataFrame, name: str, cards: bool = False, key: str | None = None):
     """``frame`` as a pandas Styler for tables of sentences: left-aligned, top-aligned
     (CSS class ``oc-text-table`` in ``_static/overcommit.css``), with a fixed id ``name`` so
-    that the stored HTML is the same on every run (a Styler's default id is random)."""
+    that the stored HTML is the same on every run (a Styler's default id is random).
+
+    ``cards=True``: on a phone (640 px or less) each row becomes a card (class ``oc-cards``):
+    the first cell as its title, then every other cell in the table's order after its
+    column's name (``data-label``), short ones side by side and long ones (class
+    ``oc-wide``: longer than :data:`WIDE_CELL` characters) a line each. A six-column table
+    of claims no longer puts its verdicts off a 390 px screen. ``key``: a column whose
+    cells go on the title line beside the first cell, without their label (a claim's
+    verdict: "Claim 4 ✗ misses")."""
     if not name.isidentifier():
         raise ValueError(f"name: {name!r} is not accepted; expected a Python identifier such as 'claims'")
     # the row labels as a named first column (overcommit.book.tables), numbers as a reader
     # writes them (39,900 rather than pandas' 39900.000000)
     shown = tables.labelled(frame)
-    styler = shown.style.set_uuid(name).set_table_attributes('class="dataframe oc-text-table"')
-    styler = styler.format(readable_number, subset=list(shown.select_dtypes("number").columns))
-    return styler.hide(axis="index")
+    numbers = list(shown.select_dtypes("number").columns)
+    if key is not None and (not cards or key not in shown.columns[1:]):
+        raise ValueError(f"key: {key!r} is not accepted; expected None or, with cards=True, a column after the "
+                         f"first of {list(map(str, shown.columns))}")
+    if not cards:
+        styler = shown.style.set_uuid(name).set_table_attributes('class="dataframe oc-text-table"')
+        return styler.format(readable_number, subset=numbers).hide(axis="index")
+    styler = _CardStyler(shown)
+    styler.labels = [str(c) for c in shown.columns]
+    keyed = " oc-keyed" if key is not None else ""
+    styler = styler.set_uuid(name).set_table_attributes(f'class="dataframe oc-text-table oc-cards{keyed}"')
+    text = shown.astype(object).map(lambda v: readable_number(v) if isinstance(v, (int, float, np.number))
+                                    and not isinstance(v, (bool, np.bool_)) else str(v))
+    classes = text.map(lambda t: "oc-wide" if len(t) > WIDE_CELL else "")
+    if key is not None:
+        classes[key] = "oc-key"
+    styler = styler.set_td_classes(classes)
+    return styler.format(readable_number, subset=numbers).hide(axis="index")
 
 
 def readable_number(value) -> str:
@@ -251,6 +344,7 @@ def claim_lines(frame: pd.DataFrame, width: int = 74) -> pd.DataFrame:
             wrapped = textwrap.wrap(r.finding, width)
             for k, text in enumerate(wrapped):
                 rows.append({"group": group, "line": line, "text": text, "kind": r.kind, "id": r.id,
+                             "name": names.claim(r.id),
                              "symbol": r.symbol if k == 0 else "", "verdict": r.verdict, "style": "finding"})
                 line += 1
             numbers = [f"paper: {r.paper}   model: {r.model}"]
@@ -258,7 +352,8 @@ def claim_lines(frame: pd.DataFrame, width: int = 74) -> pd.DataFrame:
                 numbers = [f"paper: {r.paper}", f"model: {r.model}"]
             for text in numbers:
                 rows.append({"group": group, "line": line, "text": textwrap.shorten(text, width + 6, placeholder=" …"),
-                             "kind": r.kind, "id": r.id, "symbol": "", "verdict": r.verdict, "style": "numbers"})
+                             "kind": r.kind, "id": r.id, "name": names.claim(r.id), "symbol": "", "verdict": r.verdict,
+                             "style": "numbers"})
                 line += 1
             line += 0.4
     return pd.DataFrame(rows)
@@ -292,10 +387,11 @@ def _claims_layout(f: pd.DataFrame, default_group: str, compact: bool) -> alt.VC
         {"size": 330, "hollow": 300, "stroke": 3, "font": 12}
     groups = [g for g in GROUPS if g in set(f["group"])]
     pick = picker("group", groups, default_group, "Claims about")
-    tip = [alt.Tooltip("id:N", title="claim"), alt.Tooltip("kind:N"), alt.Tooltip("finding:N"),
+    tip = [alt.Tooltip("name:N", title="claim"), alt.Tooltip("kind:N"), alt.Tooltip("finding:N"),
            alt.Tooltip("paper:N", title="paper"), alt.Tooltip("model:N", title="model"),
            alt.Tooltip("verdict:N"), alt.Tooltip("where:N", title="source (seed 000)")]
-    cells = f[["id", "kind", "group", "slot", "finding", "paper", "model", "verdict", "symbol", "where"]]
+    f = f if "name" in f.columns else f.assign(name=f["id"].map(names.claim))
+    cells = f[["name", "kind", "group", "slot", "finding", "paper", "model", "verdict", "symbol", "where"]]
     y = alt.Y("group:N", sort=groups, title=None, axis=alt.Axis(labelFontSize=11))
     x = alt.X("slot:O", title="claims in the group (one square each)", axis=alt.Axis(labelAngle=0))
     colour = alt.Color("verdict:N", title="model", scale=alt.Scale(domain=list(VERDICT_COLOURS),
@@ -332,7 +428,7 @@ def _claims_layout(f: pd.DataFrame, default_group: str, compact: bool) -> alt.VC
     text = detail.mark_text(align="left", baseline="middle", fontSize=11).encode(
         x=alt.value(18), y=ly, text="text:N",
         color=alt.condition(alt.datum.style == "numbers", alt.value(CP_GREY), alt.value(INK)),
-        tooltip=[alt.Tooltip("id:N", title="claim"), alt.Tooltip("kind:N")])
+        tooltip=[alt.Tooltip("name:N", title="claim"), alt.Tooltip("kind:N")])
     symbol = detail.transform_filter(alt.datum.symbol != "").mark_text(
         align="left", baseline="middle", fontSize=14, fontWeight="bold").encode(
         x=alt.value(0), y=ly, text="symbol:N", color=colour)
@@ -341,7 +437,7 @@ def _claims_layout(f: pd.DataFrame, default_group: str, compact: bool) -> alt.VC
         title=alt.TitleParams(alt.expr("'The claims about ' + group"), anchor="start"))
     return alt.vconcat(top, bottom, spacing=12).properties(
         description=(
-            f"A scorecard of the {len(f)} claims of overcommit.validation: one row per topic, one square "
+            f"A scorecard of the {len(f)} claims: one row per topic, one square "
             f"per claim, {word(VERDICT_COLOURS['passes'])} with a tick where the model reproduces the paper's finding and "
             f"{word(VERDICT_COLOURS['misses'])} with a cross "
             "where it misses; the last row holds the calibration claims, drawn hollow because the model was "
@@ -397,6 +493,49 @@ def _model_quantity(quantity: str, subject: str, result) -> float:
     raise ValueError(f"quantity: {quantity!r} is not accepted; expected one of {list(QUANTITIES)}")
 
 
+#: record subjects that are not one guest or variant, as a reader names them
+SUBJECT_NAMES = {"system": "the whole system", "java": "Java, both levels", "net": "Network, all four guests",
+                 "was": "WebSphere, both levels"}
+
+
+def subject_name(subject: str) -> str:
+    """Who a record of the paper is about, as the book names it: a guest or variant by
+    :func:`overcommit.names.guest` ("WebSphere, medium: database (DB2)"), the others by
+    :data:`SUBJECT_NAMES`."""
+    if subject in SUBJECT_NAMES:
+        return SUBJECT_NAMES[subject]
+    return names.guest(subject)
+
+
+def short_source(source: str) -> str:
+    """A record's source without the seed and the CID the chapter already names:
+    ``seed 000, section "Java workload", CID 64/20, Observations paragraph 1`` → "Java
+    workload, observations paragraph 1"."""
+    text = re.sub(r'^seed \d+, (section )?', "", str(source))
+    text = re.sub(r', CID \d+/\d+', "", text).replace('"', "")
+    return re.sub(r", (Observations|Conclusions)", lambda m: ", " + m.group(1).lower(), text)
+
+
+_RECORD = re.compile(r"o\d{3}-[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def record_sources(text: str) -> str:
+    """The records a calibration target is derived from (``o000-jm-dpa, o000-sys-dpa``), as
+    the places in the paper they come from, each once, with the target's own note kept
+    ("(negligible)")."""
+    obs = _observations_by_id()
+    places = list(dict.fromkeys(short_source(obs.loc[r, "source"]) for r in _RECORD.findall(str(text))))
+    if not places:
+        raise ValueError(f"text: {text!r} names no record of observations_000.csv; expected ids such as 'o000-db-pin'")
+    note = re.search(r"\(([^()]*)\)\s*$", str(text))
+    return "; ".join(places) + (f" ({note.group(1)})" if note else "")
+
+
+@lru_cache(maxsize=1)
+def _observations_by_id() -> pd.DataFrame:
+    return data.observations(["observations_000.csv"]).set_index("id")
+
+
 def _per_level(subject: str) -> list[str]:
     """The paper describes each WebSphere component (and the WebSphere workload) once for
     both levels; like :func:`overcommit.calibrate.targets`, read it as holding for each
@@ -435,12 +574,12 @@ def observation_frame(result=None) -> pd.DataFrame:
         for subject in _per_level(o["subject"]):
             model = _model_quantity(quantity, subject, r)
             rows.append({
-                "id": o["id"], "subject": subject, "quantity": label, "unit": unit,
+                "id": o["id"], "subject": subject, "who": subject_name(subject), "quantity": label, "unit": unit,
                 "paper": float(paper), "model": float(model), "ratio": float(model / paper),
                 "role": ROLE_FIT if fit else ROLE_NOT_FIT,
                 "note": "fitted to this record" if fit else ROLE_NOTES[quantity],
                 "relation": "≈ (range midpoint)" if o["relation"] == "between" else o["relation"],
-                "source": o["source"],
+                "source": o["source"], "where": short_source(o["source"]),
             })
     f = pd.DataFrame(rows)
     for col in ("paper", "model", "ratio"):
@@ -478,11 +617,11 @@ def observation_chart(frame: pd.DataFrame | None = None, band: float = 0.25) -> 
         x=xq, y=yq, color=colour, shape=shape,
         opacity=alt.condition(inside, alt.value(0.95), alt.value(0.3)),
         stroke=alt.condition(inside, alt.value(WHITE), alt.value(ALERT)),
-        tooltip=[alt.Tooltip("id:N", title="record"), alt.Tooltip("subject:N"), alt.Tooltip("quantity:N"),
+        tooltip=[alt.Tooltip("who:N", title="guest or workload"), alt.Tooltip("quantity:N"),
                  alt.Tooltip("unit:N"), alt.Tooltip("relation:N", title="paper states"),
                  alt.Tooltip("paper:Q", title="paper"), alt.Tooltip("model:Q", title="model"),
                  alt.Tooltip("ratio:Q", title="model / paper", format=".2f"),
-                 alt.Tooltip("role:N", title="role"), alt.Tooltip("note:N"), alt.Tooltip("source:N")],
+                 alt.Tooltip("role:N", title="role"), alt.Tooltip("note:N"), alt.Tooltip("where:N", title="source")],
     )
     count = alt.Chart(f).transform_calculate(inside=f"({inside}) ? 1 : 0").transform_aggregate(
         n="sum(inside)", total="count()").transform_calculate(
@@ -524,7 +663,8 @@ def calibration_parameters() -> pd.DataFrame:
             start, origin = float(getattr(start_variants[name], par)), "data/variant_drivers.csv"
         else:
             raise ValueError(f"calibrated_parameters.csv: target {name!r} is neither a guest nor a variant")
-        rows.append({"target": name, "parameter": par, "start": start, "fitted": float(r["value"]),
+        rows.append({"target": name, "guest": names.guest(name), "parameter": par, "start": start,
+                     "fitted": float(r["value"]),
                      "factor": float(r["value"]) / start if start else math.nan, "start from": origin})
     f = pd.DataFrame(rows)
     for col in ("start", "fitted", "factor"):
@@ -536,16 +676,25 @@ def calibration_chart(frame: pd.DataFrame | None = None, default: str = "median_
     """Start value (hollow) and fitted value (filled), joined by a line, per guest, for the
     parameter picked in the drop-down; log scale."""
     f = calibration_parameters() if frame is None else frame
-    long = f.assign(description=f["parameter"].map(PARAMETERS))
-    order = list(dict.fromkeys(long["target"]))
+    # where a start value comes from, as a reader names the table (not its file name)
+    long = f.assign(description=f["parameter"].map(PARAMETERS),
+                    **{"from": f["start from"].map(START_TABLES)})
+    if "guest" not in long.columns:
+        long = long.assign(guest=long["target"].map(names.guest))
+    # rows in Table 17's order; on a phone (usermeta.narrowFields, overcommit.js) the
+    # shorter names, or "WebSphere, medium: application server (WAS)" left the plot no room
+    order = list(dict.fromkeys(long["guest"]))
+    long = long.assign(row=long["guest"].map({g: i for i, g in enumerate(order)}),
+                       guest_phone=long["guest"].map(short_guest))
     pick = picker("parameter", list(PARAMETERS), default, "Parameter", labels=list(PARAMETERS.values()),
                   field="default")
     base = alt.Chart(long).transform_filter(alt.datum.parameter == pick)
     x = alt.X("start:Q", scale=alt.Scale(type="log"), title="value (unit in the drop-down; log scale)")
-    y = alt.Y("target:N", sort=order, title="guest or variant (Table 17 order)")
-    tip = [alt.Tooltip("target:N", title="guest or variant"), alt.Tooltip("description:N", title="parameter"),
+    y = alt.Y("guest:N", sort=alt.EncodingSortField("row", op="min"), title="guest or workload (Table 17 order)",
+              axis=alt.Axis(labelLimit=260))
+    tip = [alt.Tooltip("guest:N", title="guest or workload"), alt.Tooltip("description:N", title="parameter"),
            alt.Tooltip("start:Q", title="start value"), alt.Tooltip("fitted:Q", title="fitted"),
-           alt.Tooltip("factor:Q", title="fitted / start", format=".3g"), alt.Tooltip("start from:N")]
+           alt.Tooltip("factor:Q", title="fitted / start", format=".3g"), alt.Tooltip("from:N", title="start value from")]
     rule = base.mark_rule(color=MUTED, strokeWidth=2).encode(x=x, x2="fitted:Q", y=y)
     start = base.transform_calculate(what="'start value'").mark_point(size=70, filled=False, strokeWidth=2).encode(
         x=x, y=y, tooltip=tip, color=alt.Color("what:N", title=None, scale=alt.Scale(
@@ -553,7 +702,7 @@ def calibration_chart(frame: pd.DataFrame | None = None, default: str = "median_
     fit = base.transform_calculate(what="'fitted value'").mark_point(size=80, filled=True).encode(
         x=alt.X("fitted:Q", scale=alt.Scale(type="log")), y=y, tooltip=tip, color="what:N")
     return alt.layer(rule, start, fit).add_params(pick).properties(
-        width=WIDE - 90, height=340,
+        width=WIDE - 90, height=340, usermeta={"narrowFields": {"guest": "guest_phone"}},
         title=alt.TitleParams("Calibrated parameters: where the fit started and where it ended",
                               subtitle="fitted at CID 64/20 on z/VM 6.3, EDEV-SCSI", anchor="start"),
         description=prose(f"""
@@ -561,10 +710,21 @@ def calibration_chart(frame: pd.DataFrame | None = None, default: str = "median_
             the median reference rate of its active pages, the popularity skew, or the
             blocking share of a Java page-fault stall), one row per guest or Java
             variant with its start value from the data tables as a hollow {word(MUTED)} circle
-            and the value overcommit.calibrate fitted as a filled {word(MODEL)} circle, joined by
+            and the value the calibration fitted as a filled {word(MODEL)} circle, joined by
             a line, on a log scale.
             """),
     )
+
+
+def short_guest(name: str) -> str:
+    """A guest's display name for a phone's axis: a triplet's or pair's role by its short
+    form, "WebSphere, medium: database (DB2)" → "WebSphere, medium: DB2"."""
+    return re.sub(r": [^:()]*\(([^()]+)\)$", r": \1", name)
+
+
+#: the data tables start values come from, as the chapter names them
+START_TABLES = {"data/guest_behaviour.csv": "the book's table of guest behaviour",
+                "data/variant_drivers.csv": "the book's table of workload drivers"}
 
 
 def calibration_report(result=None) -> pd.DataFrame:
@@ -592,6 +752,20 @@ def calibration_report(result=None) -> pd.DataFrame:
     return f
 
 
+def calibration_table(report: pd.DataFrame | None = None) -> pd.DataFrame:
+    """:func:`calibration_report` as the appendix shows it: one row per target, the guest and
+    the quantity by their display names, the records it is derived from as the places in
+    the paper they come from (:func:`record_sources`)."""
+    r = calibration_report() if report is None else report
+    return pd.DataFrame({
+        "guest": r["subject"].map(names.guest).to_numpy(),
+        "quantity": r["quantity"].map(names.quantity).to_numpy(),
+        "paper": r["paper"].to_numpy(), "target used": r["target used"].to_numpy(),
+        "model": r["model"].to_numpy(), "model / target": r["model / target"].to_numpy(),
+        "derived from (seed 000, CID 64/20)": r["derived from"].map(record_sources).to_numpy(),
+    })
+
+
 def paper_pin_check() -> pd.DataFrame:
     """Per guest the paper describes at CID 64/20 with a DPA share, a page-read share and a
     page-in fraction: the page-in fraction it states, and the one its other numbers imply,
@@ -616,6 +790,12 @@ def paper_pin_check() -> pd.DataFrame:
                      "paged in per second, stated (%)": stated,
                      "stated / implied": round(stated / implied, 1)})
     return pd.DataFrame(rows).set_index("guest")
+
+
+def pin_table(pins: pd.DataFrame | None = None) -> pd.DataFrame:
+    """:func:`paper_pin_check` with its guests named as the book names them."""
+    p = paper_pin_check() if pins is None else pins
+    return p.rename(index=names.guest)
 
 
 # --- the live explorer -------------------------------------------------------------------
@@ -702,21 +882,21 @@ def explorer_chart(memory_gib: float = 96, cpus: int = 20, env: str = "zvm63-ede
     r = simulate((memory_gib, cpus), env=env)
     cid = str(r.system["cid"])
     w = r.workloads.reindex(VARIANT_ORDER)
-    model = pd.DataFrame({"variant": VARIANT_ORDER, "x": sig(w["relative_throughput"], 3).to_numpy(),
+    model = pd.DataFrame({"variant": VARIANT_ORDER, "name": NAME_ORDER, "x": sig(w["relative_throughput"], 3).to_numpy(),
                           "status": np.where(w["failed"], "fails in the model", "completes"),
                           "why": w["failure_reason"].fillna("").to_numpy()})
     statements = paper_statements(cid, env)
     marks = []
     for s in statements.to_dict("records"):
-        marks.append({"variant": s["variant"], **_paper_mark(s)})
-    paper = pd.DataFrame(marks, columns=["variant", "x", "x2", "text"])
+        marks.append({"variant": s["variant"], "name": names.variant(s["variant"]), **_paper_mark(s)})
+    paper = pd.DataFrame(marks, columns=["variant", "name", "x", "x2", "text"])
     top = max(1.2, float(model["x"].max()) * 1.1, float(paper["x2"].max()) * 1.1 if len(paper) else 0)
     x = alt.X("x:Q", title="relative throughput (1 = reference run 512/25)", scale=alt.Scale(domain=[0, top], nice=False))
-    y = alt.Y("variant:N", sort=VARIANT_ORDER, title=None)
+    y = alt.Y("name:N", sort=NAME_ORDER, title=None, axis=alt.Axis(labelLimit=200))
     bars = alt.Chart(model).mark_bar(height=14).encode(
         x=x, y=y, color=alt.Color("status:N", title="model", scale=alt.Scale(
             domain=["completes", "fails in the model"], range=[MODEL, RUN_CELLS["failed"]]), legend=alt.Legend(orient="bottom")),
-        tooltip=[alt.Tooltip("variant:N"), alt.Tooltip("x:Q", title="model", format=".3f"),
+        tooltip=[alt.Tooltip("name:N", title="workload"), alt.Tooltip("x:Q", title="model", format=".3f"),
                  alt.Tooltip("status:N"), alt.Tooltip("why:N", title="why (model)")])
     values = alt.Chart(model).mark_text(align="left", dx=3, fontSize=10).encode(
         x=x, y=y, text=alt.Text("x:Q", format=".2f"))
@@ -726,19 +906,19 @@ def explorer_chart(memory_gib: float = 96, cpus: int = 20, env: str = "zvm63-ede
         pbase = alt.Chart(paper)
         layers.append(pbase.mark_rule(color=PAPER, strokeWidth=4).encode(x=x, x2="x2:Q", y=y))
         layers.append(pbase.mark_point(shape="diamond", size=120, filled=True, color=PAPER).encode(
-            x=x, y=y, tooltip=[alt.Tooltip("variant:N"), alt.Tooltip("text:N", title="paper")]))
+            x=x, y=y, tooltip=[alt.Tooltip("name:N", title="workload"), alt.Tooltip("text:N", title="paper")]))
         layers.append(pbase.mark_text(align="left", dx=8, dy=-9, fontSize=10, color=PAPER).encode(
             x="x2:Q", y=y, text="text:N"))
     status = explorer_status(cid, env)
-    failed = [v for v in VARIANT_ORDER if bool(w.loc[v, "failed"])]
+    failed = [names.variant(v) for v in VARIANT_ORDER if bool(w.loc[v, "failed"])]
     return alt.layer(*layers).properties(
         width=WIDE - 120, height=11 * 24,
         title=alt.TitleParams(f"Model at {cid} on {ENV_LABELS[env]}", subtitle=status, anchor="start"),
         description=(
             f"Horizontal bars of the model's relative throughput for the eleven workload variants at {cid} on "
             f"{ENV_LABELS[env]}, with a dashed line at the reference value 1. {status} "
-            + ("Paper values: " + "; ".join(m["variant"] + " " + m["text"] for m in marks) + ". " if marks else "")
-            + (f"Failing in the model: {', '.join(failed)}." if failed else "No variant fails in the model.")
+            + ("Paper values: " + "; ".join(m["name"] + " " + m["text"] for m in marks) + ". " if marks else "")
+            + (f"Failing in the model: {'; '.join(failed)}." if failed else "No variant fails in the model.")
         ),
     )
 
@@ -755,6 +935,7 @@ def grid_frame(results: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.Da
     m = r[r["variant"].isin(VARIANT_ORDER) & r["cid"].isin(_paper_cids())].copy()
     model = pd.DataFrame({
         "cid": m["cid"].to_numpy(), "env": m["env"].to_numpy(), "variant": m["variant"].to_numpy(),
+        "name": m["variant"].map(names.variant).to_numpy(),
         "x": sig(m["relative_throughput"], 3).to_numpy(),
         "status": np.where(m["failed"], "fails in the model", "completes"),
         "why": m["failure_reason"].fillna("").to_numpy(),
@@ -764,9 +945,10 @@ def grid_frame(results: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.Da
         for cid in _paper_cids():
             for s in paper_statements(cid, env).to_dict("records"):
                 mark = _paper_mark(s)
-                marks.append({"cid": cid, "env": env, "variant": s["variant"], "x": round(mark["x"], 3),
-                              "x2": round(mark["x2"], 3), "text": mark["text"], "kind": s["kind"], "id": s["id"]})
-    paper = pd.DataFrame(marks, columns=["cid", "env", "variant", "x", "x2", "text", "kind", "id"])
+                marks.append({"cid": cid, "env": env, "variant": s["variant"], "name": names.variant(s["variant"]),
+                              "x": round(mark["x"], 3), "x2": round(mark["x2"], 3), "text": mark["text"],
+                              "kind": s["kind"], "use": USES[s["kind"]], "id": s["id"]})
+    paper = pd.DataFrame(marks, columns=["cid", "env", "variant", "name", "x", "x2", "text", "kind", "use", "id"])
     return model, paper
 
 
@@ -785,18 +967,22 @@ def grid_chart(frames: tuple[pd.DataFrame, pd.DataFrame] | None = None, cid: str
     keep = (alt.datum.cid == cid_pick) & (alt.datum.env == env_pick)
     top = max(1.2, float(model["x"].max()) * 1.05)
     x = alt.X("x:Q", title="relative throughput (1 = reference run 512/25)", scale=alt.Scale(domain=[0, top], nice=False))
-    y = alt.Y("variant:N", sort=VARIANT_ORDER, title=None)
+    y = alt.Y("name:N", sort=NAME_ORDER, title=None, axis=alt.Axis(labelLimit=200))
+    # the chart carries only what it draws or shows in a tooltip (not the package's ids)
+    model = model.drop(columns=["variant"], errors="ignore")
+    paper = paper.drop(columns=["variant", "kind", "id"], errors="ignore")
     base = alt.Chart(model).transform_filter(keep)
     bars = base.mark_bar(height=14).encode(
         x=x, y=y, color=alt.Color("status:N", title="model", scale=alt.Scale(
             domain=["completes", "fails in the model"], range=[MODEL, RUN_CELLS["failed"]]), legend=alt.Legend(orient="bottom")),
-        tooltip=[alt.Tooltip("cid:N", title="CID"), alt.Tooltip("variant:N"), alt.Tooltip("x:Q", title="model", format=".3f"),
+        tooltip=[alt.Tooltip("cid:N", title="CID"), alt.Tooltip("name:N", title="workload"),
+                 alt.Tooltip("x:Q", title="model", format=".3f"),
                  alt.Tooltip("status:N"), alt.Tooltip("why:N", title="why (model)")])
     values = base.mark_text(align="left", dx=3, fontSize=10).encode(x=x, y=y, text=alt.Text("x:Q", format=".2f"))
     ref = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color=INK).encode(x="x:Q")
     pbase = alt.Chart(paper).transform_filter(keep)
-    ptip = [alt.Tooltip("variant:N"), alt.Tooltip("text:N", title="paper"), alt.Tooltip("kind:N", title="use"),
-            alt.Tooltip("id:N", title="record")]
+    ptip = [alt.Tooltip("name:N", title="workload"), alt.Tooltip("text:N", title="paper"),
+            alt.Tooltip("use:N", title="in the model")]
     prange = pbase.mark_rule(color=PAPER, strokeWidth=4).encode(x=x, x2="x2:Q", y=y)
     pdot = pbase.mark_point(shape="diamond", size=120, filled=True, color=PAPER).encode(x=x, y=y, tooltip=ptip)
     ptext = pbase.mark_text(align="left", dx=8, dy=-9, fontSize=10, color=PAPER).encode(x="x2:Q", y=y, text="text:N")
@@ -855,6 +1041,49 @@ def no_paging_claims() -> pd.DataFrame:
                      "passes": bool(full.loc[claim.id, "passed"]),
                      "model without paging": str(value), "passes without paging": bool(ok)})
     return pd.DataFrame(rows).set_index("claim")
+
+
+#: a verdict in a table, as a word (a reader should not meet True and False)
+VERDICT_WORDS = {True: "✓ passes", False: "✗ misses"}
+
+
+def no_paging_table(frame: pd.DataFrame | None = None) -> pd.DataFrame:
+    """:func:`no_paging_claims` as the chapter shows it: each claim by its name and finding,
+    its kind, the model's value and verdict, and the same without paging, verdicts as words."""
+    n = no_paging_claims() if frame is None else frame
+    findings = _evaluated().set_index("id")["finding"]
+    return pd.DataFrame({
+        "finding (paraphrased)": findings.reindex(n.index).to_numpy(), "kind": n["kind"].to_numpy(),
+        "model": n["model"].to_numpy(), "verdict": n["passes"].map(VERDICT_WORDS).to_numpy(),
+        "model without paging": n["model without paging"].to_numpy(),
+        "verdict without paging": n["passes without paging"].map(VERDICT_WORDS).to_numpy(),
+    }, index=pd.Index(n.index.map(names.claim), name="claim"))
+
+
+def no_paging_summary(frame: pd.DataFrame | None = None) -> pd.DataFrame:
+    """:func:`no_paging_claims` by outcome, one row each: the validation claims that pass
+    only with the memory mechanisms, those that pass either way (split into the ones that
+    only bound what a shortage of memory may do, :data:`BOUND_CLAIMS`, and the others),
+    those that miss either way and those that pass only without paging; last the
+    calibration claims that pass without paging. Each row counts its claims and names them
+    ("Claims 3, 10 and 14")."""
+    n = no_paging_claims() if frame is None else frame
+    v, c = n[n["kind"] == "validation"], n[n["kind"] == "calibration"]
+    both = v["passes"] & v["passes without paging"]
+    bound = v.index.isin(list(BOUND_CLAIMS))
+    rows = [
+        ("passes with the memory mechanisms, misses without them", v.index[v["passes"] & ~v["passes without paging"]]),
+        ("passes either way; tests the CPU side or fixed costs", v.index[both & ~bound]),
+        ("passes either way; only bounds what a shortage of memory may do", v.index[both & bound]),
+        ("misses either way", v.index[~v["passes"] & ~v["passes without paging"]]),
+        ("misses with the memory mechanisms, passes without them", v.index[~v["passes"] & v["passes without paging"]]),
+        ("a calibration claim that passes without them", c.index[c["passes without paging"]]),
+    ]
+    return pd.DataFrame({
+        "outcome": [what for what, _ in rows],
+        "claims": [len(ids) for _, ids in rows],
+        "which": [claim_names(ids) if len(ids) else "none" for _, ids in rows],
+    })
 
 
 # --- numbers behind the misses ------------------------------------------------------------
@@ -1035,7 +1264,7 @@ def calibration_scan() -> pd.DataFrame:
     # the refinement tried only the chosen β: its other cells were not fitted
     table = table.astype(object).where(table.notna(), "–")
     refined = set(scan.loc[scan["stage"] == "refined", "T_s"]) - set(scan.loc[scan["stage"] == "grid", "T_s"])
-    table.index = pd.Index([f"{t:g} s" + (" (refined)" if t in refined else "") for t in table.index], name="T")
+    table.index = pd.Index([f"T = {t:g} s" + (" (refined)" if t in refined else "") for t in table.index], name="T")
     table.columns = pd.Index([f"β = {b:g}" for b in table.columns], name=None)
     return table
 
@@ -1050,10 +1279,13 @@ def chosen_pair(scan: pd.DataFrame | None = None) -> tuple[float, float]:
     return float(chosen["beta"].iloc[0]), float(chosen["T_s"].iloc[0])
 
 
-__all__ = ["BOUND_CLAIMS", "GROUPS", "LATER_CLAIMS", "PARAMETERS", "QUANTITIES", "SHORT_CLAIMS", "calibration_chart",
-           "calibration_parameters", "calibration_report", "calibration_scan", "calibration_sensitivity", "coverage", "chosen_pair", "claim_lines", "claims_chart", "claims_frame", "claims_tables", "eckd_path",
-           "explorer_chart", "explorer_status", "grid_chart", "text_table", "grid_frame", "key_numbers", "no_paging_claims", "observation_chart",
-           "observation_frame", "paper_pin_check", "paper_statements"]
+__all__ = ["BOUND_CLAIMS", "GROUPS", "LATER_CLAIMS", "NAME_ORDER", "PARAMETERS", "QUANTITIES", "SHORT_CLAIMS",
+           "SUBJECT_NAMES", "VERDICT_WORDS", "calibration_chart", "calibration_parameters", "calibration_report",
+           "calibration_scan", "calibration_sensitivity", "calibration_table", "chosen_pair", "claim_lines",
+           "claim_names", "claims_chart", "claims_frame", "claims_tables", "coverage", "eckd_path", "explorer_chart",
+           "explorer_status", "fairness_chart", "grid_chart", "grid_frame", "key_numbers", "no_paging_claims",
+           "no_paging_summary", "no_paging_table", "observation_chart", "observation_frame", "paper_pin_check", "paper_statements",
+           "pin_table", "record_sources", "short_source", "subject_name", "text_table"]
 
 
 def fairness_chart(cid: str = "512/15") -> alt.LayerChart:
@@ -1065,7 +1297,8 @@ def fairness_chart(cid: str = "512/15") -> alt.LayerChart:
     total = validation.fairness_bound(cid)
     roles = ["served in full", "at the paper's value", "at its reference"]
     frame = parts.assign(order=parts["role"].map({r: i for i, r in enumerate(roles)}),
-                         what="needed at Table 17's costs", cpus=sig(parts["cpus"], 3))
+                         what="needed at Table 17's costs", cpus=sig(parts["cpus"], 3),
+                         workload=parts["variant"].map(names.variant))
     bars = alt.Chart(frame).mark_bar(stroke=WHITE, strokeWidth=0.5).encode(
         y=alt.Y("what:N", title=None),
         x=alt.X("sum(cpus):Q", title="real CPUs", scale=alt.Scale(domain=[0, math.ceil(total["needed_cpus"]) + 1])),
@@ -1073,7 +1306,7 @@ def fairness_chart(cid: str = "512/15") -> alt.LayerChart:
                         scale=alt.Scale(domain=roles, range=[MODEL, PAPER, MUTED]),
                         legend=alt.Legend(orient="bottom", columns=1)),
         order=alt.Order("order:Q"),
-        tooltip=[alt.Tooltip("variant:N", title="workload"), alt.Tooltip("role:N", title="in the outcome"),
+        tooltip=[alt.Tooltip("workload:N", title="workload"), alt.Tooltip("role:N", title="in the outcome"),
                  alt.Tooltip("cpus:Q", title="CPUs needed", format=".2f")],
     )
     available = alt.Chart(pd.DataFrame({"x": [round(float(total["available_cpus"]), 3)],

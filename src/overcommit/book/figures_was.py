@@ -26,7 +26,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from .. import data
+from .. import data, names as display
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests, study_variants
 from . import figures_validation
@@ -103,6 +103,7 @@ def _runs(cids: tuple[str, ...], envs: tuple[str, ...]) -> tuple[pd.DataFrame, p
                 use100 = 100 * row["cpu_allocated"] / row["share"]
                 comp.append({
                     "env": env, "cid": cid, "memory_gib": mem, "cpus": cpus, "guest": name,
+                    "guest_name": display.guest(name),
                     "level": row["variant"], "component": name.rsplit("-", 1)[1],
                     "share": float(row["share"]), "vcpus": int(row["vcpus"]),
                     "reference_cpu": ref.cpu_load, "demand_per100": 100 * ref.cpu_load / ref.share,
@@ -161,7 +162,7 @@ def _x_memory() -> alt.X:
 
 def _pickers(level: str, cpus: int):
     env = env_picker()
-    pick = picker("level", LEVELS, _check_level(level), "Level", field="level")
+    pick = picker("level", LEVELS, _check_level(level), "Level", field="level", labels=[display.variant(v) for v in LEVELS])
     ncpu = picker("cpus", CPU_COUNTS, _check_cpus(cpus), "Real CPUs", field="cpus")
     return env, pick, ncpu
 
@@ -184,7 +185,7 @@ def component_chart(frame: pd.DataFrame, level: str = "was-medium", cpus: int = 
     colour = alt.Color("label:N", title="component", sort=names,
                        scale=alt.Scale(domain=names, range=list(COMPONENT_COLOURS)),
                        legend=alt.Legend(orient="bottom", columns=3))
-    tip = [alt.Tooltip("guest:N"), alt.Tooltip("cid:N", title="CID"),
+    tip = [alt.Tooltip("guest_name:N", title="guest"), alt.Tooltip("cid:N", title="CID"),
            alt.Tooltip("cpu_load:Q", title="CPU load (processors)", format=".3f"),
            alt.Tooltip("reference_cpu:Q", title="reference CPU load (Table 17)", format=".2f"),
            alt.Tooltip("pct_of_reference:Q", title="% of its reference load", format=".1f"),
@@ -367,7 +368,7 @@ def trend_table(results: pd.DataFrame | None = None) -> pd.DataFrame:
 
     def add_claim(key, claim_id, statement, paper, detail=""):
         add(key, claims.loc[claim_id, "observations"].split(", ")[0], statement, paper,
-            f"{claims.loc[claim_id, 'model']} (claim {claim_id})" + (f"; {detail}" if detail else ""),
+            f"{claims.loc[claim_id, 'model']} ({display.claim(claim_id)})" + (f"; {detail}" if detail else ""),
             bool(claims.loc[claim_id, "passed"]))
 
     per_cpu = [x(m, f"512/{c}") / x(m, "512/20") for c in (15, 10, 5)]
@@ -393,7 +394,7 @@ def trend_table(results: pd.DataFrame | None = None) -> pd.DataFrame:
     timeout = study_variants()[worst["variant"]].timeout_s
     # the row adds how close the worst run came to the time-out
     add_claim("z62-fails", "fail-62-was", "On z/VM 6.2 (EDEV-SCSI) the workload failed: too many HTTP errors.",
-              "fails in some runs", f"longest mean response {resp:.1f} s ({worst['variant']}, {worst['cid']}), "
+              "fails in some runs", f"longest mean response {resp:.1f} s ({display.variant(worst['variant'])}, {worst['cid']}), "
               f"time-out {timeout:g} s")
     before, after = _response_s(m, x(m, "512/20")), _response_s(m, x(m, "64/20"))
     add("errors-rise", "o000-edev-was-errors",

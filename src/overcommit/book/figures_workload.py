@@ -30,7 +30,7 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from .. import calibrate, data, validation
+from .. import calibrate, data, names, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests
 from .palette import ALERT, BLUES, IO_PARTS, MODEL, MUTED, PAGE_MEASURES, PAPER, word
@@ -102,6 +102,7 @@ def variant_frame(key: str, results: pd.DataFrame | None = None) -> pd.DataFrame
         "failed": s["failed"].astype(bool),
         "failure_reason": s["failure_reason"].fillna(""),
     })
+    f["name"] = f["variant"].map(names.variant)
     f["series"] = f["cpus"].astype(str)
     f["memory"] = f["memory_gib"].astype(str)
     f["env_label"] = f["env"].map(ENV_LABELS)
@@ -144,6 +145,7 @@ def _guest_frame(key: str, cids: tuple[str, ...], envs: tuple[str, ...]) -> pd.D
             for name, row in g.iterrows():
                 rows.append({
                     "env": env, "cid": cid, "guest": name, "variant": row["variant"],
+                    "guest_name": names.guest(name),
                     "resident": row["resident_mib"], "stored": row["stored_mib"],
                     "instantiated": row["instantiated_mib"],
                     "reference instantiated": ref.loc[name, "instantiated_mib"],
@@ -178,7 +180,7 @@ def _cid_picker(default: str, name: str = "cid") -> alt.Parameter:
 
 
 def _variant_picker(variants: tuple[str, ...], value: str, name: str = "variant") -> alt.Parameter:
-    return picker(name, variants, value, "Variant", field="variant")
+    return picker(name, variants, value, "Variant", field="variant", labels=[names.variant(v) for v in variants])
 
 
 _MEASURE_FIELDS = {
@@ -190,7 +192,7 @@ _MEASURE_FIELDS = {
 
 def _tooltip(field: str, title: str, fmt: str) -> list:
     return [
-        alt.Tooltip("variant:N"), alt.Tooltip("cid:N", title="CID"),
+        alt.Tooltip("name:N", title="variant"), alt.Tooltip("cid:N", title="CID"),
         alt.Tooltip("env_label:N", title="environment"),
         alt.Tooltip(f"{field}:Q", title=title, format=fmt),
         alt.Tooltip("throughput:Q", title="relative to its own reference", format=".3f"),
@@ -230,6 +232,10 @@ def paper_points(key: str, measure: str = "throughput") -> pd.DataFrame:
             values, text = [float(o["value"])], f"{o['relation']} {o['value']:g} CPUs"
         else:
             continue
+        # a point stated as a bound ("< 60 %") is drawn as one, apart from a value at the same
+        # height ("60 %" with another CPU count): the two would hide each other
+        if kind == "point" and o["relation"] in ("<", "<=", ">", ">="):
+            kind = "below" if o["relation"].startswith("<") else "above"
         for v in values:
             rows.append({"variant": o["subject"], "kind": kind,
                          "memory_gib": None if kind == "rule" else int(mem), "cpus": int(cpus),
@@ -238,6 +244,12 @@ def paper_points(key: str, measure: str = "throughput") -> pd.DataFrame:
     out["series"] = out["cpus"].astype(str)
     out["env"] = "zvm63-edev"
     return out
+
+
+#: the key to the paper's marks and the failed runs, under the chart's title (Vega-Lite
+#: draws no legend for marks that share the CPU counts' colours)
+PAPER_KEY = ["\u25c6 paper's value at one host   \u25bd \u25b3 paper's bound at one host",
+             "- - - paper's value at every memory size   \u271a failed run (model)"]
 
 
 def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
@@ -281,12 +293,18 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
         shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True).encode(x=x_mem, y=y, tooltip=tip)
     ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
     diamonds = paper.transform_filter(alt.datum.kind == "point").mark_point(
-        shape="diamond", size=190, filled=True, stroke=PAPER, strokeWidth=2, opacity=0.95,
+        shape="diamond", size=150, filled=True, stroke=PAPER, strokeWidth=2, opacity=0.95,
     ).encode(x=x_mem, y=alt.Y("y:Q", scale=y_scale), color=colour, tooltip=ptip)
+    # bounds: an open triangle pointing where the value lies, larger than a diamond, so a
+    # bound and a value at the same place both show
+    bounds = [paper.transform_filter(alt.datum.kind == kind).mark_point(
+        shape=shape, size=340, filled=False, strokeWidth=2.5, opacity=0.95,
+    ).encode(x=x_mem, y=alt.Y("y:Q", scale=y_scale), color=colour, tooltip=ptip)
+        for kind, shape in (("below", "triangle-down"), ("above", "triangle-up"))]
     rules = paper.transform_filter(alt.datum.kind == "rule").mark_rule(strokeDash=[6, 3], strokeWidth=2).encode(
         y=alt.Y("y:Q", scale=y_scale), color=colour, tooltip=ptip)
-    top = alt.layer(lines, crosses, rules, diamonds).add_params(*params).properties(
-        width=WIDE, height=220, title="Over real memory, one line per CPU count")
+    top = alt.layer(lines, crosses, rules, *bounds, diamonds).add_params(*params).properties(
+        width=WIDE, height=220, title=alt.Title("Over real memory, one line per CPU count", subtitle=PAPER_KEY))
     mem_series = [str(m) for m in MEMORY_ORDER]
     bars = base.mark_bar().encode(
         x=alt.X("series:N", sort=CPU_SERIES, title="z/VM real CPUs (processors)", axis=alt.Axis(labelAngle=0)),
@@ -298,7 +316,7 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
     )
     bottom = bars.properties(width=WIDE, height=200, title="Over real CPUs, grouped by memory")
     label = {"throughput": "relative throughput", "cpu_load": "CPU load", "page_reads": "page read rate"}[measure]
-    what = "the variant chosen in the second drop-down" if len(w.variants) > 1 else w.variants[0]
+    what = "the variant chosen in the second drop-down" if len(w.variants) > 1 else names.variant(w.variants[0])
     norm = ""
     if measure == "throughput" and w.normalise:
         norm = (" Medium-level values are scaled to the high level's reference throughput, as in the "
@@ -310,7 +328,8 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
             f"drop-down. Top: real memory falls from 512 GiB on the left to 48 GiB on the right, "
             f"one line per number of real CPUs; {word(ALERT)} crosses mark runs in which a workload fails, "
             f"diamonds with a {word(PAPER)} outline the values the paper states for z/VM 6.3 with EDEV-SCSI "
-            f"paging at one configuration, dashed lines in a CPU count's colour the values (or "
+            f"paging at one configuration, open triangles the bounds it states there (pointing down for "
+            f"'less than'), dashed lines in a CPU count's colour the values (or "
             f"the bounds of a range) it states for all memory sizes at that CPU count. "
             f"Bottom: the same values grouped by real CPUs, one bar per memory size, darkest for "
             f"512 GiB.{norm}"
@@ -325,11 +344,11 @@ def pages_chart(gframe: pd.DataFrame, key: str, default_cid: str = "64/20") -> a
     cid = _cid_picker(default_cid)
     chosen = alt.Chart(gframe).transform_filter((alt.datum.env == env) & (alt.datum.cid == cid))
     base = chosen.transform_fold(list(MEASURES), as_=["measure", "mib"])
-    guests = list(dict.fromkeys(gframe["guest"]))
-    tip = [alt.Tooltip("guest:N"), alt.Tooltip("cid:N", title="CID"), alt.Tooltip("measure:N"), alt.Tooltip("mib:Q", title="MiB", format=",.0f"),
+    guests = list(dict.fromkeys(gframe["guest_name"]))
+    tip = [alt.Tooltip("guest_name:N", title="guest"), alt.Tooltip("cid:N", title="CID"), alt.Tooltip("measure:N"), alt.Tooltip("mib:Q", title="MiB", format=",.0f"),
            alt.Tooltip("resident_pct:Q", title="resident / instantiated (%)", format=".1f")]
     dist = base.mark_bar().encode(
-        y=alt.Y("guest:N", sort=guests, title=None),
+        y=alt.Y("guest_name:N", sort=guests, title=None),
         yOffset=alt.YOffset("measure:N", sort=list(MEASURES)),
         x=alt.X("mib:Q", title="memory (MiB)", axis=alt.Axis(format=",.0f")),
         color=alt.Color("measure:N", sort=list(MEASURES), title="pages",
@@ -339,21 +358,21 @@ def pages_chart(gframe: pd.DataFrame, key: str, default_cid: str = "64/20") -> a
     ).add_params(env, cid).properties(width=300, height=max(90, 62 * len(guests)),
                                       title="Page distribution")
     reads = chosen
-    rtip = [alt.Tooltip("guest:N"), alt.Tooltip("page_read_mib_s:Q", title="page reads (MiB/s)", format=".2f"),
+    rtip = [alt.Tooltip("guest_name:N", title="guest"), alt.Tooltip("page_read_mib_s:Q", title="page reads (MiB/s)", format=".2f"),
             alt.Tooltip("read_share_pct:Q", title="share of all page reads (%)", format=".1f"),
             alt.Tooltip("paged_in_pct_s:Q", title="resident memory paged in per second (%)", format=".3f")]
     rbars = reads.mark_bar(color=IO_PARTS["page reads"]).encode(
-        y=alt.Y("guest:N", sort=guests, title=None, axis=alt.Axis(labels=False, ticks=False)),
+        y=alt.Y("guest_name:N", sort=guests, title=None, axis=alt.Axis(labels=False, ticks=False)),
         x=alt.X("page_read_mib_s:Q", title="page reads (MiB/s)"), tooltip=rtip)
     rtext = reads.mark_text(align="left", dx=3, fontSize=10).encode(
-        y=alt.Y("guest:N", sort=guests), x="page_read_mib_s:Q",
+        y=alt.Y("guest_name:N", sort=guests), x="page_read_mib_s:Q",
         text=alt.Text("page_read_mib_s:Q", format=".3~g"))
     right = alt.layer(rbars, rtext).properties(width=130, height=max(90, 62 * len(guests)), title="Page reads")
     return alt.hconcat(dist, right).properties(
         title=f"{w.title}: pages of each guest (model)",
         description=(
             f"For the environment and configuration chosen in the drop-downs, one group of bars per "
-            f"guest of the {w.title} workload ({', '.join(guests)}): its resident memory, the memory "
+            f"guest of the {w.title} workload ({'; '.join(guests)}): its resident memory, the memory "
             f"stored on the paging devices, its instantiated memory, its instantiated memory in the "
             f"reference run 512/25, and on z/VM 6.2 the memory in expanded storage, all in MiB. "
             f"Right: each guest's page read rate in MiB/s."
@@ -460,7 +479,7 @@ def paper_vs_model(key: str) -> pd.DataFrame:
             continue
         rel = {"~": "≈", "=": "", "between": ""}.get(o["relation"], o["relation"])
         paper = (f"{o['lower']:g}–{o['upper']:g}" if o["relation"] == "between" else f"{rel} {o['value']:g}".strip())
-        rows.append({"subject": o["subject"], "CID": cid, "quantity": label, "paper": paper,
+        rows.append({"subject": subject_name(o["subject"]), "CID": cid, "quantity": label, "paper": paper,
                      "model": f"{model:.3g}" if abs(model) < 1000 else f"{model:,.0f}",
                      "verdict": _verdict(o["relation"], o["value"], o["lower"], o["upper"], model),
                      "use": _use(o, fitted),
@@ -469,8 +488,33 @@ def paper_vs_model(key: str) -> pd.DataFrame:
     return out.set_index("id")
 
 
-def claims_table(key: str) -> pd.DataFrame:
-    """The validation claims of the workload's topic (see :mod:`overcommit.validation`)."""
+def subject_name(subject: str) -> str:
+    """An observation's subject as a reader names it: a guest or variant by
+    :mod:`overcommit.names`, a component of both WAS levels (``was-ihs``) as "WebSphere: web
+    server (IHS)", a family prefix (``java``) by its workload's title."""
+    try:
+        return names.name(subject)
+    except ValueError:
+        pass
+    family, _, part = subject.partition("-")
+    if family == "was" and part in names.ROLES:
+        return f"WebSphere: {names.ROLES[part]}"
+    family_of = [v for v in names.VARIANTS if v.startswith(subject + "-")]
+    if family_of:
+        # "fs-direct" is both direct-I/O levels: "fio, direct I/O (both levels)"
+        stems = {names.variant(v).rsplit(", ", 1)[0] for v in family_of}
+        if len(stems) == 1:
+            return f"{stems.pop()} ({'both levels' if len(family_of) == 2 else 'every variant'})"
+        titles = {w.variants[0].split("-")[0]: w.title for w in WORKLOADS.values()}
+        if subject in titles:
+            return titles[subject]
+    raise ValueError(f"subject: {subject!r} is not accepted; expected a guest, a variant, a WAS component or a workload family")
+
+
+def claims_table(key: str, ids: bool = False) -> pd.DataFrame:
+    """The validation claims of the workload's topic (see :mod:`overcommit.validation`),
+    indexed by the claim's number as the book shows it (:func:`overcommit.names.claim`), or by
+    its id with ``ids``."""
     w = workload(key)
     v = validation.evaluate()
     v = v[v["topic"] == w.topic]
@@ -479,7 +523,7 @@ def claims_table(key: str) -> pd.DataFrame:
         "verdict": np.where(v["passed"], "✓ matches", "✗ misses"),
         "source": v["source"].str.replace("seed 000, ", "", regex=False),
     })
-    out.index = pd.Index(v["id"], name="claim")
+    out.index = pd.Index(v["id"] if ids else v["id"].map(names.claim), name="claim")
     return out
 
 
@@ -500,31 +544,31 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
     w = workload(key)
     r = simulate((memory_gib, cpus), env=env)
     wl = r.workloads.loc[list(w.variants)]
-    tp = pd.DataFrame({"variant": list(w.variants), "throughput": sig(wl["relative_throughput"]).to_numpy(),
+    tp = pd.DataFrame({"variant": [names.variant(v) for v in w.variants], "throughput": sig(wl["relative_throughput"]).to_numpy(),
                        "status": np.where(wl["failed"], "fails", "completes"),
                        "reason": wl["failure_reason"].to_numpy()})
     bars = alt.Chart(tp).mark_bar(height=16).encode(
-        y=alt.Y("variant:N", sort=list(w.variants), title=None),
+        y=alt.Y("variant:N", sort=list(tp["variant"]), title=None),
         x=alt.X("throughput:Q", title="relative throughput (1 = reference)", scale=alt.Scale(domain=[0, 1.2])),
         color=alt.Color("status:N", scale=alt.Scale(domain=["completes", "fails"], range=[MODEL, ALERT]),
                         title="model run"),
         tooltip=["variant:N", alt.Tooltip("throughput:Q", format=".3f"), "status:N", "reason:N"],
     )
     text = alt.Chart(tp).mark_text(align="left", dx=3).encode(
-        y=alt.Y("variant:N", sort=list(w.variants)), x="throughput:Q", text=alt.Text("throughput:Q", format=".2f"))
+        y=alt.Y("variant:N", sort=list(tp["variant"])), x="throughput:Q", text=alt.Text("throughput:Q", format=".2f"))
     top = alt.layer(bars, text).properties(width=WIDE, height=28 * len(w.variants) + 10,
-                                           title=f"{w.title} at {r.system['cid']} on {ENV_LABELS[env]}")
+                                           title=f"{w.title} at {names.cid(r.system['cid'])} on {ENV_LABELS[env]}")
     ref = simulate("512/25").guests
     g = r.guests[r.guests["variant"].isin(w.variants)]
     pages = pd.DataFrame({
-        "guest": np.repeat(g.index.to_numpy(), 4),
+        "guest": np.repeat([names.guest(n) for n in g.index], 4),
         "measure": list(MEASURES[:4]) * len(g),
         "mib": np.column_stack([g["resident_mib"], g["stored_mib"], g["instantiated_mib"],
                                 ref.loc[g.index, "instantiated_mib"]]).ravel(),
     })
     pages["mib"] = sig(pages["mib"], 3)
     dist = alt.Chart(pages).mark_bar().encode(
-        y=alt.Y("guest:N", sort=list(g.index), title=None),
+        y=alt.Y("guest:N", sort=[names.guest(n) for n in g.index], title=None),
         yOffset=alt.YOffset("measure:N", sort=list(MEASURES[:4])),
         x=alt.X("mib:Q", title="memory (MiB)", axis=alt.Axis(format=",.0f")),
         color=alt.Color("measure:N", sort=list(MEASURES[:4]), title="pages",
@@ -534,7 +578,7 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
     ).properties(width=WIDE, height=max(80, 50 * len(g)), title="Page distribution of the workload's guests")
     return alt.vconcat(top, dist).resolve_scale(color="independent").properties(
         description=(
-            f"Model result for {r.system['cid']} on {ENV_LABELS[env]}: bars of the relative throughput "
+            f"Model result for {names.cid(r.system['cid'])} on {ENV_LABELS[env]}: bars of the relative throughput "
             f"of each {w.title} variant ("
             # from the unrounded values: two roundings (4 digits, then 2) can differ from one
             + ", ".join(f"{v} {x:.2f}" for v, x in zip(tp['variant'], wl["relative_throughput"].to_numpy()))

@@ -114,9 +114,15 @@ def generate(topic: str, seed: int = 0) -> Exercise:
     return _module(topic).generate(int(seed))
 
 
+def _words(text: str) -> str:
+    """A name as compared: case, commas and runs of spaces do not count ("fio, page cache,
+    high" is "FIO page cache high")."""
+    return " ".join(text.replace(",", " ").lower().split())
+
+
 def _close(given: Any, expected: Any, rel: float, abs_: float) -> bool:
     if isinstance(expected, str):
-        return isinstance(given, str) and given.strip().lower() == expected.strip().lower()
+        return isinstance(given, str) and _words(given) == _words(expected)
     if isinstance(expected, (list, tuple, np.ndarray)):
         try:
             given_list = list(given)

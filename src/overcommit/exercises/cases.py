@@ -45,6 +45,7 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
+from .. import names
 from ..seeding import rng
 from . import CASE_TOPICS as TOPICS, Exercise, first_worth_asking
 from .results import ENV_MENU, ENV_NAMES
@@ -366,6 +367,13 @@ def break_points(frame: pd.DataFrame, level: float) -> pd.Series:
     return below.groupby("variant")["memory_gib"].max().sort_values(ascending=False)
 
 
+def answer_name(variant: str) -> str:
+    """A workload's display name (:func:`overcommit.names.variant`) as the answer key
+    writes it: without its commas (``java-high`` → "Java high"), so that it reads as one
+    answer in a list; checking ignores commas, so "Java, high" is right too."""
+    return " ".join(names.variant(variant).replace(",", " ").split())
+
+
 def _build_planning(seed: int, variant: int, topic: str) -> Exercise:
     from ..book.figures_planning import VARIANT_CPUS
 
@@ -387,45 +395,48 @@ def _build_planning(seed: int, variant: int, topic: str) -> Exercise:
         workloads = sorted(g["variant"].unique())
         w = str(_one_of(r, workloads))
         at = float(breaks[w]) if w in breaks.index else None
-        question = (f"For {setting}: below which memory is **{w}** under **{level:.2f}** of its unconstrained "
-                    f"throughput? {rule} Answer in GiB.\n\n{where}")
+        question = (f"For {setting}: below which memory is **{names.variant(w)}** under **{level:.2f}** of its "
+                    f"unconstrained throughput? {rule} Answer in GiB.\n\n{where}")
         lines = []
         if at is not None:
             line = g[g["variant"] == w].set_index("memory_gib")["throughput"].sort_index(ascending=False)
             above = line[line.index > at]
-            lines.append(f"{w}'s relative throughput on the grid: "
+            lines.append(f"{names.variant(w)}: relative throughput on the grid "
                          + ", ".join(f"{v:.3f} at {m:g}" for m, v in line.items()) + ".")
             lines.append(f"The largest memory with a value below {level:.2f} is **{at:g} GiB**"
                          + (f" (at {above.index.min():g} GiB it is {float(above.iloc[-1]):.3f})" if len(above) else "")
                          + ": that is its bar in the lower panel.")
         lines.append(f"Reproduce it: `overcommit.planning.mix_grid('{mix}', {grid}, [{cpus}], ['{env}'])`, "
-                     f"rows of variant `{w}`.")
+                     f"rows of variant `'{w}'`.")
         return Exercise(topic=topic, seed=seed, question=question, answer=at, solution="\n\n".join(lines),
                         rel_tolerance=0.0, abs_tolerance=0.5,
                         parameters={"kind": "break", "mix": mix, "env": env, "cpus": cpus, "level": level,
                                     "workload": w, "break_gib": at})
     memory_breaks = breaks[breaks < 512]
-    first = str(memory_breaks.index[0]) if len(memory_breaks) else None
+    first = str(memory_breaks.index[0]) if len(memory_breaks) else None  # a variant id
     lead = float(memory_breaks.iloc[0] - memory_breaks.iloc[1]) if len(memory_breaks) > 1 else (
         float(memory_breaks.iloc[0]) if len(memory_breaks) else 0.0)
     question = (f"For {setting}, which workload is the first to fall below **{level:.2f}** of its unconstrained "
                 f"throughput as memory shrinks from 512 GiB? {rule} Leave out workloads that are below the level "
-                f"already at 512 GiB: their CPUs, not the memory, hold them back. Answer with the workload's name, "
-                f"e.g. `java-high`.\n\n{where}")
+                f"already at 512 GiB: their CPUs, not the memory, hold them back. Answer with the workload's name "
+                f"as the figure shows it, without its commas: *{answer_name('java-high')}* for "
+                f"{names.variant('java-high')}.\n\n{where}")
     lines = []
     if first is not None:
         lines.append("Break points from the largest: "
-                     + ", ".join(f"{v} {m:g} GiB" for v, m in breaks.items()) + ".")
+                     + "; ".join(f"{names.variant(v)} {m:g} GiB" for v, m in breaks.items()) + ".")
         cpu_bound = list(breaks[breaks >= 512].index)
         if cpu_bound:
-            lines.append("Below the level even at 512 GiB, so limited by CPUs: " + ", ".join(cpu_bound) + ".")
-        lines.append(f"So **{first}** breaks first, at {float(memory_breaks.iloc[0]):g} GiB.")
+            lines.append("Below the level even at 512 GiB, so limited by CPUs: "
+                         + "; ".join(map(names.variant, cpu_bound)) + ".")
+        lines.append(f"So **{names.variant(first)}** breaks first, at {float(memory_breaks.iloc[0]):g} GiB: "
+                     f"the answer is *{answer_name(first)}*.")
     lines.append(f"Reproduce it: `overcommit.planning.mix_grid('{mix}', {grid}, [{cpus}], ['{env}'])`.")
-    return Exercise(topic=topic, seed=seed, question=question, answer=first, solution="\n\n".join(lines),
-                    rel_tolerance=0.0, abs_tolerance=0.0,
+    return Exercise(topic=topic, seed=seed, question=question, answer=None if first is None else answer_name(first),
+                    solution="\n\n".join(lines), rel_tolerance=0.0, abs_tolerance=0.0,
                     parameters={"kind": "first", "mix": mix, "env": env, "cpus": cpus, "level": level,
                                 "first": first, "lead_gib": lead,
                                 "memory_breaks": int(len(memory_breaks))})
 
 
-__all__ = ["PLANNING_LEVELS", "TOPICS", "ZVM52_LEVELS", "break_points", "generate", "not_worth"]
+__all__ = ["PLANNING_LEVELS", "TOPICS", "ZVM52_LEVELS", "answer_name", "break_points", "generate", "not_worth"]
