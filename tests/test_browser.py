@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import shutil
 import socketserver
@@ -58,18 +59,23 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
-def server():
+def serve(handler_class, suffix: str = ""):
+    """Serve the built site with ``handler_class`` on a free local port; yields its URL
+    (with ``suffix``) until the generator is closed. Skips when no site is built."""
     if not (SITE / "index.html").exists():
         pytest.skip("no built site: run `make book` first")
-    handler = functools.partial(_QuietHandler, directory=str(SITE))
+    handler = functools.partial(handler_class, directory=str(SITE))
     httpd = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
     httpd.daemon_threads = True
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}{suffix}"
     httpd.shutdown()
     httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    yield from serve(_QuietHandler)
 
 
 @pytest.fixture(scope="module")
@@ -86,6 +92,9 @@ def browser():
 
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+#: The axe-core release package.json pins: the file injected must be that release (`npm ci`
+#: installs it from package-lock.json), so that the pin and the rules checked cannot drift.
+AXE_PIN = json.loads((ROOT / "package.json").read_text())["dependencies"]["axe-core"]
 
 #: What chart ``i`` shows (its SVG markup, or its canvas's pixels), as a JavaScript expression.
 _SIGNATURE = """(i => { const el = document.querySelectorAll('.vega-embed')[i];
@@ -163,6 +172,8 @@ def _open(page, server: str, page_path: str) -> None:
 
 
 def _axe_violations(page) -> list[str]:
+    version = page.evaluate("() => axe.version")
+    assert version == AXE_PIN, f"{AXE} is axe-core {version}, package.json pins {AXE_PIN}: run `npm ci`"
     found = page.evaluate(
         """async () => (await axe.run(document, {resultTypes: ['violations'], preload: false})).violations
             .filter(v => v.impact === 'critical' || v.impact === 'serious')
@@ -252,7 +263,7 @@ def test_page_offline_drawn_complete_and_accessible_in_light_mode(page_path, ser
     assert errors == [], f"{page_path}: console errors or warnings: {errors}"
     assert unrendered == [], f"{page_path}: charts without SVG/canvas: {unrendered}"
     assert widget_views == 0, f"{page_path}: {widget_views} ipywidget view(s) in static HTML"
-    assert violations == [], f"{page_path}: axe-core, light mode: {violations}"
+    assert violations == [], f"{page_path}: axe-core {AXE_PIN}, light mode: {violations}"
 
 
 @pytest.mark.parametrize("page_path", _pages() or ["(no site built)"])
@@ -298,7 +309,7 @@ def test_phone_layout_controls_and_dark_mode(page_path, server, browser):
     assert unrendered == [], f"{page_path}: charts without SVG/canvas at 390 px: {unrendered}"
     assert dead == [], f"{page_path}: controls that change nothing: {dead}"
     assert errors == [], f"{page_path}: console errors or warnings at 390 px: {errors}"
-    assert violations == [], f"{page_path}: axe-core, dark mode: {violations}"
+    assert violations == [], f"{page_path}: axe-core {AXE_PIN}, dark mode: {violations}"
 
 
 # --- self-check boxes: seeded exercises and fixed answers -------------------------------------
@@ -309,10 +320,15 @@ def _selfcheck_pages() -> list[str]:
 
 
 def _bank(topic: str, seed) -> dict:
-    """A seeded variant (``topic``, ``seed``) or, with topic ``"check"``, a fixed answer."""
+    """A seeded variant (``topic``, ``seed``), from the file of a few seeds that holds it, or,
+    with topic ``"check"``, a fixed answer."""
     import json
 
-    return json.loads((SITE / "_static" / "exercises" / topic / f"{seed}.json").read_text())
+    from overcommit.exercises import web
+
+    if topic == "check":
+        return json.loads((SITE / "_static" / "exercises" / topic / f"{seed}.json").read_text())
+    return web.read_variant(SITE / "_static" / "exercises", topic, int(seed))
 
 
 def _wrong(answer):
@@ -360,7 +376,7 @@ def test_selfcheck_pages_exist():
         pytest.skip("no built site: run `make book` first")
     pages = _selfcheck_pages()
     assert len(pages) >= 5, f"self-check boxes on {pages}"
-    assert (SITE / "_static" / "exercises" / "dat" / "999.json").exists()
+    assert _bank("dat", 999)["seed"] == 999
 
 
 @pytest.mark.parametrize("page_path", _selfcheck_pages() or ["(no site built)"])
@@ -387,7 +403,8 @@ def test_selfcheck_boxes_answer_every_seed(page_path, server, browser):
         topic = box.get_attribute("data-topic")
         default = int(box.get_attribute("data-seed"))
         questions = []
-        for seed in ((default + 1) % 1000, (default + 500) % 1000):
+        # 999: the last file of variants, which holds fewer seeds than the others
+        for seed in ((default + 1) % 1000, (default + 500) % 1000, 999):
             expected = _bank(topic, seed)
             box.locator(".oc-sc-seed").fill(str(seed))
             box.locator(".oc-sc-show").click()
@@ -478,9 +495,10 @@ EXPLORER_PAGES = 18
 
 
 def test_every_explorer_box_and_the_intro_link_the_classroom_kit(server, browser):
-    """Every live-explorer box and the introduction link the kit, the link resolves from the
-    page (HTTP 200, a zip, the file the build wrote), and a reader sees it under the note at
-    1280 and at 390 px."""
+    """Every live-explorer card and the introduction link the kit, the link resolves from the
+    page (HTTP 200, a zip, the file the build wrote), and a reader sees it at 1280 and at
+    390 px. A card is no frozen copy of the explorer: no chart, no control, no numbered
+    figure, no "key = value" list of its settings."""
     import urllib.request
     from urllib.parse import urljoin
 
@@ -494,11 +512,16 @@ def test_every_explorer_box_and_the_intro_link_the_classroom_kit(server, browser
     with_explorers, targets = [], set()
     for page_path in pages:
         soup = BeautifulSoup((SITE / page_path).read_text(encoding="utf-8"), "html.parser")
-        boxes = soup.select(".oc-explorer-static")
+        boxes = soup.select(".oc-explorer-card")
         if boxes:
             with_explorers.append(page_path)
         links = [box.select_one("a.oc-kit-link") for box in boxes]
         assert all(links), f"{page_path}: an explorer box without the kit link"
+        for box in boxes:
+            frozen = box.find_parent(class_="oc-explorer") or box
+            assert not frozen.select(".oc-chart, input, select") and not box.find_parent("figure"), \
+                f"{page_path}: an explorer card with a chart, a control or a figure number"
+            assert "=" not in box.get_text() and "make lab" in box.get_text(), f"{page_path}: {box.get_text()[:200]}"
         if page_path == "book/intro.html":
             links = soup.select("a.oc-kit-link")
             assert links, "the introduction does not link the kit"
@@ -513,12 +536,12 @@ def test_every_explorer_box_and_the_intro_link_the_classroom_kit(server, browser
         _block_other_hosts(context, [])
         page = context.new_page()
         page.goto(f"{server}/book/shares.html", wait_until="load")
-        link = page.locator(".oc-explorer-static a.oc-kit-link").first
+        link = page.locator(".oc-explorer-card a.oc-kit-link").first
         link.scroll_into_view_if_needed()
         assert link.is_visible()
         box = link.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, f"kit link off screen at {width} px: {box}"
-        page.locator(".oc-explorer-static").first.screenshot(path=str(SHOTS / f"explorer-kit-link-{width}.png"))
+        page.locator(".oc-explorer").first.screenshot(path=str(SHOTS / f"explorer-kit-link-{width}.png"))
         context.close()
 
 

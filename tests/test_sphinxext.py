@@ -34,9 +34,11 @@ def test_a_chart_and_its_caption_become_one_figure():
                                         nodes.Text(" Resident memory.")),
                         nodes.paragraph("", "The red tick is the paper's."))
     section += _cell(STATIC_MIME)
-    section += _caption(nodes.paragraph("", "", nodes.strong("", "Live explorer: any setting.")))
+    section += _caption(nodes.paragraph("", "", nodes.strong("", "Live explorer: any setting."), nodes.Text(" More.")))
     section += nodes.paragraph("", "text")
     section += _caption(nodes.paragraph("", "a caption with no chart before it"))
+    section += _cell("application/vnd.vegalite.v5+json")
+    section += _caption(nodes.paragraph("", "", nodes.strong("", "Figure: second chart.")))
     _number_figures(None, doc)
     figures = list(doc.findall(nodes.figure))
     assert len(figures) == 2
@@ -46,7 +48,13 @@ def test_a_chart_and_its_caption_become_one_figure():
     caption = first.next_node(nodes.caption)
     assert caption.astext() == "Who holds the DPA. Resident memory."
     assert first.next_node(nodes.legend).astext() == "The red tick is the paper's."
-    assert second["ids"] and second.next_node(nodes.caption).astext() == "Live explorer: any setting."
+    assert second["ids"] and second.next_node(nodes.caption).astext() == "Second chart."
+    # a live explorer's card is no chart: it and its caption become one unnumbered box
+    (box,) = [c for c in doc.findall(nodes.container) if "oc-explorer" in c["classes"]]
+    assert not list(box.findall(nodes.figure)) and box.parent is section
+    cell, caption = box.children
+    assert "cell" in cell["classes"] and caption["classes"] == ["oc-explorer-caption"]
+    assert caption.astext() == "Any setting. More."
     # a caption that follows no chart stays where it was
     assert [c for c in doc.findall(nodes.container) if "oc-caption" in c["classes"]][0].astext() \
         == "a caption with no chart before it"

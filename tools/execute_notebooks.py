@@ -5,8 +5,8 @@ from it; then execute the notebook top to bottom in a fresh kernel and save it w
 outputs. Strict nbval (``make test``) later re-executes every notebook and compares with
 what this stored, so run this after changing a chapter or the package.
 
-Widget state is not stored: the static book shows an explorer's default output instead
-(see ``overcommit.book.mime``), and the state would only carry random model ids.
+Widget state is not stored: the static book shows a card for each explorer instead (see
+``overcommit.book.mime``), and the state would only carry random model ids.
 """
 
 from __future__ import annotations

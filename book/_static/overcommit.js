@@ -47,6 +47,9 @@
       if (chart.result) { chart.result.finalize(); chart.result = null; }
       chart.theme = theme;
       var spec = JSON.parse(chart.script.textContent);
+      // the paper's hosts on the sliders (usermeta.stops): from the spec as stored, which a
+      // phone layout (usermeta.narrow) replaces
+      chart.stops = (spec.usermeta && spec.usermeta.stops) || {};
       var room = (chart.target.parentElement || chart.target).clientWidth;
       // a diagram whose boxes and labels cannot simply be squeezed carries its own phone
       // layout (usermeta.narrow, a whole Vega-Lite spec): drawn instead, then narrowed as usual
@@ -171,6 +174,86 @@
       try { view.signal(name, state[name]); } catch (e) { /* the new drawing has no such signal */ }
     });
     return view.runAsync();
+  }
+
+  /* --- exact values -------------------------------------------------------------------
+
+     A slider alone cannot reach every value: the any-host memory slider packs 63 steps of
+     8 GiB into about 130 px, and 96 or 112 GiB could not be hit by dragging. Beside every
+     slider of a chart goes a number box with the same minimum, maximum and step that sets
+     the same Vega signal; each follows the other (the slider through Vega's own binding,
+     the box through a signal listener). The box shows the value, so Vega's readout goes.
+     The paper's hosts, where the chart names them (usermeta.stops, written by
+     overcommit.book.figures.paper_stops), are marked on the slider as stops (a <datalist>,
+     drawn as ticks). Done again after every drawing: a new drawing makes new controls. */
+  function decimals(step) {
+    var text = String(step), dot = text.indexOf(".");
+    return dot < 0 ? 0 : text.length - dot - 1;
+  }
+
+  /* The value of the slider's grid nearest to ``value``, within its range. */
+  function snapped(value, range) {
+    var lo = +range.min, hi = +range.max, step = +range.step || 1;
+    var v = lo + Math.round((Math.min(hi, Math.max(lo, value)) - lo) / step) * step;
+    return +Math.min(hi, v).toFixed(decimals(range.step));
+  }
+
+  function exact(chart, view) {
+    chart.target.querySelectorAll(".vega-bind input[type=range]").forEach(function (range, i) {
+      var bind = range.closest(".vega-bind"), name = range.name;
+      if (!bind || bind.querySelector("input.oc-exact")) return;
+      var title = bind.querySelector(".vega-bind-name");
+      var box = document.createElement("input");
+      box.type = "number";
+      box.className = "oc-exact";
+      box.min = range.min; box.max = range.max; box.step = range.step;
+      box.inputMode = decimals(range.step) ? "decimal" : "numeric";
+      box.setAttribute("aria-label", ((title && title.textContent) || name).trim() + ", exact value");
+      box.value = view.signal(name);
+      var readout = range.nextElementSibling;
+      if (readout && readout.tagName === "SPAN") readout.hidden = true;
+      else readout = null;
+      // in the slider's label, after it: one row with it on a phone (the label names the
+      // slider, its first control; the box has its own name)
+      (readout || range).insertAdjacentElement("afterend", box);
+      var stops = chart.stops && chart.stops[name];
+      if (stops && stops.length) {
+        var list = document.createElement("datalist");
+        list.id = chart.target.id + "-stops-" + i;
+        stops.forEach(function (v) {
+          var option = document.createElement("option");
+          option.value = v;
+          list.appendChild(option);
+        });
+        bind.appendChild(list);
+        range.setAttribute("list", list.id);
+      }
+      function set(value) {
+        if (+view.signal(name) === value) return;
+        view.signal(name, value);
+        view.runAsync().catch(function (err) { console.error(err); });
+      }
+      // while typing, only a value the slider can take is applied ("1" on the way to "112"
+      // is not); Enter or leaving the box applies the nearest one
+      box.addEventListener("input", function () {
+        var v = box.valueAsNumber;
+        if (isFinite(v) && snapped(v, range) === v) set(v);
+      });
+      function commit() {
+        var v = isFinite(box.valueAsNumber) ? snapped(box.valueAsNumber, range) : +view.signal(name);
+        box.value = v;
+        set(v);
+      }
+      box.addEventListener("change", commit);
+      // Vega's controls sit in a <form>: with one box in it, Enter would submit it and
+      // reload the page
+      box.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") { event.preventDefault(); commit(); }
+      });
+      view.addSignalListener(name, function (_, value) {
+        if (box.valueAsNumber !== +value) box.value = value;
+      });
+    });
   }
 
   /* Narrow screens (a phone is about 350 px of text wide): side-by-side views are stacked
@@ -370,6 +453,7 @@
           return embed(chart, spec, room, pass + 1, state);
         }
         return restore(result.view, state).then(function () {
+          exact(chart, result.view);
           tidy(target);
           target.dataset.ocTheme = chart.theme;  // drawn for this theme (the browser tests wait on it)
           if (!chart.tidying) {
@@ -388,41 +472,4 @@
   } else {
     embedAll();
   }
-})();
-
-/* A table or formula wider than the text scrolls inside its own box; on a phone nothing
-   showed that it did (the cut fell between columns and read as the table's end). Such a
-   box fades out at the edge that hides more, until the reader has scrolled to it. */
-(function () {
-  "use strict";
-  var SCROLLERS = ".pst-scrollable-table-container, .cell_output .output.text_html, mjx-container[display=\"true\"]";
-
-  function mark(box) {
-    var more = box.scrollWidth - box.clientWidth;
-    box.classList.toggle("oc-more-right", more > 1 && box.scrollLeft < more - 1);
-    box.classList.toggle("oc-more-left", more > 1 && box.scrollLeft > 1);
-  }
-
-  function markAll() {
-    document.querySelectorAll(SCROLLERS).forEach(function (box) {
-      if (!box.dataset.ocScrollHint) {
-        box.dataset.ocScrollHint = "1";
-        box.addEventListener("scroll", function () { mark(box); }, { passive: true });
-      }
-      mark(box);
-    });
-  }
-
-  function start() {
-    markAll();
-    window.addEventListener("resize", markAll);
-    // MathJax typesets its formulas (and so makes their boxes) after the page has loaded
-    window.addEventListener("load", function () {
-      markAll();
-      var mj = window.MathJax;
-      if (mj && mj.startup && mj.startup.promise) mj.startup.promise.then(markAll);
-    });
-  }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
 })();

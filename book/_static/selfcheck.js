@@ -2,7 +2,9 @@
  *
  * A seeded exercise places <div class="oc-selfcheck" data-topic="dat" data-seed="12"></div>
  * in its text: this script builds a seed box, an answer box and a feedback line in it, and
- * loads _static/exercises/<topic>/<seed>.json. An exercise with one fixed answer places
+ * loads the seed's variant from _static/exercises/<topic>/<first>-<last>.json, the file of a
+ * few seeds that holds it (_static/exercises/index.json says how many seeds each topic packs
+ * per file). An exercise with one fixed answer places
  * <div class="oc-selfcheck" data-check="results_db-ex-memory"></div> and gets an answer box
  * that loads _static/exercises/check/<id>.json. Both are written at build time from the
  * Python package (overcommit.exercises.web); the worked solution is in them only in the
@@ -15,32 +17,67 @@
   var script = document.currentScript;
   var STATIC = script ? script.src.replace(/selfcheck\.js(\?.*)?$/, "") : "../_static/";
 
+  // Each file is fetched once per page (the index by the first box that needs it, a file
+  // of variants by every seed it holds); a failed fetch is not kept, the next click asks again.
+  var files = {};
+
+  function fetchJSON(path, missing) {
+    if (!files[path]) {
+      files[path] = fetch(STATIC + "exercises/" + path).then(function (r) {
+        if (!r.ok) throw new Error(missing);
+        return r.json();
+      }).catch(function (e) { delete files[path]; throw e; });
+    }
+    return files[path];
+  }
+
   function load(topic, seed) {
-    return fetch(STATIC + "exercises/" + topic + "/" + seed + ".json").then(function (r) {
-      if (!r.ok) throw new Error(topic === "check" ? "the answer for this exercise is missing from the site" : "no variant for seed " + seed);
-      return r.json();
+    if (topic === "check") return fetchJSON("check/" + seed + ".json", "the answer for this exercise is missing from the site");
+    return fetchJSON("index.json", "the exercise variants are missing from the site").then(function (topics) {
+      var entry = topics[topic];
+      if (!entry || seed > entry.last) throw new Error("no variant for seed " + seed);
+      var first = seed - seed % entry.per_chunk, last = Math.min(first + entry.per_chunk - 1, entry.last);
+      return fetchJSON(topic + "/" + first + "-" + last + ".json", "no variant for seed " + seed);
+    }).then(function (chunk) {
+      var found = chunk.filter(function (v) { return v.seed === seed; })[0];
+      if (!found) throw new Error("no variant for seed " + seed);
+      return found;
     });
   }
 
-  function tokens(text) {
+  function item(t) {
+    var s = t.trim().replace(/^["']|["']$/g, "").trim().replace(/\s+/g, " ");
+    if (/^[-+]?0x[0-9a-f]+$/i.test(s)) return parseInt(s, 16);
+    if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return parseFloat(s);
+    return s;
+  }
+
+  // The typed answer as items. A single name as answer ("fio, page cache, high") is read
+  // whole: its commas are part of the name, not separators.
+  function tokens(text, v) {
     var body = text.trim().replace(/^\[/, "").replace(/\]$/, "");
     if (!body.trim()) return [];
-    return body.split(",").map(function (t) {
-      var s = t.trim().replace(/^["']|["']$/g, "").trim();
-      if (/^[-+]?0x[0-9a-f]+$/i.test(s)) return parseInt(s, 16);
-      if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return parseFloat(s);
-      return s;
-    });
+    if (v && typeof v.answer === "string") return [item(body)];
+    return body.split(",").map(item);
   }
 
+  function isText(v) {
+    var expected = Array.isArray(v.answer) ? v.answer : [v.answer];
+    return expected.every(function (e) { return typeof e === "string"; });
+  }
+
+  // A name as compared, as exercises._words does: case, commas and runs of spaces do not count.
+  function words(s) { return s.replace(/,/g, " ").toLowerCase().split(/\s+/).filter(Boolean).join(" "); }
+
   function close(given, expected, rel, abs) {
-    if (typeof expected === "string") return typeof given === "string" && given.toLowerCase() === expected.toLowerCase();
+    if (typeof expected === "string") return typeof given === "string" && words(given) === words(expected);
     if (typeof given !== "number" || !isFinite(given)) return false;
     var tol = Math.max(rel * Math.max(Math.abs(given), Math.abs(expected)), abs);
     return Math.abs(given - expected) <= tol;
   }
 
   function tolerance(v) {
+    if (isText(v)) return "the words, ignoring case and commas";
     if (v.rel > 0) return "numbers within " + +(v.rel * 100).toPrecision(3) + " %" + (v.abs >= 1e-6 ? " or " + v.abs : "");
     if (v.abs >= 1e-6) return "numbers within ±" + v.abs + (v.unit ? " " + v.unit : "");
     return "numbers exactly";
@@ -53,7 +90,7 @@
 
   function judge(text, v) {
     var expected = Array.isArray(v.answer) ? v.answer : [v.answer];
-    var given = tokens(text);
+    var given = tokens(text, v);
     if (given.length !== expected.length)
       return [false, "Not quite: the answer has " + expected.length + " item" + (expected.length === 1 ? "" : "s") + ", you gave " + given.length + "."];
     var wrong = [];
@@ -149,7 +186,12 @@
     });
   }
 
-  function init() { document.querySelectorAll(".oc-selfcheck").forEach(build); }
+  function init() {
+    document.querySelectorAll(".oc-selfcheck").forEach(build);
+    // the index at once, so that asking for a seed waits for one file, not two in a row
+    if (document.querySelector(".oc-selfcheck[data-topic]"))
+      fetchJSON("index.json", "the exercise variants are missing from the site").catch(function () { /* said on use */ });
+  }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();

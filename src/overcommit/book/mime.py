@@ -6,12 +6,14 @@ Registered through the ``myst_nb.mime_renderers`` entry point in ``pyproject.tom
   plus the spec in a ``<script type="application/json">``; ``_static/overcommit.js`` embeds
   them with the vega bundle served from ``_static/vendor/`` — never from a CDN.
 - Live explorers (:mod:`overcommit.book.explore`) store, beside their widget view, a static
-  bundle (``application/vnd.overcommit.static+json``): the chart for the default settings
-  and a note on how to run the explorer live. HTML builds render that and drop the widget
-  view, so a static page never shows a control that does nothing. Under the note goes a link
-  to the classroom kit (:mod:`overcommit.book.kit`), added here when the page is rendered
-  (the note the notebook stores is unchanged), relative to the page so that it works in
-  any copy of the site.
+  bundle (``application/vnd.overcommit.static+json``) with one sentence, what the live
+  version adds. HTML builds render it as a short card (:func:`explorer_card`) and drop the
+  widget view: no chart frozen at the defaults (it repeated the chapter's own charts with
+  nothing to move) and no control that does nothing. The card says how to open the
+  explorer: the classroom kit (:mod:`overcommit.book.kit`), linked relative to the page so
+  that it works in any copy of the site, or ``make lab`` in a copy of the repository. A
+  bundle stored before the sentence existed (a note and a chart) gets the card too, with
+  :data:`ADDS_UNKNOWN`, until the notebook is executed again.
 
 Element ids are derived from the spec and the cell position, so the HTML is reproducible.
 """
@@ -35,11 +37,16 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 _HTML_BUILDERS = ("html", "dirhtml", "singlehtml")
 
 
+#: the card's title
+CARD_TITLE = "Live explorer, in Jupyter"
+#: how to open an explorer; {link} is the kit's link
 KIT_TEXT = (
-    "No copy of the repository? Download the {link}: every chapter as a notebook, the "
-    "overcommit package and a README with two commands that start JupyterLab, where this "
-    "explorer's controls work."
+    "To use it, {link}, unzip it and run the two commands of its README: JupyterLab opens "
+    "with every chapter as a notebook. In a copy of the repository, <code>make lab</code> "
+    "does the same."
 )
+#: what the live version adds, for a bundle stored without the sentence
+ADDS_UNKNOWN = "Its sliders and menus run the model afresh for any setting you choose."
 
 
 def kit_href(renderer: Any = None) -> str:
@@ -58,8 +65,22 @@ def kit_href(renderer: Any = None) -> str:
 
 
 def kit_html(href: str) -> str:
-    link = f'<a class="oc-kit-link" href="{html.escape(href, quote=True)}" download>classroom kit (zip)</a>'
+    link = (f'<a class="oc-kit-link" href="{html.escape(href, quote=True)}" download>'
+            "download the classroom kit (zip, from this site)</a>")
     return f'<p class="oc-explorer-kit">{KIT_TEXT.format(link=link)}</p>'
+
+
+def explorer_card(bundle: dict, href: str) -> str:
+    """The static page's card for a live explorer: a title, what the live version adds
+    (``bundle["adds"]``, else :data:`ADDS_UNKNOWN`) and how to open it (:func:`kit_html`).
+    A chart or note a bundle of an older version stored is left out."""
+    adds = str(bundle.get("adds") or ADDS_UNKNOWN)
+    return (
+        '<div class="oc-explorer-card">'
+        f'<p class="oc-explorer-title"><strong>{html.escape(CARD_TITLE)}</strong></p>'
+        f'<p class="oc-explorer-adds">{html.escape(adds)}</p>'
+        f"{kit_html(href)}</div>"
+    )
 
 
 def _as_dict(content: Any) -> dict:
@@ -102,19 +123,6 @@ class OfflineMimeRenderer:
             key = f"{data.cell_index}:{data.output_index}"
             return [nodes.raw(text=chart_html(spec, key), format="html", classes=["output"])]
         if data.mime_type == STATIC_MIME:
-            bundle = _as_dict(data.content)
-            key = f"{data.cell_index}:{data.output_index}"
-            parts = ['<div class="oc-explorer-static">']
-            note = html.escape(bundle.get("note", ""))
-            parts.append(
-                '<p class="oc-explorer-note"><span class="oc-badge">Live explorer</span> '
-                f"{note}</p>"
-            )
-            parts.append(kit_html(kit_href(renderer)))
-            if bundle.get("spec"):
-                parts.append(chart_html(bundle["spec"], key))
-            if bundle.get("html"):
-                parts.append(bundle["html"])
-            parts.append("</div>")
-            return [nodes.raw(text="".join(parts), format="html", classes=["output"])]
+            card = explorer_card(_as_dict(data.content), kit_href(renderer))
+            return [nodes.raw(text=card, format="html", classes=["output"])]
         return None

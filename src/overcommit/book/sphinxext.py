@@ -3,7 +3,8 @@
 Jupyter Book always loads sphinx-thebe, which adds its loader script twice per page (two
 ``const THEBE_JS_URL`` declarations: a console error) and points at a CDN. The book has
 Thebe switched off and runs live in Jupyter instead, so this extension drops those assets
-from every page.
+from every page. It also drops, page by page, the scripts a page does not use (MathJax,
+Vega and the chart code, the self-check code: :func:`_page_scripts`).
 
 It also writes the precomputed exercise variants the static site's self-check boxes load
 (:func:`_write_exercise_bank`), writes the charts' dark-mode colours from
@@ -24,6 +25,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +44,57 @@ def _drop_thebe(app, pagename, templatename, context, doctree) -> None:
         files = context.get(key)
         if files:
             files[:] = [asset for asset in files if not _is_thebe(asset)]
+
+
+#: Scripts a page loads only when it has what they work on (a marker in the page's HTML):
+#: Vega (0.9 MB) and the chart code for a chart, the self-check code for a self-check box.
+CHART_SCRIPTS = ("vendor/vega-bundle.js", "overcommit-palette.js", "overcommit.js")
+CHART_MARK = 'class="oc-vega-spec"'
+SELFCHECK_SCRIPTS = ("selfcheck.js",)
+SELFCHECK_MARK = 'class="oc-selfcheck"'
+#: An element MathJax typesets: Sphinx writes every formula as ``class="math ..."``.
+MATH_MARK = re.compile(r'class="(?:[^"]*\s)?math(?:\s[^"]*)?"')
+
+
+def _script_name(asset: Any) -> str:
+    """A script's file as configured: Sphinx files a relative one under ``_static/``."""
+    name = str(getattr(asset, "filename", asset) or "")
+    return name.removeprefix("_static/")
+
+
+def _has_math(app, pagename: str, body: str) -> bool:
+    """Whether the page itself shows a formula. Sphinx's own test also counts the pages
+    a page's toctree includes, so the introduction, whose toctree is the whole book, loaded
+    MathJax (1.2 MB) without a formula of its own."""
+    own = app.env.get_domain("math").data.get("has_equations", {}).get(pagename, False)
+    return bool(own) or MATH_MARK.search(body) is not None
+
+
+def _is_mathjax(app, asset: Any) -> bool:
+    attributes = getattr(asset, "attributes", {}) or {}
+    body = str(attributes.get("body", ""))
+    # the script itself, and the configuration Sphinx puts before it (mathjax3_config)
+    return ((bool(app.config.mathjax_path) and _script_name(asset) == _script_name(app.config.mathjax_path))
+            or body.lstrip().startswith(("window.MathJax", "MathJax.Hub.Config"))
+            or attributes.get("type") == "text/x-mathjax-config")
+
+
+def _page_scripts(app, pagename, templatename, context, doctree) -> None:
+    """Leave out of the page the scripts it does not use: Vega and ``overcommit.js`` without a
+    chart, ``selfcheck.js`` without a self-check box, MathJax without a formula. The landing
+    page had none of them and still loaded 2 MB of them."""
+    files = context.get("script_files")
+    if not files:
+        return
+    body = context.get("body") or ""
+    drop: set[str] = set()
+    if CHART_MARK not in body:
+        drop.update(CHART_SCRIPTS)
+    if SELFCHECK_MARK not in body:
+        drop.update(SELFCHECK_SCRIPTS)
+    math = _has_math(app, pagename, body)
+    files[:] = [asset for asset in files
+                if _script_name(asset) not in drop and (math or not _is_mathjax(app, asset))]
 
 
 EDITIONS = ("student", "instructor")
@@ -103,11 +157,43 @@ def _where_line(app, doctree, docname) -> None:
 def _has_chart(cell) -> bool:
     from docutils import nodes
 
+    # a Vega-Lite output (a live explorer's card is not a chart: see _join_explorer)
+    return any("vegalite" in str(n.get("mime_type", "")) for n in cell.findall(nodes.container))
+
+
+def _is_explorer(cell) -> bool:
+    from docutils import nodes
+
     from .mime import STATIC_MIME
 
-    # a Vega-Lite output, or a live explorer's static chart (overcommit.book.mime)
-    return any("vegalite" in str(n.get("mime_type", "")) or n.get("mime_type") == STATIC_MIME
-               for n in cell.findall(nodes.container))
+    return any(n.get("mime_type") == STATIC_MIME for n in cell.findall(nodes.container))
+
+
+#: how the chapters open an explorer's caption; inside the card, which says it is a live
+#: explorer, the rest of the caption's title stands alone
+EXPLORER_PREFIXES = ("Live explorer:", "Explorer:")
+
+
+def _join_explorer(parent, cell, caption) -> None:
+    """A live explorer's card (overcommit.book.mime) and the caption after it become one box,
+    ``<div class="oc-explorer">``, not a numbered chart: the static page has no chart to
+    number, and a "Chart 7" that repeated Chart 5 at the same settings was what readers saw
+    before. The caption stays, as what the live chart shows, its "Live explorer:" dropped."""
+    from docutils import nodes
+
+    lead = next(iter(caption.findall(nodes.strong)), None)
+    text = lead.astext() if lead is not None else ""
+    for prefix in EXPLORER_PREFIXES:
+        if text.startswith(prefix):
+            title = text.removeprefix(prefix).lstrip()
+            lead.parent.replace(lead, nodes.strong("", title[:1].upper() + title[1:]))
+            break
+    caption["classes"] = [c for c in caption["classes"] if c != "oc-caption"] + ["oc-explorer-caption"]
+    box = nodes.container(classes=["oc-explorer"])
+    parent.replace(cell, box)
+    parent.remove(caption)
+    box += cell
+    box += caption
 
 
 def _caption_parts(container):
@@ -137,7 +223,8 @@ def _number_figures(app, doctree) -> None:
     it, its caption in a ``{container} oc-caption`` block. This joins the two into a docutils
     figure: the HTML is a ``<figure>`` whose ``<figcaption>`` belongs to the chart, Sphinx
     numbers it ("Chart 3", ``numfig_format`` in ``_config.yml``), and a label an author puts before the chart cell
-    (``(fig-name)=``) makes it a target for ``{numref}``.
+    (``(fig-name)=``) makes it a target for ``{numref}``. A live explorer's card and its
+    caption become one unnumbered box instead (:func:`_join_explorer`).
     """
     from docutils import nodes
 
@@ -147,7 +234,12 @@ def _number_figures(app, doctree) -> None:
         parent = caption.parent
         index = parent.index(caption)
         cell = parent[index - 1] if index > 0 else None
-        if not (isinstance(cell, nodes.container) and "cell" in cell.get("classes", []) and _has_chart(cell)):
+        if not (isinstance(cell, nodes.container) and "cell" in cell.get("classes", [])):
+            continue
+        if _is_explorer(cell) and not _has_chart(cell):
+            _join_explorer(parent, cell, caption)
+            continue
+        if not _has_chart(cell):
             continue
         figure = nodes.figure(classes=["oc-figure"])
         figure["ids"], cell["ids"] = list(cell["ids"]), []
@@ -173,6 +265,10 @@ def _write_exercise_bank(app, exception) -> None:
     from ..exercises import web
 
     folder, solutions = Path(app.outdir) / "_static" / "exercises", edition() == "instructor"
+    # the folder is all ours: a build into an older site's folder would otherwise leave that
+    # build's files (17,000 of them, when there was one file per seed) beside the new ones
+    if folder.is_dir():
+        shutil.rmtree(folder)
     count = web.write_bank(folder, solutions=solutions) + web.write_checks(folder, solutions=solutions)
     logging.getLogger(__name__).info(f"overcommit: wrote {count} exercise variants and answers for the self-check boxes")
 
@@ -256,14 +352,36 @@ def _write_dark_palette(app) -> None:
     )
 
 
+#: MyST-NB's name for the ``<summary>`` of a hidden cell, which shows "Show ..." or "Hide ...".
+_HIDDEN_CELL_SUMMARY = '<summary aria-label="Toggle hidden content">'
+
+
+def _visit_hidden_cell(self, node) -> None:
+    """MyST-NB's ``<details>`` around a hidden cell (``hide-input``, ``hide-output``), with a
+    ``<summary>`` named by the prompt it shows ("Show every claim ...", then "Hide ...")
+    rather than MyST-NB's fixed "Toggle hidden content", which does not contain it: axe-core
+    4.14 reports that as label-content-name-mismatch (WCAG 2.5.3)."""
+    from myst_nb.sphinx_ import visit_HideCellInput
+
+    start = len(self.body)
+    visit_HideCellInput(self, node)
+    self.body[start:] = [part.replace(_HIDDEN_CELL_SUMMARY, "<summary>") for part in self.body[start:]]
+
+
 def setup(app) -> dict[str, Any]:
     app.connect("config-inited", _choose_edition, priority=900)
     app.connect("builder-inited", _write_dark_palette)
     # before the scripts of html_js_files (priority 800: the vega bundle, overcommit.js)
     app.add_js_file(DARK_PALETTE_JS, priority=700, defer="defer")
     app.connect("html-page-context", _drop_thebe, priority=900)
+    # after sphinx.ext.mathjax (priority 500) has added MathJax to the page
+    app.connect("html-page-context", _page_scripts, priority=900)
     app.connect("html-page-context", _mark_edition)
     app.connect("html-page-context", _bibliography_roles)
+    from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput
+
+    # after myst_nb, which Jupyter Book loads before the extra extensions
+    app.add_node(HideCodeCellNode, override=True, html=(_visit_hidden_cell, depart_HideCellInput))
     app.connect("doctree-read", _number_figures, priority=400)
     app.connect("doctree-resolved", _where_line)
     app.connect("build-finished", _write_exercise_bank)
