@@ -53,3 +53,16 @@ def test_lesson_plan_punctuation_is_not_doubled():
     for index in range(3):
         assert "?." not in curriculum.lesson_plan_md(index)
         assert ".." not in curriculum.lesson_plan_md(index)
+
+
+def test_prerequisites_name_chapters_by_their_titles():
+    """A prerequisite that is a chapter shows as a link to it (its title, in the built page),
+    never as the chapter's file name; free text stays as the curriculum file says it."""
+    md = curriculum.prerequisites_md("tiers; a first course in probability, results_overall and shares")
+    assert md == ("{doc}`tiers`; a first course in probability, {doc}`results_overall` and {doc}`shares`")
+    befores = re.findall(r"before it: (.*)\)$", curriculum.objectives_md(), flags=re.M)
+    assert len(befores) == len(curriculum.chapters())
+    assert any("{doc}`results_overall`" in b for b in befores)
+    for before in befores:
+        bare = re.sub(r"\{doc\}`[^`]*`", "", before)
+        assert not any(re.search(rf"(?<![\w/.-]){c}(?![\w/-])", bare) for c in curriculum.chapters()), before

@@ -43,7 +43,7 @@ def test_the_zip_holds_one_folder_with_wheel_notebooks_grid_requirements_and_rea
     assert len(wheels) == 1
     notebooks = sorted(name for name in files if name.endswith(".ipynb"))
     expected = sorted(f"notebooks/{p.name}" for p in (ROOT / "book").glob("*.ipynb") if p.stem != "instructor")
-    assert notebooks == expected and len(notebooks) == 18
+    assert notebooks == expected and len(notebooks) == 19
     assert files["notebooks/_static/data/any_cid.csv"] == grid.read_bytes()
     assert set(files) == {"README.md", "requirements.txt", wheels[0], *notebooks, "notebooks/_static/data/any_cid.csv"}
     assert path.stat().st_size < 3_000_000

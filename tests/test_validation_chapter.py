@@ -1,15 +1,21 @@
-"""The chapter "How good is the model?" (figures_validation): the claims it renders, the
-static CID chart, and the facts its prose states about the model's misses."""
+"""The chapter "How good is the model?" and its appendix "How the model is fitted and
+checked" (figures_validation): the claims they render, the static CID chart, the facts the
+prose states about the model's misses, and that what a reader sees is named as the book
+names things (overcommit.names), in tables that become cards on a phone."""
 
 from __future__ import annotations
+
+import re
 
 import pandas as pd
 import pytest
 
 import overcommit as oc
-from overcommit import calibrate, validation
+from overcommit import calibrate, names, validation
 from overcommit import claims as claim_rules
 from overcommit.book import figures_validation as fv
+from pathlib import Path
+
 from spec_utils import walk
 
 
@@ -29,9 +35,14 @@ def test_claims_frame_keeps_calibration_apart_and_matches_validation():
     assert set(f.loc[f["kind"] == "calibration", "group"]) == {"calibration"}
     assert (f.loc[f["kind"] == "validation", "group"] == f.loc[f["kind"] == "validation", "topic"]).all()
     assert f.set_index("id")["passed"].equals(table.set_index("id").loc[f["id"], "passed"])
-    valid, calib = fv.claims_tables(f)
+    valid, calib = fv.claims_tables(f, ids=True)
     assert len(valid) + len(calib) == len(table)
     assert set(calib.index) == set(table.loc[table["kind"] == "calibration", "id"])
+    # as the chapter shows them: "Claim 16", numbered in the registry's order
+    shown_valid, shown_calib = fv.claims_tables(f)
+    assert list(shown_calib.index) == [names.claim(c) for c in calib.index]
+    assert list(shown_valid.index) == [names.claim(c) for c in valid.index]
+    assert shown_calib.equals(calib.set_axis(shown_calib.index))
 
 
 def test_claims_frame_names_a_bad_table():
@@ -374,3 +385,137 @@ def test_the_fairness_bound_is_drawn_as_the_sum_of_its_parts():
     text = json.dumps(fv.fairness_chart().to_dict())
     assert f"{total['available_cpus']:.1f} CPUs left after CP's work" in text
     assert f"{total['needed_cpus']:.1f} CPUs" in text
+
+
+# --- what a reader sees: display names, words for verdicts, cards on a phone --------------
+
+_IDS = sorted(set(names.identifiers()), key=len, reverse=True)
+_CODE = re.compile(r"(?<![\w/.-])(?:" + "|".join(map(re.escape, _IDS)) + r")(?![\w-])"
+                   r"|(?<![\w./-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w(-])|\bTrue\b|\bFalse\b|\bo000-")
+
+
+def _code_in(text: str) -> list[str]:
+    """A package identifier, a snake_case word, a Python bool or a record id in ``text``."""
+    return sorted({m.group(0) for m in _CODE.finditer(text)})
+
+
+def _cells(html: str) -> str:
+    return " | ".join(re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[hd][^>]*>.*?</t[hd]>", html, flags=re.S))
+
+
+def test_code_in_finds_what_a_reader_should_not_see():
+    assert _code_in("claim db-gains | page_read_mib_s | True | o000-db-pin | fs-pagecache-medium") == [
+        "True", "db-gains", "fs-pagecache-medium", "o000-", "page_read_mib_s"]
+    assert _code_in("Claim 27 | page reads (MiB/s) | ✓ passes | fio, page cache, medium | 64/20") == []
+
+
+@pytest.mark.parametrize("table", ["validation", "calibration", "short", "no_paging", "calibration_report",
+                                   "pins", "scan", "sensitivity", "coverage"])
+def test_the_reader_s_tables_name_no_code(table):
+    """Every table results_model and model_method show, as rendered: claims by number and
+    finding, guests and quantities by display name, places in the paper rather than record
+    ids, verdicts as words."""
+    f = fv.claims_frame()
+    valid, calib = fv.claims_tables(f)
+    frame = {
+        "validation": lambda: valid.drop(columns=["topic"]),
+        "calibration": lambda: calib.drop(columns=["topic"]),
+        "short": lambda: valid.loc[[names.claim(c) for c in fv.SHORT_CLAIMS], ["finding (paraphrased)", "paper", "model"]],
+        "no_paging": fv.no_paging_table,
+        "calibration_report": fv.calibration_table,
+        "pins": fv.pin_table,
+        "scan": fv.calibration_scan,
+        "sensitivity": fv.calibration_sensitivity,
+        "coverage": fv.coverage,
+    }[table]()
+    text = _cells(fv.text_table(frame, table, cards=True).to_html())
+    assert _code_in(text) == [], table
+
+
+def test_the_raw_frames_would_show_code():
+    """The check above can fail: the frames the chapters compute with carry the ids."""
+    raw = [fv.no_paging_claims(), fv.calibration_report(), fv.paper_pin_check()]
+    assert all(_code_in(_cells(fv.text_table(r, "raw").to_html())) for r in raw)
+
+
+def test_no_paging_table_says_passes_and_misses():
+    n = fv.no_paging_claims()
+    t = fv.no_paging_table(n)
+    assert list(t.index) == [names.claim(c) for c in n.index]
+    assert set(t["verdict"]) | set(t["verdict without paging"]) <= {"✓ passes", "✗ misses"}
+    assert (t["verdict"] == "✓ passes").sum() == n["passes"].sum()
+    assert (t["verdict without paging"] == "✓ passes").sum() == n["passes without paging"].sum()
+
+
+def test_calibration_table_is_the_report_with_names_and_places():
+    r = fv.calibration_report()
+    t = fv.calibration_table(r)
+    assert len(t) == len(r) and list(t["model"]) == list(r["model"])
+    assert list(t["guest"]) == [names.guest(s) for s in r["subject"]]
+    assert list(t["quantity"]) == [names.quantity(q) for q in r["quantity"]]
+    # "o000-jm-dpa, o000-sys-dpa": the Java section's paragraph, then the database section's
+    assert fv.record_sources("o000-jm-dpa, o000-sys-dpa") == (
+        "Java workload, observations paragraph 1; Database BI workload, observations paragraph 1 (Figure 11)")
+    assert fv.record_sources("o000-fsd-nopaging / o000-n-nopaging (negligible)").endswith("(negligible)")
+    with pytest.raises(ValueError, match="names no record"):
+        fv.record_sources("page_read_mib_s")
+
+
+def test_claim_names_and_the_sensitivity_flips_read_as_sentences():
+    assert fv.claim_names(["db-gains"]) == names.claim("db-gains")
+    n = [names.claim(c).split()[1] for c in ("db-gains", "cpu-idle", "fail-eckd-64")]
+    assert fv.claim_names(["db-gains", "cpu-idle", "fail-eckd-64"]) == f"Claims {n[0]}, {n[1]} and {n[2]}"
+    with pytest.raises(ValueError, match="ids: empty"):
+        fv.claim_names([])
+    flips = list(fv.calibration_sensitivity()["verdicts that differ from the chosen fit's"])
+    assert f"{names.claim('db-gains')} (now passes)" in flips[-1] and "db-gains" not in flips[-1]
+
+
+def test_text_table_cards_label_every_cell_with_its_column():
+    frame = pd.DataFrame({"claim": ["Claim 1", "Claim 2"], "finding": ["short", "a finding far longer than a card's line"],
+                          "verdict": ["✓ passes", "✗ misses"]})
+    html = fv.text_table(frame, "cards", cards=True).to_html()
+    assert 'class="dataframe oc-text-table oc-cards"' in html
+    cells = re.findall(r'<td id="T_cards_row(\d)_col(\d)" class="([^"]*)" data-label="([^"]*)" >([^<]*)</td>', html)
+    assert len(cells) == 6
+    for row, col, classes, label, text in cells:
+        assert label == frame.columns[int(col)] and text == frame.iloc[int(row), int(col)]
+        assert ("oc-wide" in classes) == (len(text) > fv.WIDE_CELL)
+    # without cards: the table as before, no labels
+    plain = fv.text_table(frame, "plain").to_html()
+    assert "data-label" not in plain and "oc-cards" not in plain
+    # a label is HTML-escaped
+    quoted = fv.text_table(pd.DataFrame({'a "b" <c>': ["x"]}), "quoted", cards=True).to_html()
+    assert 'data-label="a &quot;b&quot; &lt;c&gt;"' in quoted
+
+
+def test_the_phone_css_lays_cards_out_from_the_labels():
+    """overcommit.css turns an oc-cards table into cards under 640 px, from data-label."""
+    css = (Path(__file__).resolve().parents[1] / "book" / "_static" / "overcommit.css").read_text()
+    start = css.index(".oc-cards")
+    media = css[:start].rindex("@media")
+    assert css[media:start].startswith("@media (max-width: 640px)") and "}" not in css[media:start]
+    block = css[start:css.index("\n}", start)]
+    assert "attr(data-label)" in block and "td.oc-wide" in block
+
+
+@pytest.mark.parametrize("build, field, expected", [
+    (lambda: fv.grid_chart(), "name", fv.NAME_ORDER),
+    (lambda: fv.explorer_chart(), "name", fv.NAME_ORDER),
+    (lambda: fv.calibration_chart(), "guest", None),
+])
+def test_charts_draw_display_names(build, field, expected):
+    """The rows of the variant charts and of the calibration chart are named as the book
+    names them; no dataset the chart carries holds a package id in a field it shows."""
+    spec = build().to_dict()
+    ys = [n["encoding"]["y"] for n in walk(spec) if isinstance(n, dict) and isinstance(n.get("encoding"), dict)
+          and isinstance(n["encoding"].get("y"), dict) and n["encoding"]["y"].get("field") in (field, "variant", "target")]
+    assert ys and {y["field"] for y in ys} == {field}
+    if expected is not None:
+        assert all(y["sort"] == expected for y in ys)
+    shown = {t["field"] for n in walk(spec) if isinstance(n, dict) for t in n.get("tooltip", []) or []
+             if isinstance(t, dict) and "field" in t} | {field}
+    for rows in spec.get("datasets", {}).values():
+        for row in rows:
+            for key in shown & set(row):
+                assert _code_in(str(row[key])) == [], (key, row[key])

@@ -186,11 +186,20 @@ def chapters_md() -> str:
     return "\n".join(lines)
 
 
+def prerequisites_md(text: str) -> str:
+    """``curriculum.yml``'s prerequisites as a reader reads them: every chapter named by its
+    file ("results_overall, shares") becomes a link showing the chapter's title, the rest
+    stays as written."""
+    known = set(chapters())
+    return re.sub(r"(?<![\w/.-])[a-z][a-z0-9_]*(?![\w/-])",
+                  lambda m: f"{{doc}}`{m.group(0)}`" if m.group(0) in known else m.group(0), text)
+
+
 def objectives_md() -> str:
     """Per chapter: what a student can do after it, and what to know before."""
     out = []
     for c, r in chapter_frame().iterrows():
-        out.append(f"**{{doc}}`{c}`** (reading {r.reading_min} min; before it: {r.prerequisites})\n")
+        out.append(f"**{{doc}}`{c}`** (reading {r.reading_min} min; before it: {prerequisites_md(r.prerequisites)})\n")
         out += [f"- {o}" for o in r.objectives]
         out.append("")
     return "\n".join(out)
@@ -223,4 +232,4 @@ def exercises_md() -> str:
 
 
 __all__ = ["EXERCISE_MINUTES", "LESSON_MINUTES", "WORDS_PER_MINUTE", "Exercise", "chapter_frame", "chapters",
-           "chapters_md", "exercise_frame", "exercises", "parse_exercises", "exercises_md", "lesson_plan_md", "lesson_plans", "objectives_md", "reading_minutes", "title"]
+           "chapters_md", "exercise_frame", "exercises", "parse_exercises", "exercises_md", "lesson_plan_md", "lesson_plans", "objectives_md", "prerequisites_md", "reading_minutes", "title"]

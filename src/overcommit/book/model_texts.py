@@ -61,4 +61,57 @@ def glue_swept_database() -> dict[str, str]:
     return glue_texts(swept_database_texts())
 
 
-__all__ = ["glue_all", "glue_swept_database", "swept_database_texts", "texts"]
+def key_number_texts() -> dict[str, str]:
+    """The page-read and reclaim-time numbers at 64/20 that both the validation chapter and
+    its appendix quote (:func:`overcommit.book.figures_validation.key_numbers`):
+    ``vm-reads`` and ``vm-reads-targets`` (MiB/s the model reads, and its targets add up
+    to), ``vm-T``, ``vm-T-db`` and ``vm-T-java`` (the global, the database's and the
+    paper's high-Java reclaim times, s), ``vm-beta`` (the reclaim exponent), ``vm-jh-res``
+    (% of the high Java guest resident) and ``vm-db-reads`` (the database's page reads,
+    MiB/s)."""
+    from .. import simulate
+    from . import figures_validation
+
+    k = figures_validation.key_numbers()
+    db_reads = float(simulate("64/20").guests.loc["db-bi", "page_read_mib_s"])
+    return {"vm-reads": f"{k['page_reads_6420']:.0f}",
+            "vm-reads-targets": f"{k['page_reads_targets']:.0f}",
+            "vm-T": f"{k['T_6420']:.0f}",
+            "vm-T-java": f"{k['T_java_high_paper']:.0f}",
+            "vm-beta": f"{k['reclaim_exponent']:g}",
+            "vm-T-db": f"{k['T_db_6420']:,.0f}",
+            "vm-jh-res": f"{k['java_high_resident_pct']:.0f}",
+            "vm-db-reads": f"{db_reads:.1f}"}
+
+
+def claim_texts() -> dict[str, str]:
+    """The claims as both the validation chapter and its appendix cite them: ``c-<id>``,
+    each claim's display name ("Claim 12", the tables' numbering), and the counts
+    ``vm-n-claims``, ``vm-n-valid`` and ``vm-n-valid-pass`` (claims, validation claims,
+    validation claims that pass)."""
+    from .. import names
+    from . import figures_validation
+
+    claims = figures_validation.claims_frame()
+    valid = claims[claims["kind"] == "validation"]
+    texts = {f"c-{claim_id}": names.claim(claim_id) for claim_id in claims["id"]}
+    texts.update({"vm-n-claims": str(len(claims)), "vm-n-valid": str(len(valid)),
+                  "vm-n-valid-pass": str(int(valid["passed"].sum()))})
+    return texts
+
+
+def glue_claims() -> dict[str, str]:
+    """Glue every :func:`claim_texts` name (not displayed) and return the texts."""
+    from . import glue_texts
+
+    return glue_texts(claim_texts())
+
+
+def glue_key_numbers() -> dict[str, str]:
+    """Glue every :func:`key_number_texts` name (not displayed) and return the texts."""
+    from . import glue_texts
+
+    return glue_texts(key_number_texts())
+
+
+__all__ = ["claim_texts", "glue_all", "glue_claims", "glue_key_numbers", "glue_swept_database", "key_number_texts", "swept_database_texts", "texts"]

@@ -1,4 +1,4 @@
-"""Fixed-answer exercises of the chapter ``results_model`` (see :mod:`overcommit.exercises.checks`)."""
+"""Fixed-answer exercises of the appendix ``model_method`` (see :mod:`overcommit.exercises.checks`)."""
 
 from __future__ import annotations
 
@@ -8,18 +8,19 @@ from . import Check, register
 BANDS = (0.1, 0.5)
 
 
-@register("results_model-ex-band")
+@register("model_method-ex-band")
 def band() -> Check:
     # the frame the chart of the 64/20 records draws, with the chart's own test for "inside"
     obs = fv.observation_frame()
     counts = [int(((obs["model"] >= obs["paper"] * (1 - b)) & (obs["model"] <= obs["paper"] * (1 + b))).sum())
               for b in BANDS]
     worst = obs.assign(err=obs["ratio"].apply(lambda r: max(r, 1 / r))).sort_values("err", ascending=False).iloc[0]
-    worst_text = (f"`{worst['id']}` ({worst['subject']}, {worst['quantity']}: paper {worst['paper']:g}, "
-                  f"model {worst['model']:g})")
+    # named as the chart's tooltip names it: the guest and the quantity, not the record's id
+    worst_text = (f"the {worst['quantity']} of {worst['who']} (paper {worst['paper']:g} {worst['unit']}, "
+                  f"model {worst['model']:g} {worst['unit']})")
     target = worst["role"] == fv.ROLE_FIT
     return Check(
-        id="results_model-ex-band",
+        id="model_method-ex-band",
         answer=counts,
         # counts read off the chart's label: exact
         rel_tolerance=0.0, abs_tolerance=0.0, unit="records",
