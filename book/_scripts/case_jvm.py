@@ -42,10 +42,9 @@
 import ipywidgets as widgets
 import pandas as pd
 from dataclasses import replace
-from IPython.display import Markdown
-from overcommit.book import figures, glue
+from IPython.display import Markdown, display
+from overcommit.book import figures_cases, glue
 
-import overcommit as oc
 from overcommit.book import figures_case_jvm
 from overcommit.book.explore import explorer, slider
 from overcommit.cases import jvm
@@ -96,13 +95,20 @@ pd.DataFrame({
 }, index=t4.index)
 
 # %% [markdown]
-# Everything else the model needs is in `data/case_jvm.csv`, one row per parameter with
-# where it came from. The `role` column says whether a value is stated in the report,
+# Everything else the model needs is in one data file of the book, one row per parameter
+# with where it came from. The *role* column says whether a value is stated in the report,
 # assumed, borrowed from the 2014 study's WebSphere guest {cite:p}`johanssen2014overcommit`,
 # or fitted. A fitted row shows the fitted value the model runs with and its start value.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The rows are `data/case_jvm.csv`, read by `jvm.provenance()`; `jvm.parameters()` builds the
+# case from them and `jvm.calibrated()` with the fitted values
+# (`figures_case_jvm.parameter_table(case)` is the table below).
+# ````
 
 # %% tags=["remove-input"]
-figures.parameter_table(jvm.provenance(), case)
+figures_case_jvm.parameter_table(case)
 
 # %% [markdown]
 # The LPAR
@@ -121,13 +127,26 @@ figures.parameter_table(jvm.provenance(), case)
 #   {term}`relative share` and its own closed-loop driver, borrowed from the 2014 study's
 #   WebSphere workload.
 #
-# From these rows the case module builds the same objects as every other chapter. Here are
-# the environment, the host and the first guest of the 20-guest configuration:
+# From these rows the case module builds the same objects as every other chapter: the
+# system, and a guest for each Linux guest. Here are the system and the first guest of the
+# 20-guest configuration:
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# ```python
+# import overcommit as oc
+# from overcommit.cases import jvm
+#
+# case = jvm.calibrated()
+# print(jvm.environment(case))   # an oc.Environment
+# print(jvm.host(case))          # an oc.Host
+# oc.workloads.guests_frame(jvm.guests(20, case)).iloc[:1].T
+# ```
+# ````
 
-# %%
-print(jvm.environment(case))
-print(jvm.host(case))
-oc.workloads.guests_frame(jvm.guests(20, case)).iloc[:1].T
+# %% tags=["remove-input"]
+display(figures_cases.system_table(jvm.environment(case), jvm.host(case)))
+figures_cases.guest_table(jvm.guests(20, case)[:1])
 
 # %% tags=["remove-cell"]
 glue("jvm-k", f"{k:g}", display=False)
@@ -162,22 +181,30 @@ glue("jvm-idle-max", f"{m['idle'].max():.1f}", display=False)
 #
 # IFLs, where
 #
-# - $u$ (`cpu_per_jvm`) is the CPU of one JVM alone in its guest;
-# - $\sigma$ (`stacking`) is Linux's overhead for JVMs that share one kernel: each further
+# - $u$ is the CPU of one JVM alone in its guest;
+# - $\sigma$ is Linux's overhead for JVMs that share one kernel: each further
 #   JVM in the guest makes every JVM's work that much more expensive (scheduling, caches,
 #   locks);
-# - $o$ (`cpu_per_vcpu`) is what each virtual CPU costs its guest whatever it runs: the
+# - $o$ is what each virtual CPU costs its guest whatever it runs: the
 #   Linux timer and idle work, and JVM threads that find a CPU to poll on.
 #
 # z/VM has to dispatch more virtual CPUs than there are real ones once the guests have
 # more than 24 between them. The model has no term for that work. As in the
 # {doc}`case_xen` chapter, it is assumed to be
 # $\psi \cdot \max(V/P - 1, 0) \cdot D$ per guest, with $V$ virtual and $P$ real CPUs
-# ($\psi$ = `cp_vcpu_overhead`). A stand-in guest in each guest's chain, with a very large
+# ($\psi$). A stand-in guest in each guest's chain, with a very large
 # share, carries it, so that CP's work is always served first. The chapter reports it as
 # CP time attributed to the guests. The model's own accounting adds a fixed share of every
 # guest's CPU as {term}`CP attributed to guest CPU load` and a small
 # {term}`CP system CPU load`.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The four parameters are fields of the case: `case.cpu_per_jvm` ($u$), `case.stacking`
+# ($\sigma$), `case.cpu_per_vcpu` ($o$) and `case.cp_vcpu_overhead` ($\psi$).
+# `jvm.demand_parts(jvms, vcpus, case)` splits a guest's demand into the cost law's terms and
+# `jvm.cp_demand(guests, vcpus, demand, case)` gives the stand-in's dispatching work.
+# ````
 
 # %% tags=["remove-cell"]
 fit = {f: getattr(case, f) for f in jvm.FITTED}
@@ -194,8 +221,8 @@ glue("jvm-psi-start", f"{getattr(start, 'cp_vcpu_overhead'):g}", display=False)
 # %% [markdown]
 # ## Calibration: four numbers for four parameters
 #
-# The function `jvm.calibrate()` solves the four parameters together so that the model
-# reproduces four of the report's numbers, declared in `jvm.CALIBRATION`:
+# The case module solves the four parameters together so that the model reproduces four of
+# the report's numbers:
 #
 # - the LPAR load with all 200 JVMs in one guest, {glue:text}`o003-s1-lpar-max` IFLs;
 # - the LPAR load with 20 guests of 10 JVMs, {glue:text}`o003-s1-lpar-min` IFLs;
@@ -212,6 +239,13 @@ glue("jvm-psi-start", f"{getattr(start, 'cp_vcpu_overhead'):g}", display=False)
 # | $\sigma$ | {glue:text}`jvm-sigma` | each further JVM in the guest adds {glue:text}`jvm-sigma-pct` % to every JVM's work: +{glue:text}`jvm-sigma-10` % with 10 JVMs, +{glue:text}`jvm-sigma-200` % with 200 |
 # | $o$ | {glue:text}`jvm-o` IFL | per virtual CPU of a guest |
 # | $\psi$ | {glue:text}`jvm-psi` | CP work per unit of guest CPU and per virtual CPU per real CPU above one |
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `jvm.calibrate()` solves them (about 20 s) on the report's records named in
+# `jvm.CALIBRATION`; `jvm.calibrated()` reads the result the book stores, and
+# `figures_case_jvm.cost_law_table(case)` is the table below.
+# ````
 #
 # What each configuration then asks for, per guest and in all (IFLs at the reference
 # throughput, before the cost factor):
@@ -234,13 +268,19 @@ figures_case_jvm.stacking_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: LPAR CPU load over the stacking.** Model bars from `jvm.scaling()`, which runs
-# `overcommit.simulate` for each configuration of Table 4 with the calibrated cost law.
+# **Figure: LPAR CPU load over the stacking.** Model bars: the model run for each
+# configuration of Table 4 with the calibrated cost law.
 # Black diamonds: the report's {glue:text}`o003-s1-lpar-max` and {glue:text}`o003-s1-lpar-min` IFLs (calibration); dashed line: its highest
 # load between 10 and 200 guests, {glue:text}`o003-s1-lpar-min` + {glue:text}`o003-s1-lpar-spread-common` IFLs {cite:p}`ibm2012jvmstacking`. Bottom:
 # throughput relative to the best configuration. The model's is flat; the report's differs
 # by {glue:text}`o003-s1-tput-spread` %.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `jvm.scaling(jvm.GUEST_COUNTS, case)` runs `overcommit.simulate` for each configuration;
+# `figures_case_jvm.model_frame(case)` is the frame the chart draws.
+# ````
 
 # %% tags=["remove-cell"]
 for n in jvm.GUEST_COUNTS:
@@ -303,11 +343,17 @@ figures_case_jvm.zvm_chart(frame, case)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: z/VM's CP and system time.** Model bars for Table 4 and, in the last bar
-# (marked "2 v"), for 200 guests with two virtual CPUs each (scenario 3), from `jvm.scaling()` and `jvm.vcpu_scan()`. CP time
+# (marked "2 v"), for 200 guests with two virtual CPUs each (scenario 3). CP time
 # attributed to guests is the model's fixed share of each guest's CPU plus the stand-ins'
 # dispatching work. Grey band: the report's {glue:text}`o003-cp-sys-range-lower` to {glue:text}`o003-cp-sys-range-upper` IFL over {glue:text}`o003-guest-range-lower` to {glue:text}`o003-guest-range-upper` guests
 # {cite:p}`ibm2012jvmstacking`.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The bars for Table 4 are `jvm.scaling(jvm.GUEST_COUNTS, case)`, the last one
+# `jvm.vcpu_scan(200, jvm.SCENARIO3, case)`.
+# ````
 
 # %% tags=["remove-cell"]
 glue("jvm-cps-min", f"{m['cp_plus_system'].min():.2f}", display=False)
@@ -347,11 +393,16 @@ figures_case_jvm.vcpu_chart(figures_case_jvm.vcpu_frame(case))
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: adding virtual CPUs per guest.** Change in the model's LPAR load and emulation
-# against the scenario's baseline (`jvm.vcpu_scan()`). Diamonds: the report's changes
+# against the scenario's baseline. Diamonds: the report's changes
 # {cite:p}`ibm2012jvmstacking`. The scenario-3 values were used for calibration. For 20
 # guests with one virtual CPU the report gives no number, only that the load lies between
 # those at two and three virtual CPUs.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `jvm.vcpu_scan(20, jvm.SCENARIO2, case)` and `jvm.vcpu_scan(200, jvm.SCENARIO3, case)`.
+# ````
 
 # %% tags=["remove-cell"]
 glue("jvm-s2-spread", f"{s2['lpar_load'].max() - s2['lpar_load'].min():.2f}", display=False)
@@ -424,12 +475,17 @@ figures_case_jvm.memory_chart(sweep)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: short of memory.** `jvm.memory_sweep()` runs each Table 4 configuration on
+# **Figure: short of memory.** The model runs each Table 4 configuration on
 # {glue:text}`jvm-sweep-min` to {glue:text}`jvm-sweep-max` GiB in steps of {glue:text}`jvm-sweep-step` GiB, with the binaries in a DCSS and on a shared minidisk.
 # Top: the longest pause page reorder imposes on a guest, with the clients' patience of
 # {glue:text}`jvm-in-pause-limit-s` s, borrowed from the 2014 study's WebSphere driver. Bottom: page reads. Model only;
 # the report ran with all memory resident.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `jvm.memory_sweep(case=case)` is the chart's frame.
+# ````
 
 # %% tags=["remove-cell"]
 def _first_short(n, b):
@@ -473,6 +529,7 @@ glue("jvm-saved", f"{199 * case.binaries_cache_mib / 1024:.1f}", display=False)
 # %% tags=["remove-input"]
 explorer(
     figures_case_jvm.explorer_chart,
+    adds="Any even split of the 200 JVMs over the guests, any virtual CPUs per guest, LPAR memory and IFLs, with the binaries in a DCSS or on a shared minidisk.",
     guests=widgets.Dropdown(options=[1, 2, 4, 5, 8, 10, 20, 25, 40, 50, 100, 200], value=20,
                             description="Linux guests", style={"description_width": "initial"}),
     vcpus=slider(widgets.IntSlider, 2, 1, 32, 1, "virtual CPUs per guest"),
@@ -484,12 +541,18 @@ explorer(
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Explorer: any stacking on any LPAR.** `jvm.run(guests, vcpus=..., memory_gib=...,
-# cpus=...)` with the calibrated case, measured by `jvm.measures()`. Top: the LPAR's IFLs
+# **Explorer: any stacking on any LPAR.** The model run for the chosen stacking and LPAR
+# with the calibrated case. Top: the LPAR's IFLs
 # split by the cost law, with CP's dispatching and system time and what is idle; a black
 # tick where the report gives the load {cite:p}`ibm2012jvmstacking`. Bottom: the memory
 # the guests touch against the DPA, and what page reorder does.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The explorer runs `jvm.run(guests, case, vcpus=..., memory_gib=..., cpus=...)` and measures
+# the run with `jvm.measures(run, case)`.
+# ````
 #
 # ## Document against model
 #
@@ -645,10 +708,14 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # :label: case_jvm-ex-cpus
 # :class: oc-where-jupyter
 # The model sees no throughput difference because the {glue:text}`jvm-in-cpus` IFLs are never short. Run
-# Table 4's configurations from 4 to 200 guests on an LPAR with only 9 IFLs
-# (`jvm.scaling([4, 10, 20, 50, 100, 200], case, cpus=9)`; one and two guests have more
-# virtual CPUs than that). Which configurations still reach full throughput, and why do
-# the others lose what they lose?
+# Table 4's configurations from 4 to 200 guests on an LPAR with only 9 IFLs (one and two
+# guests have more virtual CPUs than that). Which configurations still reach full
+# throughput, and why do the others lose what they lose?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `jvm.scaling([4, 10, 20, 50, 100, 200], case, cpus=9)`.
+# ````
 # :::
 #
 # :::{solution} case_jvm-ex-cpus
@@ -699,9 +766,14 @@ glue("jvm-xen-term-fit", f"{100 * fit['cp_vcpu_overhead'] * (xen_max - 1):.1f}",
 # The {doc}`case_xen` chapter borrows z/VM's dispatching overhead from this report as
 # {glue:text}`jvm-xpsi`, read from the rise of CP and system time between {glue:text}`o003-cp-rise-ratio`:1 and {glue:text}`o003-s3-ratio-1`:1.
 # This chapter fits {glue:text}`jvm-psi` on scenario 3. Run the case with the borrowed value
-# (`replace(case, cp_vcpu_overhead=0.01)`) and compare scenario 3 and the CP and system
-# time at 200 guests with the report. Where does the difference between the two readings
-# come from?
+# and compare scenario 3 and the CP and system time at 200 guests with the report. Where
+# does the difference between the two readings come from?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `borrowed = replace(case, cp_vcpu_overhead=0.01)` (`from dataclasses import replace`), then
+# `jvm.vcpu_scan(200, jvm.SCENARIO3, borrowed)` and `jvm.scaling(jvm.GUEST_COUNTS, borrowed)`.
+# ````
 # :::
 #
 # :::{solution} case_jvm-ex-psi
@@ -741,8 +813,13 @@ glue("jvm-seeded-a", Markdown(seeded.solution), display=False)
 # ```
 #
 # Type another seed in the box to get another question; the chapter's stacking and short-of-memory figures have every
-# value you need. In a notebook: `exercises.generate("case_jvm", seed=...)` and
-# `exercises.check("case_jvm", seed=..., answer=...)`.
+# value you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("case_jvm", seed=...)` gives the question and
+# `exercises.check("case_jvm", seed=..., answer=...)` checks an answer.
+# ````
 #
 # <div class="oc-selfcheck" data-topic="case_jvm" data-seed="2"></div>
 # :::
@@ -750,8 +827,7 @@ glue("jvm-seeded-a", Markdown(seeded.solution), display=False)
 # :::{solution} case_jvm-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 2 (for another seed, `exercises.generate("case_jvm",
-# seed=...).solution`):
+# The worked answer for seed 2:
 #
 # ```{glue:md} jvm-seeded-a
 # :format: myst

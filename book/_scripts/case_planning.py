@@ -23,9 +23,16 @@
 # paper's closing advice at work: overcommitment works best for a mix of workloads whose
 # memory needs differ.
 #
-# Nothing here is new mechanism. A mix is just a longer or shorter list of
-# `overcommit.Guest` objects passed to `overcommit.simulate`; the break points are
-# found by running the model repeatedly (`overcommit.planning`).
+# Nothing here is new mechanism. A mix is just a longer or shorter list of guests passed
+# to the model; the break points are found by running the model repeatedly.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# A mix is a list of `overcommit.Guest` objects, with their drivers, passed to
+# `overcommit.simulate(host, guests=..., variants=...)`; `overcommit.planning` builds mixes
+# (`planning.build_mix`) and finds break points (`planning.memory_break_point`) and CPU
+# counts (`planning.cpus_needed`).
+# ````
 
 # %% tags=["remove-cell"]
 import ipywidgets as widgets
@@ -69,6 +76,7 @@ for mix in planning.MIXES:
 
 glue("plan-breaks-study", Markdown(figures_planning.breaks_sentence(variants, "study")), display=False)
 glue("plan-breaks-hungry", Markdown(figures_planning.breaks_sentence(variants, "memory-hungry")), display=False)
+glue("plan-break-level", f"{100 * figures_planning.BREAK_LEVEL:.0f}", display=False)
 
 # %% [markdown]
 # ## The building blocks
@@ -76,11 +84,10 @@ glue("plan-breaks-hungry", Markdown(figures_planning.breaks_sentence(variants, "
 # Each workload variant of the study is one block; a copy of it brings all its guests (a
 # WebSphere triplet brings its web server, application server and DB2 guest). Sizes are
 # the unconstrained values of the paper's Table 17; how the guests use their memory is the
-# behaviour fitted in {doc}`results_model`.
+# behaviour fitted in {doc}`model_method`.
 
 # %% tags=["remove-input"]
-cat.rename(columns={"guests": "guests", "instantiated_mib": "instantiated memory (MiB)",
-                    "cpu_load": "CPU load (processors)", "vcpus": "virtual CPUs"})
+figures_planning.shown(cat)
 
 # %% [markdown]
 # Three mixes are precomputed for the figures below. They touch about the same memory and
@@ -111,11 +118,17 @@ figures_planning.mixes_chart(mixes)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: three mixes of the same size.** Overall relative throughput (the mean over the
-# mix's workloads, each relative to its unconstrained run) and page reads, from
-# `planning.mix_grid(...)` for every memory size and CPU count shown, on the chosen
-# environment. Real memory on a log scale, shrinking to the right.
+# mix's workloads, each relative to its unconstrained run) and page reads, from the model
+# run for every memory size and CPU count shown, on the chosen environment. Real memory on
+# a log scale, shrinking to the right.
 # {glue:text}`plan-no-steady`
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `planning.mix_grid("study", memories, cpus, envs)` runs one mix over a grid of hosts
+# (`planning.MIXES` holds the three); `figures_planning.mix_frame()` is the chart's frame.
+# ````
 #
 # With 20 CPUs each of the three mixes stays within {glue:text}`plan-keep-pct` % of its throughput with all the
 # memory down to {glue:text}`plan-keep-gib` GiB, where the model overcommits them by {glue:text}`plan-keep-ratio-min` to {glue:text}`plan-keep-ratio-max`. Below that they
@@ -142,6 +155,8 @@ figures_planning.mixes_chart(mixes)
 # For capacity planning one number per workload matters: the memory below which it no
 # longer delivers the level you need. Pick a mix, an environment, the CPUs and the level
 # with the slider; the lower chart reads the break points off the grid of the upper one.
+# The chart opens at a level of {glue:text}`plan-break-level` % of each workload's
+# unconstrained throughput.
 
 # %% tags=["remove-input"]
 figures_planning.break_chart(variants)
@@ -150,22 +165,30 @@ figures_planning.break_chart(variants)
 # ```{container} oc-caption
 # **Figure: break points.** Top: relative throughput of each workload type of the chosen
 # mix (the mean over its copies), over real memory, with the chosen level dashed. Bottom:
-# the largest memory size of the grid at which the workload is below the level; a workload
-# below it already at 512 GiB is limited by CPU, not memory, and its bar is
-# {glue:text}`plan-cpu-limited-colour` and labelled
-# CPU-limited. From `planning.mix_grid`; the
-# grid has {glue:text}`plan-grid-memories` memory sizes, so the break points are grid values. `planning.memory_break_point`
-# finds them to half a GiB.
+# for each workload that falls below the level, the largest memory size of the grid at
+# which it is below; a workload that never does has no bar. A
+# {glue:text}`plan-cpu-limited-colour` bar labelled CPU-limited is a workload below the
+# level already at 512 GiB: the CPUs hold it back, not the memory, so its bar is no
+# memory break point. The grid has {glue:text}`plan-grid-memories` memory sizes, so the
+# break points are grid values.
 # ```
 #
-# With the defaults (z/VM 6.3 with EDEV-SCSI, 20 CPUs, a 90 % level) the study's mix has
-# these workloads
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_planning.variant_frame()` is the chart's frame, from `planning.mix_grid`;
+# `planning.memory_break_point(variant, level, cpus, env, guests, variants)` finds a break
+# point to half a GiB, with the guests and drivers of a mix from
+# `planning.build_mix(planning.MIXES[mix])`.
+# ````
+#
+# With the defaults (z/VM 6.3 with EDEV-SCSI, 20 CPUs, a level of
+# {glue:text}`plan-break-level` %) the study's mix has these workloads:
 #
 # ```{glue:md} plan-breaks-study
 # :format: myst
 # ```
 #
-# and the memory-hungry mix
+# and the memory-hungry mix these:
 #
 # ```{glue:md} plan-breaks-hungry
 # :format: myst
@@ -173,15 +196,23 @@ figures_planning.break_chart(variants)
 #
 # A workload below the level even with all the memory is not a memory problem at all: with
 # 20 CPUs and guests that together want more, the water-filling of {doc}`shares` holds the
-# ones with the smallest share per unit of demand below 90 % whatever the memory. Among the
-# others, the memory-hungry mix breaks at larger memory, because every workload in it
-# competes for hot memory.
+# ones with the smallest share per unit of demand below {glue:text}`plan-break-level` %
+# whatever the memory. Among the others, the memory-hungry mix breaks at larger memory,
+# because every workload in it competes for hot memory. At 90 % the study's mix shows the
+# first effect alone: with 20 CPUs all but one of its workloads are below that level
+# already at 512 GiB.
 #
 # ## How many CPUs?
 #
 # The other direction: with a given memory, the fewest real CPUs that keep each workload of
-# the study's mix at 90 % of its unconstrained throughput, from
-# `planning.cpus_needed(variant, 0.9, memory_gib)` (on z/VM 6.3 with EDEV-SCSI paging).
+# the study's mix at 90 % of its unconstrained throughput (on z/VM 6.3 with EDEV-SCSI
+# paging).
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `planning.cpus_needed(variant, 0.9, memory_gib)` for each workload; the table is
+# `figures_planning.cpus_table(0.9)`.
+# ````
 
 # %% tags=["remove-input"]
 cpus90 = figures_planning.cpus_table(0.9)
@@ -218,7 +249,7 @@ glue("plan-cpus-net", f"{pair('64 GiB')}, against {pair('128 GiB')} at 128 GiB",
 db_best64 = planning.throughput("db-bi", 64, 40)
 assert db_best64 < 0.9 and abs(planning.throughput("db-bi", 64, 64) - db_best64) < 1e-6
 glue("plan-db-64-best", f"{db_best64:.2f}", display=False)
-cpus90
+figures_planning.shown(cpus90)
 
 # %% [markdown]
 # Where a workload has a count at both 128 and 64 GiB, the two differ by at most
@@ -247,14 +278,16 @@ cpus90
 #
 # In Jupyter, the planner below adds guests you define yourself to one of the mixes and
 # runs the model on any host. The title reports, for the target workload, the memory below
-# which it falls under the level with these CPUs (`planning.memory_break_point`) and the CPUs
-# it needs at this memory (`planning.cpus_needed`). A target that is not in the mix, or a
-# host the model refuses, shows a message instead of a chart.
+# which it falls under the level with these CPUs and the CPUs it needs at this memory. A
+# target that is not in the mix, or a host the model refuses, shows a message instead of a
+# chart.
 
 # %% tags=["remove-input"]
 explorer(
     figures_planning.explorer_chart,
-    mix=widgets.Dropdown(options=list(planning.MIXES), value="study", description="mix"),
+    adds="Guests of your own added to any of the three mixes on any host, with the memory and CPUs the chosen workload needs written in the title.",
+    mix=widgets.Dropdown(options=[(n, m) for m, n in figures_planning.MIX_NAMES.items()], value="study",
+                         description="mix"),
     memory_gib=slider(widgets.IntSlider, 64, 16, 512, 8, "real memory (GiB)", "320px"),
     cpus=slider(widgets.IntSlider, 20, 1, 40, 1, "real CPUs", "320px"),
     env=widgets.Dropdown(options=[(label, env) for env, label in figures_planning.ENV_LABELS.items()],
@@ -263,18 +296,26 @@ explorer(
     extra_gib=slider(widgets.FloatSlider, 16, 1, 64, 1, "each touches (GiB)", "320px"),
     extra_hot=slider(widgets.FloatSlider, 0.3, 0.05, 1.0, 0.05, "hot share of its memory", "320px"),
     extra_cpu=slider(widgets.FloatSlider, 0.5, 0.1, 4.0, 0.1, "CPU load (processors)", "320px"),
-    target=widgets.Dropdown(options=list(oc.workloads.VARIANTS) + ["custom-1"], value="db-bi",
+    target=widgets.Dropdown(options=[(figures_planning.workload_name(v), v)
+                                     for v in list(oc.workloads.VARIANTS) + ["custom-1"]], value="db-bi",
                             description="target"),
     level=slider(widgets.FloatSlider, 0.9, 0.5, 1.0, 0.05, "level", "320px"),
 )
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Explorer: plan a mix.** `overcommit.simulate` on the chosen host with the chosen mix
-# plus the custom guests (each in its own workload, `planning.custom_guest`): one bar per
-# workload with its relative throughput, the target in blue, the level dashed; the title
-# gives the target's memory break point and the CPUs it needs.
+# **Explorer: plan a mix.** The model on the chosen host with the chosen mix plus the
+# custom guests (each in its own workload): one bar per workload with its relative
+# throughput, the target in blue, the level dashed; the title gives the target's memory
+# break point and the CPUs it needs.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The planner builds each custom guest with `planning.custom_guest`, adds them to the mix
+# with `planning.build_mix`, runs `overcommit.simulate` and asks
+# `planning.memory_break_point` and `planning.cpus_needed` about the target.
+# ````
 #
 # ## Exercises
 
@@ -323,16 +364,22 @@ assert r_b.system["page_read_mib_s"] > r_s.system["page_read_mib_s"]
 # :class: oc-where-jupyter
 # In the study's mix with 20 real CPUs, at which real memory does the high-level Java
 # workload lose a quarter of the throughput it has at 512 GiB? And in the memory-hungry mix?
-# Use `planning.memory_break_point(..., baseline="hi")` and explain the difference. Then ask
-# the same of the study's mix with 15 CPUs: why does Java hold up so much longer there?
+# Explain the difference. Then ask the same of the study's mix with 15 CPUs: why does Java
+# hold up so much longer there?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `planning.memory_break_point("java-high", 0.75, 20, baseline="hi")` for the study's mix; for
+# another mix pass its guests and drivers, from `planning.build_mix(planning.MIXES[mix])`, after
+# the environment: `planning.memory_break_point("java-high", 0.75, 20, "zvm63-edev", guests,
+# variants, baseline="hi")`.
+# ````
 # :::
 #
 # :::{solution} case_planning-ex-java
 # :class: dropdown
-# In the study's mix, about {glue:text}`plan-ex-java20` GiB:
-# `planning.memory_break_point("java-high", 0.75, 20, baseline="hi")`. In the memory-hungry
-# mix (pass its guests and variants from `planning.build_mix(planning.MIXES["memory-hungry"])`),
-# about {glue:text}`plan-ex-java20-mh` GiB. The Java heap's pages are referenced often, but in
+# In the study's mix, about {glue:text}`plan-ex-java20` GiB. In the memory-hungry mix, about
+# {glue:text}`plan-ex-java20-mh` GiB. The Java heap's pages are referenced often, but in
 # the study's mix most of the memory it competes with is the database's cold buffer cache,
 # which global replacement evicts first. In the memory-hungry mix its competitors are
 # equally hot, so the characteristic time falls below the Java pages' re-reference time at
@@ -348,16 +395,21 @@ assert r_b.system["page_read_mib_s"] > r_s.system["page_read_mib_s"]
 # :label: case_planning-ex-cpus
 # :class: oc-where-browser
 # Your host has 96 GiB for the study's mix. How many real CPUs keep the database at 90 % of
-# its unconstrained throughput (read it off the table above, or call
-# `planning.cpus_needed`)? Answer as one number. With one CPU fewer, does water-filling cut
-# the database, and what holds it back? Why does it need more CPUs than with 128 GiB?
+# its unconstrained throughput (read it off the table above)? Answer as one number. With one
+# CPU fewer, does water-filling cut the database, and what holds it back? Why does it need
+# more CPUs than with 128 GiB?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `planning.cpus_needed("db-bi", 0.9, 96)`; `oc.simulate((96, cpus))` shows a host's run.
+# ````
 #
 # <div class="oc-selfcheck" data-check="case_planning-ex-cpus"></div>
 # :::
 #
 # :::{solution} case_planning-ex-cpus
 # :class: dropdown
-# {glue:text}`plan-ex-db-cpus` CPUs (`planning.cpus_needed("db-bi", 0.9, 96)`). With
+# {glue:text}`plan-ex-db-cpus` CPUs. With
 # {glue:text}`plan-ex-db-short-cpus` the database reaches only {glue:text}`plan-ex-db-short` of
 # its unconstrained throughput, yet {glue:text}`plan-ex-db-spare` real CPUs stand idle for want
 # of work: water-filling cuts nobody. What holds it back is its own CPU per unit of work. Every
@@ -373,15 +425,26 @@ assert r_b.system["page_read_mib_s"] > r_s.system["page_read_mib_s"]
 # :label: case_planning-ex-batch
 # :class: oc-where-jupyter
 # Add one guest of your own to the study's mix at 96/20: 32 GiB, 2 virtual CPUs, a load of
-# one processor, 90 % of its memory hot, its median active page touched 360 times an hour
-# (`planning.custom_guest("batch", 32, vcpus=2, cpu_load=1.0, hot_frac=0.9,
-# touches_per_hour=360)`). What happens to the high-level Java workload, to the system's page
-# reads, and to the new guest itself? Would you place it on this host?
+# one processor, 90 % of its memory hot, its median active page touched 360 times an hour.
+# What happens to the high-level Java workload, to the system's page reads, and to the new
+# guest itself? Would you place it on this host?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# ```python
+# import overcommit as oc
+# from overcommit import planning
+#
+# batch = planning.custom_guest("batch", 32, vcpus=2, cpu_load=1.0, hot_frac=0.9, touches_per_hour=360)
+# guests, variants = planning.build_mix(planning.MIXES["study"], [batch])
+# oc.simulate("96/20", guests=guests, variants=variants).workloads
+# ```
+# ````
 # :::
 #
 # :::{solution} case_planning-ex-batch
 # :class: dropdown
-# Java-high drops from {glue:text}`plan-ex-study-java` to {glue:text}`plan-ex-batch-java`, the
+# The high-level Java workload drops from {glue:text}`plan-ex-study-java` to {glue:text}`plan-ex-batch-java`, the
 # page reads rise from {glue:text}`plan-ex-study-reads` to {glue:text}`plan-ex-batch-reads`
 # MiB/s, and the new guest itself runs at {glue:text}`plan-ex-batch-self` of its
 # unconstrained throughput. Its {glue:text}`plan-ex-batch-hot` GiB of hot memory push the characteristic time down for
@@ -412,8 +475,13 @@ glue("plan-seeded-a", Markdown(seeded.solution), display=False)
 # ```
 #
 # Type another seed in the box to get another question; the chapter's break-points figure has every
-# value you need. In a notebook: `exercises.generate("case_planning", seed=...)` and
-# `exercises.check("case_planning", seed=..., answer=...)`.
+# value you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("case_planning", seed=...)` gives the question and
+# `exercises.check("case_planning", seed=..., answer=...)` checks an answer.
+# ````
 #
 # <div class="oc-selfcheck" data-topic="case_planning" data-seed="10"></div>
 # :::
@@ -421,8 +489,7 @@ glue("plan-seeded-a", Markdown(seeded.solution), display=False)
 # :::{solution} case_planning-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 10 (for another seed, `exercises.generate("case_planning",
-# seed=...).solution`):
+# The worked answer for seed 10:
 #
 # ```{glue:md} plan-seeded-a
 # :format: myst

@@ -43,9 +43,9 @@
 import ipywidgets as widgets
 import pandas as pd
 from dataclasses import replace
+from IPython.display import display
 from overcommit.book import glue
 
-import overcommit as oc
 from overcommit.book import figures_case_xen
 from overcommit.book.explore import explorer, slider
 from overcommit.cases import xen
@@ -66,9 +66,14 @@ doc = figures_case_xen.glue_document_texts({"zvm": z, "xen": x})
 # %% [markdown]
 # ## What was measured
 #
-# The overcommitment table of the backup slides, as stored in
-# `data/xen_zvm_overcommit.csv`. The last two columns mark where each hypervisor had its
-# highest throughput; that comes from the next slide.
+# The overcommitment table of the backup slides, as the book stores it. The last two
+# columns mark where each hypervisor had its highest throughput; that comes from the next
+# slide.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `xen.table()` reads it from `data/xen_zvm_overcommit.csv`.
+# ````
 
 # %% tags=["remove-input"]
 t = xen.table()
@@ -93,14 +98,20 @@ shown
 #
 # ## The two hypervisors as the model sees them
 #
-# The data file `data/case_xen.csv` lists every parameter with its source and a note on
-# how it was obtained. The table below shows the two hypervisors side by side. The
-# `role` column says whether a value is stated in the document, recovered from its
-# numbers, borrowed from another document, assumed, or fitted; fitted values are shown
-# after fitting, with the data file's start value in brackets. The `from` column names the
-# documents by author and year: {cite:t}`ibm2009networkcrypto` is the one this case follows,
+# A data file of the book lists every parameter with its source and a note on how it was
+# obtained. The table below shows the two hypervisors side by side. The *role* column
+# says whether a value is stated in the document, recovered from its numbers, borrowed
+# from another document, assumed, or fitted; fitted values are shown after fitting, with
+# the data file's start value in brackets. The *from* column names the documents by
+# author and year: {cite:t}`ibm2009networkcrypto` is the one this case follows,
 # {cite:t}`johanssen2014overcommit` the 2014 study and {cite:t}`ibm2012jvmstacking` the 2012
 # JVM stacking report.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The rows are `data/case_xen.csv`, read by `xen.provenance()` with full sources and notes;
+# `xen.calibrated("zvm")` and `xen.calibrated("xen")` are the fitted hypervisors.
+# ````
 
 # %% tags=["remove-input"]
 figures_case_xen.parameter_table()
@@ -125,33 +136,42 @@ figures_case_xen.parameter_table()
 #   ({doc}`shares`). All triplets are identical, so the shares decide little here.
 #
 # Scheduling overhead
-# : With V virtual CPUs on P physical ones, the hypervisor is assumed to spend
-#   `sched_overhead × (V/P − 1)` CPU-seconds on dispatching for every CPU-second of guest
-#   work, once V exceeds P. The model has no such term. Adding one inside the model would
-#   be new special-case code, so the case module gives each triplet a stand-in guest,
-#   `hv<i>`, that carries the triplet's share of this work. The stand-in is part of the
+# : With $V$ virtual CPUs on $P$ physical ones, the hypervisor is assumed to spend
+#   $\psi \cdot (V/P - 1)$ CPU-seconds on dispatching for every CPU-second of guest
+#   work, once $V$ exceeds $P$: $\psi$ is the *scheduling overhead*. The model has no such
+#   term. Adding one inside the model would be new special-case code, so the case module
+#   gives each triplet a stand-in guest (hv1 for the first triplet, and so on) that carries
+#   the triplet's share of this work. The stand-in is part of the
 #   triplet's chain and has a very large share. The hypervisor's work is therefore always
 #   served first, and a triplet can only go as fast as its dispatching is done.
 #
 # CPU demand
-# : `triplet_cpu` is the number of CPUs one triplet asks for at full speed. A z9 processor
-#   and an x86 core do not do the same work per second, so each hypervisor has its own
-#   value.
+# : The *triplet demand* is the number of CPUs one triplet asks for at full speed. A z9
+#   processor and an x86 core do not do the same work per second, so each hypervisor has
+#   its own value.
 #
-# From these rows the case module builds the same objects as every other chapter. Here is
-# Xen with four triplets (12 guests, {glue:text}`xen-doc-ratio-12`:1), whose first triplet has its stand-in:
+# From these rows the case module builds the same objects as every other chapter: the
+# machine as the model sees it, for each hypervisor, and the guests. Here are both
+# machines, and the first triplet of Xen with four triplets (12 guests,
+# {glue:text}`xen-doc-ratio-12`:1) with its stand-in:
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# ```python
+# import overcommit as oc
+# from overcommit.cases import xen
+#
+# z, x = xen.calibrated("zvm"), xen.calibrated("xen")
+# for hv in (z, x):
+#     print(hv.label, xen.environment(hv), xen.host(hv))
+# oc.workloads.guests_frame(xen.guests(4, x)).head(4)
+# ```
+# The scheduling overhead is `hv.sched_overhead` and the triplet demand `hv.triplet_cpu`.
+# ````
 
-# %%
-for hv in (z, x):
-    env = xen.environment(hv)
-    machine = xen.host(hv)
-    print(f"{hv.label}: {type(env).__name__} release {env.release}, "
-          f"policy {env.policy}, XSTOR {env.xstor_gib:g} GiB")
-    print(f"    {type(machine).__name__} memory {machine.memory_gib:g} GiB, "
-          f"{machine.cpus} CPUs")
-columns = ["variant", "vcpus", "share", "cpu_load", "instantiated_mib"]
-guests = oc.workloads.guests_frame(xen.guests(4, x))
-guests[columns].head(4).round(2)
+# %% tags=["remove-input"]
+display(figures_case_xen.system_table({"zvm": z, "xen": x}))
+figures_case_xen.triplet_table(4, x)
 
 # %% tags=["remove-cell"]
 glue("xen-z-cpu", f"{z.triplet_cpu:.2f}", display=False)
@@ -178,22 +198,26 @@ glue("xen-x-pertrip12", f"{by['xen'].loc[12, 'per_triplet_pct']:.0f}", display=F
 # %% [markdown]
 # ## Calibration: four statements, three numbers
 #
-# The function `xen.calibrate()` fits three numbers, each to statements of the slides
-# that are declared in `xen.CALIBRATION`:
+# The case module fits three numbers, each to statements of the slides:
 #
-# - **z/VM, `triplet_cpu`**: {glue:text}`xen-doc-zvm-max` guests, where z/VM has its maximum, just fill the {glue:text}`xen-doc-cpus`
+# - **z/VM, triplet demand**: {glue:text}`xen-doc-zvm-max` guests, where z/VM has its maximum, just fill the {glue:text}`xen-doc-cpus`
 #   CPUs. The slides say "nearly full", which the model reads as {glue:text}`xen-in-full-pct` % busy. Result:
 #   {glue:text}`xen-z-cpu` CPUs per triplet. z/VM's scheduling overhead,
 #   {glue:text}`xen-z-sigma`, is not fitted. It comes from the 2012 JVM stacking report,
 #   where z/VM's CP and system time grew by only about {glue:text}`xen-doc3-cp-growth` of a processor between 2:1 and
 #   {glue:text}`xen-doc3-ratio-max`:1 virtual to real CPUs, on about ten processors of guest work
 #   {cite:p}`ibm2012jvmstacking`.
-# - **Xen, `triplet_cpu` and `sched_overhead`**: {glue:text}`xen-doc-xen-max` guests use {glue:text}`xen-doc-xen-cpu-at-max` % of the CPUs, and 12
+# - **Xen, triplet demand and scheduling overhead**: {glue:text}`xen-doc-xen-max` guests use {glue:text}`xen-doc-xen-cpu-at-max` % of the CPUs, and 12
 #   guests ({glue:text}`xen-doc-ratio-12`:1) deliver exactly what {glue:text}`xen-doc-xen-max` guests ({glue:text}`xen-doc-xen-limit`:1) deliver. The second condition is
 #   the slides' "scalability is limited by CPU overcommitment ({glue:text}`xen-doc-xen-limit`:1); scaling further
 #   increases only the CPU load". Result: {glue:text}`xen-x-cpu` CPUs per triplet and an
 #   overhead of {glue:text}`xen-x-sigma`, about {glue:text}`xen-sigma-ratio` times
 #   z/VM's.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `xen.calibrate()` fits them, on the statements named in `xen.CALIBRATION`.
+# ````
 #
 # With four statements used up, little is left to test. What remains is Xen's highest CPU
 # utilisation ({glue:text}`xen-doc-xen-max-cpu` %), z/VM's behaviour with less memory, and the shape of the curves
@@ -210,7 +234,7 @@ figures_case_xen.cpu_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: CPU overcommitment.** `xen.both()` runs `oc.simulate` for {glue:text}`xen-in-trip-min` to {glue:text}`xen-in-trip-max` triplets on
+# **Figure: CPU overcommitment.** The model runs {glue:text}`xen-in-trip-min` to {glue:text}`xen-in-trip-max` triplets on
 # each calibrated hypervisor: z/VM 5.3 with {glue:text}`xen-in-zvm-gib` GiB of central storage plus {glue:text}`xen-in-xstor-gib` GiB of
 # XSTOR, and Xen 3.1 with {glue:text}`xen-in-xen-gib` GiB. Throughput is in triplets at full speed (one triplet
 # running unhindered counts 1). Black diamonds mark where the document puts each
@@ -218,6 +242,12 @@ figures_case_xen.cpu_chart(frame)
 # dashed orange line is Xen's highest CPU utilisation {cite:p}`ibm2009networkcrypto`.
 # Orange crosses mark Xen configurations whose defined memory does not fit in {glue:text}`xen-in-xen-gib` GiB.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `xen.both()` runs `oc.simulate` for each number of triplets on both hypervisors;
+# `figures_case_xen.model_frame()` is the chart's frame.
+# ````
 #
 # Up to 1.0:1 the two hypervisors behave the same: every triplet gets the CPU it asks for
 # and runs at full speed. After that they part:
@@ -270,13 +300,19 @@ glue("xen-ov-z-tp", f"{zx['throughput'].max():.2f}", display=False)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: overhead and the stopping point.** `xen.overhead_sweep()` runs the calibrated
-# Xen case (its triplet CPU demand) with {glue:text}`xen-ov-mem` GiB of memory, so that all {glue:text}`xen-in-trip-max` triplets
-# fit, for nine values of `sched_overhead`, including z/VM's borrowed
+# **Figure: overhead and the stopping point.** The calibrated Xen case (its triplet CPU
+# demand) with {glue:text}`xen-ov-mem` GiB of memory, so that all {glue:text}`xen-in-trip-max` triplets
+# fit, for nine values of the scheduling overhead, including z/VM's borrowed
 # {glue:text}`xen-z-sigma` and Xen's fitted {glue:text}`xen-x-sigma`. The triangle marks
 # the first guest count within {glue:text}`xen-in-within-pct` % of the curve's highest throughput. Dashed lines: where
 # the document says each hypervisor stopped {cite:p}`ibm2009networkcrypto`.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `xen.overhead_sweep(overheads, x, memory_gib=40)` with a list of overheads and the calibrated
+# Xen case `x = xen.calibrated("xen")`.
+# ````
 #
 # With z/VM's small overhead, Xen's triplets would keep scaling to
 # {glue:text}`xen-ov-z-stop` guests and reach {glue:text}`xen-ov-z-tp` triplets' worth of
@@ -321,13 +357,18 @@ glue("xen-m7-planned", memory_check["planned"], display=False)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: shrinking the memory.** `xen.memory_sweep()` runs {glue:text}`xen-msweep-trip-min` to {glue:text}`xen-msweep-trip-max` triplets on each
+# **Figure: shrinking the memory.** The model runs {glue:text}`xen-msweep-trip-min` to {glue:text}`xen-msweep-trip-max` triplets on each
 # hypervisor with {glue:text}`xen-msweep-min` to {glue:text}`xen-msweep-max` GiB of memory. For z/VM this is central storage, with {glue:text}`xen-in-xstor-gib` GiB of
 # XSTOR on top; for Xen it is all of the memory, and runs that cannot back the guests'
 # defined memory are left out. Throughput is relative to the same guests on the
 # document's host. The grey bar and the dashed black lines are the document's statements
 # for {glue:text}`xen-doc-mem-guests` guests {cite:p}`ibm2009networkcrypto`.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `xen.memory_sweep()` is the chart's frame.
+# ````
 #
 # At {glue:text}`xen-in-zvm-gib` GiB, z/VM holds all {glue:text}`xen-m20-res` MiB the 15 guests instantiated as
 # {term}`resident memory`, with room to spare. At {glue:text}`xen-doc-min-gb` GiB the {term}`DPA` holds
@@ -357,6 +398,7 @@ glue("xen-m7-planned", memory_check["planned"], display=False)
 # %% tags=["remove-input"]
 explorer(
     figures_case_xen.explorer_chart,
+    adds="Both hypervisors on any machine: 1 to 10 triplets, 2 to 16 physical CPUs and 4 to 32 GiB of memory.",
     triplets=slider(widgets.IntSlider, 5, 1, 10, 1, "triplets (3 guests each)"),
     cpus=slider(widgets.IntSlider, 8, 2, 16, 1, "physical CPUs"),
     memory_gib=slider(widgets.IntSlider, int(xen.table()["physical_memory_gb"].iloc[-1]), 4, 32, 1, "memory (GiB)"),
@@ -364,18 +406,23 @@ explorer(
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Explorer: both hypervisors on any machine.** `xen.both(range(1, triplets + 1),
-# memory_gib=..., cpus=...)` with the calibrated parameters. Top: throughput in triplets
+# **Explorer: both hypervisors on any machine.** The model for both hypervisors on the
+# chosen machine, with the calibrated parameters. Top: throughput in triplets
 # at full speed, with a triangle where each hypervisor stops scaling and a cross where Xen
 # cannot back the guests' memory. Bottom: what the physical CPUs do with the largest
 # number of guests.
 # ```
 #
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The explorer runs `xen.both(range(1, triplets + 1), memory_gib=..., cpus=...)`.
+# ````
+#
 # ## Document against model
 #
 # Every number of the slides' overcommitment findings beside the model's. For a number,
 # the verdict is *close* within {glue:text}`xen-in-close-pct` %, *rough* within {glue:text}`xen-in-rough-pct` %, and *misses* beyond that. For a
-# guest count or a yes/no, it *holds* or *misses*. The `used for` column says whether the
+# guest count or a yes/no, it *holds* or *misses*. The *used for* column says whether the
 # number was fitted (*calibration*), is a model input taken from the document (*input*),
 # or was left for testing (*validation*).
 
@@ -449,13 +496,19 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # :class: oc-where-browser
 # The overcommitment table is headed "on {glue:text}`xen-doc-heading-gb`GB phys. memory", but the Xen server had {glue:text}`xen-doc-xen-gb` GB.
 # With Xen's static memory, how many triplets fit on {glue:text}`xen-doc-heading-gb` GiB and on {glue:text}`xen-doc-xen-gb` GiB (read the memory
-# figure's "Xen needs" line, or call `xen.max_triplets`)? How much memory would four
+# figure's "Xen needs" line)? How much memory would four
 # triplets need? Then take z/VM at {glue:text}`xen-doc-min-gb` GB with {glue:text}`xen-doc-mem-guests` guests (the memory figure's lower chart).
 # What is its planned overcommitment (defined over physical memory), and what is the
 # model's {term}`overcommit ratio` (instantiated over resident, with XSTOR counted as
 # resident)? Answer as three numbers: the GiB four triplets need, then the planned
 # overcommitment and the model's ratio, each as x in x:1. Why are the two ratios so
 # different?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `xen.max_triplets(xen.calibrated("xen"), memory_gib)` and
+# `xen.min_memory_gib(triplets, xen.calibrated("xen"))`.
+# ````
 #
 # <div class="oc-selfcheck" data-check="case_xen-ex-memory"></div>
 # :::
@@ -482,9 +535,13 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # :::{exercise}
 # :label: case_xen-ex-cpus
 # :class: oc-where-jupyter
-# Give both hypervisors 12 physical CPUs instead of {glue:text}`xen-doc-cpus`, keeping their memory. Use the
-# explorer or `xen.both(range(1, 9), cpus=12)`. Where does each stop scaling now, and at
-# what throughput? What limits Xen this time?
+# Give both hypervisors 12 physical CPUs instead of {glue:text}`xen-doc-cpus`, keeping their memory. Where
+# does each stop scaling now, and at what throughput? What limits Xen this time?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `xen.both(range(1, 9), cpus=12)`, or the explorer.
+# ````
 # :::
 #
 # :::{solution} case_xen-ex-cpus
@@ -504,9 +561,15 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # :label: case_xen-ex-swap
 # :class: oc-where-jupyter
 # The model says z/VM and Xen differ in their dispatching overhead. Give z/VM Xen's
-# fitted overhead, `replace(z, sched_overhead=x.sched_overhead)`, and run 1 to 5 triplets.
-# Where does z/VM stop, and how busy are its CPUs at 9 guests? What does that say about
-# where the difference between the two platforms lies in this model?
+# fitted overhead and run 1 to 5 triplets. Where does z/VM stop, and how busy are its CPUs
+# at 9 guests? What does that say about where the difference between the two platforms
+# lies in this model?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `xen.scaling(range(1, 6), replace(z, sched_overhead=x.sched_overhead))`, with
+# `from dataclasses import replace`.
+# ````
 # :::
 #
 # :::{solution} case_xen-ex-swap
@@ -527,10 +590,15 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # The slides give two CPU numbers for Xen: {glue:text}`xen-doc-xen-cpu-at-max` % at its maximum and {glue:text}`xen-doc-xen-max-cpu` % at most, with
 # throughput flat in between. The model fits the first and misses the second in kind.
 # Calibrate on {glue:text}`xen-doc-xen-max-cpu` % instead: scale Xen's triplet demand by {glue:text}`xen-doc-xen-max-cpu`/{glue:text}`xen-doc-xen-cpu-at-max` and keep the fitted
-# overhead (`replace(x, triplet_cpu=x.triplet_cpu * 92 / 83)`). Where does Xen stop, and
+# overhead. Where does Xen stop, and
 # what happens at 12 guests? Can any choice of the two parameters give flat throughput
 # with the CPUs {glue:text}`xen-doc-xen-cpu-at-max` to {glue:text}`xen-doc-xen-max-cpu` % busy? Argue which mechanism is missing, and what measurement
 # would settle it.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `xen.scaling(range(1, 6), replace(x, triplet_cpu=x.triplet_cpu * 92 / 83))`.
+# ````
 # :::
 #
 # :::{solution} case_xen-ex-latency
@@ -544,7 +612,7 @@ glue("xen-ex-92-cpu12", f"{f92.loc[12, 'cpu_util_pct']:.0f}", display=False)
 # and with dozens of busy virtual CPUs such moments are rare. Throughput can stop growing below full
 # CPU only if something else limits it. In this model that could be paging stalls
 # ({doc}`paging`), a virtual-CPU cap or a guest I/O path, and none of these applies to
-# the triplets on Xen. So no choice of `triplet_cpu` and `sched_overhead` gives "flat
+# the triplets on Xen. So no choice of triplet demand and scheduling overhead gives "flat
 # throughput at {glue:text}`xen-doc-xen-cpu-at-max` to {glue:text}`xen-doc-xen-max-cpu` % CPU".
 #
 # The missing piece is dispatch latency. With more virtual than physical CPUs, a virtual
@@ -581,8 +649,13 @@ glue("xen-seeded-a", Markdown(seeded.solution), display=False)
 # ```
 #
 # Type another seed in the box to get another question; the chapter's CPU-overcommitment and shrinking-memory figures have every
-# value you need. In a notebook: `exercises.generate("case_xen", seed=...)` and
-# `exercises.check("case_xen", seed=..., answer=...)`.
+# value you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("case_xen", seed=...)` gives the question and
+# `exercises.check("case_xen", seed=..., answer=...)` checks an answer.
+# ````
 #
 # <div class="oc-selfcheck" data-topic="case_xen" data-seed="0"></div>
 # :::
@@ -590,8 +663,7 @@ glue("xen-seeded-a", Markdown(seeded.solution), display=False)
 # :::{solution} case_xen-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 0 (for another seed, `exercises.generate("case_xen",
-# seed=...).solution`):
+# The worked answer for seed 0:
 #
 # ```{glue:md} xen-seeded-a
 # :format: myst

@@ -36,10 +36,9 @@
 import ipywidgets as widgets
 import pandas as pd
 from dataclasses import replace
-from IPython.display import Markdown
-from overcommit.book import figures, glue
+from IPython.display import Markdown, display
+from overcommit.book import figures_cases, glue
 
-import overcommit as oc
 from overcommit.book import figures_case_zvm52
 from overcommit.book.explore import explorer, slider
 from overcommit.cases import zvm52
@@ -63,12 +62,19 @@ doc = figures_case_zvm52.glue_document_texts(case, frame)
 # ## The system as the model sees it
 #
 # The report is short, so most of the model's inputs have to be worked out from it or
-# assumed. The data file `data/case_zvm52.csv` holds each one together with where it came
-# from. The `role` column says which kind it is: stated in the report, recovered from its
-# table, borrowed from the 2014 study's database guest, assumed, or fitted.
+# assumed. A data file of the book holds each one together with where it came from. The
+# *role* column says which kind it is: stated in the report, recovered from its table,
+# borrowed from the 2014 study's database guest, assumed, or fitted.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The rows are `data/case_zvm52.csv`, read by `zvm52.provenance()`; `zvm52.parameters()`
+# builds the case from them and `zvm52.calibrated()` with the fitted values
+# (`figures_case_zvm52.parameter_table(case)` is the table below).
+# ````
 
 # %% tags=["remove-input"]
-figures.parameter_table(zvm52.provenance(), case)
+figures_case_zvm52.parameter_table(case)
 
 # %% [markdown]
 # Three of these decide most of what follows:
@@ -96,13 +102,26 @@ figures.parameter_table(zvm52.provenance(), case)
 #   I/O at a time ({doc}`paging`). The report does not give the number of volumes, so
 #   the model uses the study's {glue:text}`zvm52-in-devices`.
 #
-# From these rows the case module builds the same objects as every other chapter: an
-# `oc.Environment`, an `oc.Host` and a list of `oc.Guest`, one driver per guest.
+# From these rows the case module builds the same objects as every other chapter: the
+# system, and a list of guests with one driver each. Here are the system and the first two
+# of six guests:
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# ```python
+# import overcommit as oc
+# from overcommit.cases import zvm52
+#
+# case = zvm52.calibrated()
+# print(zvm52.environment(case))   # an oc.Environment
+# print(zvm52.host(case))          # an oc.Host
+# oc.workloads.guests_frame(zvm52.guests(6, case)).iloc[:2].T
+# ```
+# ````
 
-# %%
-print(zvm52.environment(case))
-print(zvm52.host(case))
-oc.workloads.guests_frame(zvm52.guests(6, case)).iloc[:2].T
+# %% tags=["remove-input"]
+display(figures_cases.system_table(zvm52.environment(case), zvm52.host(case)))
+figures_cases.guest_table(zvm52.guests(6, case)[:2])
 
 # %% [markdown]
 # With six guests, each carries a sixth of the users and of the CPU demand, and the
@@ -112,12 +131,18 @@ oc.workloads.guests_frame(zvm52.guests(6, case)).iloc[:2].T
 #
 # Two guest parameters cannot be read from the report. The first is how often a page is
 # referenced: the reference rate of the median page, at the five-guest load. The second is
-# the share of references that change a page. The function `zvm52.calibrate()` fits both
+# the share of references that change a page. The case module fits both
 # to the **six-guest row of Table 1 only**. The rate is chosen so that six guests run at
 # {glue:text}`zvm52-t6-doc` % of five, and the write share so that six guests hold
 # {glue:text}`zvm52-d6-doc` pages on DASD (why
 # the write share controls that count comes up below). Everything else is validation:
 # the five-guest row, the rows for 7 to 10 guests and the report's written observations.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `zvm52.calibrate()` fits the two; `zvm52.calibrated()` is the fitted case, with the rate
+# in `case.median_rate_per_s` and the write share in `case.write_frac`.
+# ````
 
 # %% tags=["remove-cell"]
 glue("zvm52-t6-doc", f"{zvm52.table1().loc[6, 'throughput_pct']:g}", display=False)
@@ -148,14 +173,20 @@ figures_case_zvm52.pages_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: pages out of memory.** Model values from `zvm52.scaling()`, which runs
-# `overcommit.simulate` for each number of guests. Black diamonds are the XSTOR and DASD
+# **Figure: pages out of memory.** Model values: the model run for each number of
+# guests. Black diamonds are the XSTOR and DASD
 # page counts of Table 1 of {cite:t}`ibm2006zvm52scaling`. Bottom: the pages in use for
 # the chosen number of guests. The document can only split them into memory, XSTOR and
 # DASD. The model can say which pages are only on DASD and which DASD pages are copies of
 # pages also in memory. The dashed dark grey line is the guests' virtual memory ({glue:text}`zvm52-in-guest-gib` GiB per
 # guest).
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `zvm52.scaling(zvm52.GUEST_COUNTS, case)` runs `overcommit.simulate` for each number of
+# guests; `figures_case_zvm52.model_frame(case)` is the frame this chapter's charts draw.
+# ````
 
 # %% tags=["remove-cell"]
 cp_mib = m.loc[5, "cp_pages"] / 256
@@ -209,7 +240,7 @@ figures_case_zvm52.overcommit_chart(frame)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: planned against real overcommitment.** Each bar is the model's real
-# overcommitment from `zvm52.scaling()`, built up from the planned value (an input: the
+# overcommitment, built up from the planned value (an input: the
 # guests' virtual memory over {glue:text}`zvm52-in-memory-gib` GiB), CP's own memory plus free frames, and pages held
 # twice. Black ticks: the real overcommitment of Table 1 of
 # {cite:t}`ibm2006zvm52scaling`.
@@ -249,7 +280,7 @@ figures_case_zvm52.throughput_chart(frame)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: throughput and its causes.** Top: the model's throughput relative to five
-# guests (`zvm52.scaling()`, calibrated on six guests), beside Table 1 of
+# guests (calibrated on six guests), beside Table 1 of
 # {cite:t}`ibm2006zvm52scaling` (diamonds, labelled). Middle: a user's cycle per unit of
 # work in the model, in reference cycles. Think time and CPU work are fixed. Waiting for
 # DASD pages is page reads per unit of work times the page-read response time, shared by
@@ -325,12 +356,17 @@ figures_case_zvm52.knee_chart(sweep)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: the knee over memory.** `zvm52.memory_sweep()` runs the calibrated model for
+# **Figure: the knee over memory.** The calibrated model for
 # each number of guests at central storage from {glue:text}`zvm52-sweep-min` to {glue:text}`zvm52-sweep-max` GiB in steps of {glue:text}`zvm52-sweep-step` GiB (XSTOR
 # stays {glue:text}`zvm52-in-xstor-gib` GiB). Throughput is relative to five guests on the document's {glue:text}`zvm52-in-memory-gib` GiB host. The
 # dark grey dashed line is where the guests' pages just fit in central storage plus XSTOR.
 # Black diamond: Table 1's value at {glue:text}`zvm52-in-memory-gib` GiB {cite:p}`ibm2006zvm52scaling`.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `zvm52.memory_sweep(case=case)` is the chart's frame.
+# ````
 #
 # For every number of guests the curve has the same shape. It is flat while the pages
 # fit, and then falls steeply once central storage drops below the guests' memory minus
@@ -347,8 +383,8 @@ figures_case_zvm52.movement_chart(frame)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: paging traffic.** Page reads from DASD and page writes to DASD in the model
-# (`zvm52.scaling()`). The report's Figure 4 gave rates between memory, XSTOR and DASD;
+# **Figure: paging traffic.** Page reads from DASD and page writes to DASD in the model.
+# The report's Figure 4 gave rates between memory, XSTOR and DASD;
 # its numbers did not survive, only the observation that movement peaked at nine guests
 # {cite:p}`ibm2006zvm52scaling`.
 # ```
@@ -370,6 +406,7 @@ figures_case_zvm52.movement_chart(frame)
 # %% tags=["remove-input"]
 explorer(
     figures_case_zvm52.explorer_chart,
+    adds="Any number of database guests from 3 to 12 on any host: central storage, real CPUs and paging volumes.",
     guests=slider(widgets.IntSlider, 6, 3, 12, 1, "database guests"),
     central_memory_gib=slider(widgets.IntSlider, 80, 16, 200, 4, "central storage (GiB)"),
     cpus=slider(widgets.IntSlider, 10, 1, 20, 1, "real CPUs"),
@@ -378,12 +415,18 @@ explorer(
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Explorer: any number of guests on any host.** `zvm52.scaling([guests],
-# central_memory_gib=..., cpus=..., paging_devices=...)` with the calibrated case. Top: the
+# **Explorer: any number of guests on any host.** The model run for the chosen guests and
+# host with the calibrated case. Top: the
 # model's throughput against five guests on the document's host, beside Table 1's value
 # {cite:p}`ibm2006zvm52scaling` when the host is the document's. Middle: what the pages in
 # use are made of. Bottom: where a user's time goes.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The explorer runs `zvm52.scaling([guests], case, central_memory_gib=..., cpus=...,
+# paging_devices=...)`.
+# ````
 #
 # ## Document against model
 #
@@ -528,21 +571,32 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # throughput reaches 90 % only at {glue:text}`zvm52-six-90` GiB of central storage
 # ({glue:text}`zvm52-six-90-tp` %). The guests' {glue:text}`zvm52-in-guests-gib-6` GiB minus {glue:text}`zvm52-in-xstor-gib` GiB of XSTOR, plus CP's
 # share, have to fit almost completely; at 84 GiB the model still gives only
-# {glue:text}`zvm52-six-84` %. With 100 paging volumes (`replace(case,
-# paging_devices=100)`) the page-read response time falls to
+# {glue:text}`zvm52-six-84` %. With 100 paging volumes the page-read response time falls to
 # {glue:text}`zvm52-six-100dev-rp` ms and six guests reach {glue:text}`zvm52-six-100dev` %.
 # That helps, but much less than memory, because the volumes only shorten each miss,
 # while memory removes the misses.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `zvm52.scaling([6], replace(case, paging_devices=100))`, with `from dataclasses import replace`.
+# ````
 # :::
 #
 # :::{exercise}
 # :label: case_zvm52-ex-policy
 # :class: oc-where-jupyter
 # z/VM 6.3 replaced the demand scan by a global aging list, which the book models as
-# CLOCK ({doc}`replacement`). Run the calibrated case with `replace(case, policy="clock")`
-# for 5 to 10 guests. How much of the six-guest loss would the newer policy have avoided,
-# and why? Then explain why a guest whose memory is mostly idle (say an active share of
-# 0.44) cannot reproduce the report's {glue:text}`zvm52-t6-doc` % at all.
+# CLOCK ({doc}`replacement`). Run the calibrated case with CLOCK instead of the demand
+# scan for 5 to 10 guests. How much of the six-guest loss would the newer policy have
+# avoided, and why? Then explain why a guest whose memory is mostly idle (say an active
+# share of 0.44) cannot reproduce the report's {glue:text}`zvm52-t6-doc` % at all.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `zvm52.scaling(zvm52.GUEST_COUNTS, replace(case, policy="clock"))`, with
+# `from dataclasses import replace`; for the idle guests, try
+# `zvm52.calibrate(replace(zvm52.parameters(), active_frac=0.44))`.
+# ````
 # :::
 #
 # :::{solution} case_zvm52-ex-policy
@@ -559,7 +613,7 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # With an active share of 0.44, more than half of each guest's pages are referenced about
 # once an hour. Six guests' overflow of {glue:text}`zvm52-mod-dasd-only6` GiB then comes almost entirely from those idle
 # pages, and few references miss. Even at a median rate of 1 per second, six guests keep
-# {glue:text}`zvm52-idle-best` % of the throughput, and `zvm52.calibrate`
+# {glue:text}`zvm52-idle-best` % of the throughput, and the calibration
 # {glue:text}`zvm52-idle-fit`. So in this model the
 # report's knee needs guests that use all their memory. The report's remark that few pages
 # came back suggests the opposite, which is a hint that its losses had a cause the model
@@ -570,10 +624,15 @@ glue("zvm52-sh", ", ".join(f"{m.loc[n, 'throughput_pct']:.0f}" for n in range(6,
 # :label: case_zvm52-ex-load
 # :class: oc-where-jupyter
 # The report says the users were "distributed evenly among the guests". The model reads
-# this as the same users spread over more guests (`load="shared"`). Calibrate the other
-# reading, where every added guest brings its own users and work
-# (`zvm52.calibrated("per-guest")`), and compare the throughput for 6 to 10 guests. Which
-# reading is closer to the report, and does it change the conclusion?
+# this as the same users spread over more guests. Calibrate the other reading, where every
+# added guest brings its own users and work, and compare the throughput for 6 to 10 guests.
+# Which reading is closer to the report, and does it change the conclusion?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# The chapter's reading is `load="shared"`; `zvm52.calibrated("per-guest")` is the other one,
+# calibrated, and `zvm52.scaling(zvm52.GUEST_COUNTS, case)` runs either.
+# ````
 # :::
 #
 # :::{solution} case_zvm52-ex-load
@@ -609,8 +668,13 @@ glue("zvm52-seeded-a", Markdown(seeded.solution), display=False)
 # ```
 #
 # Type another seed in the box to get another question; the chapter's knee-over-memory figure has every
-# value you need. In a notebook: `exercises.generate("case_zvm52", seed=...)` and
-# `exercises.check("case_zvm52", seed=..., answer=...)`.
+# value you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("case_zvm52", seed=...)` gives the question and
+# `exercises.check("case_zvm52", seed=..., answer=...)` checks an answer.
+# ````
 #
 # <div class="oc-selfcheck" data-topic="case_zvm52" data-seed="0"></div>
 # :::
@@ -618,8 +682,7 @@ glue("zvm52-seeded-a", Markdown(seeded.solution), display=False)
 # :::{solution} case_zvm52-ex-seeded
 # :class: dropdown
 #
-# The worked answer for seed 0 (for another seed, `exercises.generate("case_zvm52",
-# seed=...).solution`):
+# The worked answer for seed 0:
 #
 # ```{glue:md} zvm52-seeded-a
 # :format: myst

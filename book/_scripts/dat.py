@@ -146,21 +146,27 @@ shadow = figures_dat.shadow_display(setup)
 # overcommit memory inside Linux; the shortage was z/VM's, and the page reads the paper
 # reports are z/VM page faults being served (see {doc}`study`).
 #
-# ## A simulator: `overcommit.dat`
+# ## A translation simulator
 #
 # The package contains a small translation simulator in the spirit of the homework
-# simulators that accompany {cite:t}`arpacidusseau2018ostep`. `dat.generate(seed)` builds a
+# simulators that accompany {cite:t}`arpacidusseau2018ostep`. From a seed it builds a
 # random set-up: a process of {glue:text}`dat-process-pages` pages of {glue:text}`dat-page-kib` KiB, a guest of {glue:text}`dat-guest-pages` pages, a host whose real
 # memory has {glue:text}`dat-host-frames` frames (the frames this guest does not use belong to other guests), and
 # {glue:text}`dat-n-addresses` process virtual addresses. The same seed always builds the same set-up, and
-# `dat.translate(setup, address)` works one address through it step by step.
+# the simulator works one address through it step by step, as below for seed 0.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.dat.generate(seed)` builds a set-up and `dat.translate(setup, address)`
+# translates one address of it.
+# ````
 
 # %%
 setup = dat.generate(0)
 dat.translate(setup, 0x81E9)
 
 # %% [markdown]
-# Sizes, page size and how many entries are valid are all parameters of `dat.generate`;
+# Sizes, page size and how many entries are valid are all parameters of the simulator;
 # the tables below are the ones seed 0 builds with the defaults. An invalid entry says why
 # it is invalid: Linux keeps the *swap slot* of a page it has swapped out in the entry,
 # and CP the *paging slot* of a page it has paged out.
@@ -184,7 +190,12 @@ dat.translate(setup, 0x81E9)
 # 3. {glue:text}`dat-addr-3`
 # 4. {glue:text}`dat-addr-4`
 #
-# Then check yourself with `dat.translate(dat.generate(0), address)` for each of them.
+# Then check yourself with the figure below, which draws each address's path.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `dat.translate(dat.generate(0), address)` translates each of them step by step.
+# ````
 # :::
 #
 # :::{solution} dat-ex-example
@@ -204,11 +215,16 @@ figures_dat.path_chart(setup)
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: one address through both tiers.** The seed-0 set-up of `overcommit.dat`:
+# **Figure: one address through both tiers.** The simulator's seed-0 set-up:
 # {glue:text}`dat-process-pages` process pages, {glue:text}`dat-guest-pages` guest pages, {glue:text}`dat-host-frames` host frames. The drop-down picks one of the five
 # addresses; its path is drawn in blue and the note below the columns says where it ends,
-# as computed by `dat.translate`. Hover over a cell for its entry.
+# as the simulator translates it. Hover over a cell for its entry.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_dat.path_chart(dat.generate(seed))` draws the figure for another seed.
+# ````
 #
 # Seed 0 happens to show every outcome. Address 0 reaches a valid Linux entry but a guest
 # page z/VM has paged out: a z/VM page fault. Address 1 hits a page Linux has swapped out,
@@ -222,14 +238,15 @@ figures_dat.path_chart(setup)
 # %% tags=["remove-input"]
 explorer(
     figures_dat.explore_chart,
+    adds="The set-up of any seed from 0 to 999 and any address of its process, translated through both tiers.",
     seed=widgets.IntSlider(value=0, min=0, max=999, description="seed"),
     address=widgets.IntSlider(value=0x81E9, min=0, max=space - 1, description="address"),
 )
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Live explorer: translate any address.** Each change builds the set-up with
-# `dat.generate(seed)` and translates `address` (0 to {glue:text}`dat-space-max`) with `dat.translate`.
+# **Live explorer: translate any address.** Each change builds the set-up for the seed
+# and translates the address (0 to {glue:text}`dat-space-max`) with the simulator.
 # ```
 #
 # ## Where the two tiers get in each other's way
@@ -258,8 +275,13 @@ explorer(
 # Server worked this way on processors of its time {cite:p}`waldspurger2002esx`; the paper
 # lists shadow DAT tables among the refinements z/VM uses for layered memory
 # virtualisation, and leaves them out of its simplified picture
-# {cite:p}`johanssen2014overcommit`. The simulator builds the shadow table of a set-up with
-# `dat.shadow(setup)`; for seed 0 it is:
+# {cite:p}`johanssen2014overcommit`. The simulator builds the shadow table of a set-up too;
+# for seed 0 it is:
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `dat.shadow(setup)` builds the shadow table of a set-up.
+# ````
 
 # %% tags=["remove-input"]
 shadow
@@ -291,10 +313,15 @@ shadow
 # :format: myst
 # ```
 #
-# Get your own with `exercises.generate("dat", seed=...)` and check it with
-# `exercises.check("dat", seed=..., answer=[...])`, after
-# `from overcommit import exercises`. Host addresses may be given as `0x...` or decimal
-# numbers; they are the same Python integers.
+# Type another seed in the box to get another question and check your answer there. Host
+# addresses may be given as `0x...` or as decimal numbers.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("dat", seed=...)` gives the question and
+# `exercises.check("dat", seed=..., answer=[...])` checks an answer, after
+# `from overcommit import exercises`; host addresses are Python integers, `0x...` or decimal.
+# ````
 #
 # <div class="oc-selfcheck" data-topic="dat" data-seed="12"></div>
 # :::

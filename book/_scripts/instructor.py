@@ -21,8 +21,8 @@
 # lesson plans of 90 minutes, and the tools for handing every student their own variant.
 # Everything on it that can be measured (reading times, exercise counts, which exercise
 # checks itself) is computed from the chapters when the book is built, so it stays true
-# when a chapter changes; the objectives and the lesson plans are ours, in
-# `book/_data/curriculum.yml`.
+# when a chapter changes; the objectives and the lesson plans are ours, in the book's
+# curriculum file (`book/_data/curriculum.yml`).
 
 # %% tags=["remove-cell"]
 from IPython.display import Markdown
@@ -43,7 +43,12 @@ glue("guide-n-selfcheck", str(int(frame.selfcheck.sum())), display=False)
 glue("guide-wpm", str(curriculum.WORDS_PER_MINUTE), display=False)
 glue("guide-min-browser", str(curriculum.EXERCISE_MINUTES["browser"]), display=False)
 glue("guide-min-jupyter", str(curriculum.EXERCISE_MINUTES["jupyter"]), display=False)
-glue("guide-topics", ", ".join(f"`{t}`" for t in TOPICS), display=False)
+# the prose: one seeded exercise in each chapter with a topic, and no other
+seeded = curriculum.exercise_frame().query("selfcheck == 'seeded'")
+assert sorted(seeded["chapter"]) == sorted(TOPICS)
+glue("guide-n-topics", str(len(TOPICS)), display=False)
+# the command line takes a topic by its file name: shown only in the folded box
+glue("guide-topics", Markdown(", ".join(f"`{t}`" for t in TOPICS)), display=False)
 glue("guide-max-seed", str(CLASS_SEEDS[-1]), display=False)
 
 # %% [markdown]
@@ -102,21 +107,28 @@ glue("guide-max-seed", str(CLASS_SEEDS[-1]), display=False)
 #
 # ## A variant for every student
 #
-# The seeded exercises ({glue:text}`guide-topics`) turn a seed into a question and the
-# same seed into its answer. Give each student a seed from 0 to
-# {glue:text}`guide-max-seed`; in the page they type it into the exercise's box, see their
-# own question and check their answer, with no kernel. From a copy of the repository, the
-# package prints any variant and writes a class's seeds and answer key:
+# The {glue:text}`guide-n-topics` seeded exercises, one per chapter that has one (marked
+# *seeded* in the last table of this page), turn a seed into a question and the same seed
+# into its answer. Give each student a seed from 0 to {glue:text}`guide-max-seed`; in the
+# page they type it into the exercise's box, see their own question and check their answer,
+# with no kernel. From a copy of the repository, the package prints any variant and writes
+# a class's seeds and answer key (the commands are in the box below).
 #
+# The roster is a CSV file with a column of student names. Every student gets one seed, the
+# same for every topic and different from everybody else's; the output folder receives the
+# seeds to hand out, and the answer key to keep, as a table and as a printable page.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
 # ```bash
 # .venv/bin/python -m overcommit exercise shares --seed 42       # the question
 # .venv/bin/python -m overcommit exercise shares --seed 42 -c    # with answer and worked solution
 # .venv/bin/python -m overcommit exercise --roster students.csv --course-seed 2026 --out key/
 # ```
 #
-# The roster is a CSV file with a `student` column. Every student gets one seed, the
-# same for every topic and different from everybody else's; `key/` receives `seeds.csv` to
-# hand out, and `answer_key.csv` and a printable `answer_key.md` to keep.
+# The roster's column is `student`; `key/` receives `seeds.csv`, `answer_key.csv` and
+# `answer_key.md`. The topics: {glue:md}`guide-topics:myst`.
+# ````
 #
 # ## Where each exercise can be done
 #

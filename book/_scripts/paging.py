@@ -30,7 +30,7 @@ from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
-from overcommit import exercises, paging
+from overcommit import exercises, names, paging
 from overcommit.book import figures_paging, figures_replacement, figures_validation, model_texts
 from overcommit.book.explore import explorer, slider
 
@@ -60,7 +60,7 @@ pd.set_option("display.precision", 3)
 #
 # The table lists what the model of this chapter needs. The device counts, sizes,
 # concurrency and channels come from the paper. The timing parameters do not: the paper
-# reports no service times, so `overcommit.paging` assumes them, and says so.
+# reports no service times, so the package assumes them, and says so.
 
 # %% tags=["remove-input"]
 figures_paging.parameter_table()
@@ -70,7 +70,7 @@ figures_paging.parameter_table()
 # Every response time in this chapter rests on the **assumed** timings in the table: 1 ms
 # per paging I/O plus 20 µs per page, four pages per I/O, four I/Os in flight per EDEV-SCSI
 # device, and the CP CPU per page. They are order-of-magnitude guesses, marked as
-# assumptions in `overcommit/paging.py`, not measurements. The *shapes* of the curves (where
+# assumptions in the package's paging module, not measurements. The *shapes* of the curves (where
 # they bend, which configuration saturates first) depend on them much less than the
 # milliseconds do.
 # :::
@@ -118,9 +118,16 @@ figures_paging.mmk_chart()
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: the penalty of a single server.** Mean response time of M/M/$k$ queues in
-# multiples of the service time, against the utilisation of each server. Computed by
-# `overcommit.paging.mmc_response` (Erlang C).
+# multiples of the service time, against the utilisation of each server, from the Erlang C
+# formula.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.paging.mmc_response(arrival_rate, service_time, k)` is the mean response time
+# of an M/M/$k$ queue and `paging.erlang_c(k, offered_load)` its probability of waiting;
+# `figures_paging.mmk_curves()` is the chart's table.
+# ````
 #
 # All queues blow up as $\rho \to 1$, but the single server does so first: at $\rho = 0.8$
 # an ECKD volume answers in $5S$, a device with four servers in $1.75S$. Pooling helps
@@ -149,10 +156,17 @@ figures_paging.response_chart("eckd", 25)
 # **Figure: how much paging a subsystem can carry.** Mean page-read response time against
 # paging traffic (reads plus writes, split evenly), with the **assumed** timings of the
 # table above and no other I/O on the channels. The drop-down picks the device type, the
-# slider the number of devices (1 to 40); all 80 curves were computed in advance by
-# `overcommit.paging.response_time`. The dotted rule marks the page read rate the paper
+# slider the number of devices (1 to 40); all 80 curves were computed in advance by the
+# package's paging model. The dotted rule marks the page read rate the paper
 # reports for CID 64/20 with EDEV-SCSI paging {cite:p}`johanssen2014overcommit`.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `paging.response_time(paging.PagingConfig.from_data("eckd", devices=25), reads, writes)`
+# gives the state of the devices at `reads` and `writes` MiB/s, its `read_response_s` the
+# page-read response time; `figures_paging.response_grid()` holds all 80 curves.
+# ````
 
 # %% tags=["remove-cell"]
 eckd, edev = paging.PagingConfig.from_data("eckd"), paging.PagingConfig.from_data("edev-scsi")
@@ -205,9 +219,16 @@ figures_paging.simulation_chart(sim)
 # ```{container} oc-caption
 # **Figure: formulas against simulation.** Lines: Erlang C for the 16 EDEV-SCSI devices,
 # M/M/1 and the Pollaczek-Khinchine formula with constant service for the 25 ECKD volumes.
-# Diamonds: `overcommit.paging.simulate_devices`, 200,000 I/Os per point, seeded
-# (`simulation_table(seed=2014)`); the table above lists both.
+# Diamonds: the package's event-by-event simulation, 200,000 I/Os per point, seeded; the
+# table above lists both.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_paging.simulation_table(seed=2014)` runs every point again with
+# `paging.simulate_devices(config, pages_per_s, duration_s, seed=..., service=...)`; another
+# seed moves the diamonds.
+# ````
 #
 # The simulation lands within a few per cent of the formulas. The differences grow near
 # $\rho = 0.9$, where long queues make the mean slow to settle; a longer run, or a different
@@ -221,13 +242,18 @@ figures_paging.simulation_chart(sim)
 # 8 Gbit cards per disk type carry at most 4 × 800 MB/s, about 3,050 MiB/s, in each
 # direction. That is a line rate, an upper bound: small I/Os are limited by how many
 # operations per second the channels and the storage server can start before they are
-# limited by bytes. The `overcommit` model therefore uses lower effective bandwidths for
+# limited by bytes. The overcommit model therefore uses lower effective bandwidths for
 # the whole path, again assumed:
 
-# %%
-oc.model.PATH_MIB_S  # MiB/s, assumed
+# %% tags=["remove-input"]
+figures_paging.path_table()
 
 # %% [markdown]
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `oc.model.PATH_MIB_S` holds these bandwidths in MiB/s, keyed `"scsi"` and `"eckd"`.
+# ````
+#
 # The path is treated as one processor-sharing server: everything on it is slowed in
 # proportion, and a transfer that takes $t$ on an idle path takes $t/(1-\rho_{\text{path}})$
 # on average, with $\rho_{\text{path}} = (R + W + G)/B$ for guest I/O $G$ and bandwidth $B$
@@ -255,8 +281,14 @@ figures_paging.interference_chart()
 # of the sharing guests' own I/O against paging traffic, with the model's **assumed** path
 # bandwidths and guest I/O rates (the file-system guests' and the database guest's I/O at
 # their reference throughput). Diamonds: the paging traffic of the model's 20-CPU runs
-# from 128 to 64 GiB, placed on the curves. Computed by `overcommit.paging.response_time`.
+# from 128 to 64 GiB, placed on the curves. Computed by the package's paging model.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_paging.interference_frame()` is the chart's table, from `paging.response_time`
+# with the guests' I/O on the path.
+# ````
 
 # %% tags=["remove-cell"]
 limit = figures_paging.io_error_threshold()
@@ -312,19 +344,23 @@ glue("paging-p-sys-cpu", f"{sys_cpu['value']:g} %", display=False)
 # {glue:text}`paging-paper-reads:.0f`, short even of the {glue:text}`paging-reads-targets` MiB/s
 # that the paper's figures for the individual guests add up to, mostly because its WebSphere
 # and Java guests page less than the real ones. The fit aimed at those figures and could not
-# reach them ({doc}`results_model`). And every rate on this path is an assumption.
+# reach them ({doc}`model_method`). And every rate on this path is an assumption.
 #
 # The full model measures a guest's transfer time against the reference run rather than
 # against the same guests without paging: with $\rho_{\text{ref}}$ the path's utilisation by
 # the guests' own I/O in the reference run, a transfer takes
 # $(1-\rho_{\text{ref}})/(1-\rho_{\text{path}})$ times as long as it did there
-# (`overcommit.paging.path_slowdown`; the figure above is the special case in which the
-# guests' I/O has not changed). The same formula works in both directions. Paging, or more
+# (the figure above is the special case in which the guests' I/O has not changed). The same formula works in both directions. Paging, or more
 # I/O from another guest, makes the path busier and every transfer on it slower; a guest that
 # slows down for a reason of its own makes the path *quieter*, and the others' transfers
 # faster than in the reference run. That is how the model's direct I/O fio jobs run above
 # their reference at 64/20 when the page-cached jobs on the same path slow down for their
 # page faults, as the paper observed ({doc}`results_fs`).
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.paging.path_slowdown(bandwidth_mib_s, reference_mib_s, load_mib_s)` is that ratio.
+# ````
 #
 # ## What paging costs in CPU
 #
@@ -347,8 +383,8 @@ glue("paging-p-sys-cpu", f"{sys_cpu['value']:g} %", display=False)
 #
 # ## What the model makes of it
 #
-# `oc.simulate(cid, env)` solves paging together with memory and CPU: the page read and
-# write rates come from the memory model, the response time from `paging.response_time`, and
+# The overcommit model solves paging together with memory and CPU: the page read and
+# write rates come from the memory model, the response time from the queues above, and
 # the response time feeds back into how long the guests stall. A thread that faults waits
 # once for the paging I/O that brings its page in, and that I/O brings the whole block of
 # pages (four here) with it, so the model charges one wait per I/O, not one per page. Its
@@ -356,8 +392,10 @@ glue("paging-p-sys-cpu", f"{sys_cpu['value']:g} %", display=False)
 
 # %%
 system = oc.simulate("64/20", "zvm63-eckd").system
-system[["page_read_mib_s", "page_write_mib_s",
-        "page_read_response_ms", "paging_device_utilisation"]].astype(float).round(3).to_frame("64/20, z/VM 6.3 ECKD")
+paging_side = system[["page_read_mib_s", "page_write_mib_s",
+                      "page_read_response_ms", "paging_device_utilisation"]].astype(float).round(3)
+# the quantities and the environment as the book names them
+paging_side.rename(names.quantity).to_frame(f"64/20, {names.environment('zvm63-eckd')}")
 
 # %% tags=["remove-input"]
 figures_paging.model_summary()
@@ -387,6 +425,7 @@ glue("zvm62-read-ratio", f"{figures_replacement.zvm62_read_ratio():.1f}", displa
 # %% tags=["remove-input"]
 live = explorer(
     figures_paging.explorer_chart,
+    adds="Any device type, device count, I/Os per device, page rates and guest I/O, with the queues recomputed.",
     kind=widgets.Dropdown(options=[("ECKD", "eckd"), ("EDEV-SCSI", "edev-scsi")], value="eckd",
                           description="device type"),
     devices=slider(widgets.IntSlider, 25, 1, 64, 1, "devices"),
@@ -400,8 +439,8 @@ live
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Live explorer: a paging subsystem of your own.** Every change calls
-# `overcommit.paging.response_time` with the **assumed** timings: the curve is the
+# **Live explorer: a paging subsystem of your own.** Every change recomputes the queues
+# with the **assumed** timings: the curve is the
 # page-read response time against paging traffic for the chosen devices and guest I/O, the
 # dark grey point the chosen load; the bars show how busy the devices and the storage path are.
 # ECKD accepts only one I/O per device (z/VM 6.3 used no PAV for paging); more is rejected
@@ -442,11 +481,16 @@ live
 # :label: paging-ex-variability
 # :class: oc-where-jupyter
 #
-# Use `paging.simulate_devices(config, pages_per_s, duration_s, seed=..., service=...)` on
-# the study's ECKD configuration at 70 % utilisation with exponential and with constant
-# ("deterministic") service times. By how much does the mean *waiting* time (response minus
+# Simulate the study's ECKD configuration at 70 % utilisation with exponential and with
+# constant ("deterministic") service times. By how much does the mean *waiting* time (response minus
 # service time) shrink? Which formula predicts it, and what would you expect for service
 # times more variable than exponential, e.g. a mix of cache hits and disk reads?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `paging.simulate_devices(config, pages_per_s, duration_s, seed=..., service=...)` with
+# `service="exponential"` or `"deterministic"` simulates the devices.
+# ````
 # :::
 #
 # :::{solution} paging-ex-variability
@@ -515,13 +559,16 @@ glue("paging-a", Markdown(ex.solution), display=False)
 # :format: myst
 # ```
 #
-# Get the question for your own seed and check your answer in a notebook:
+# Type another seed in the box to get another question and check your answer there.
 #
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
 # ```python
 # from overcommit import exercises
 # print(exercises.generate("paging", seed=1234).question)
 # exercises.check("paging", seed=1234, answer=[0.5, 2.0])   # [rho, response_ms]
 # ```
+# ````
 #
 # <div class="oc-selfcheck" data-topic="paging" data-seed="1"></div>
 # :::

@@ -35,7 +35,7 @@ from IPython.display import Markdown
 from overcommit.book import glue, model_texts
 
 import overcommit as oc
-from overcommit import exercises, replacement
+from overcommit import exercises, names, replacement
 from overcommit.book import figures_replacement
 from overcommit.book.explore import explorer
 
@@ -74,12 +74,13 @@ pd.set_option("display.max_colwidth", 60)
 #   reference lies farthest in the future. It needs to know the future, so no system can
 #   run it, but it is the yardstick: no policy misses less.
 #
-# The `overcommit.replacement` module replays a trace under any of them. The trace below is
-# the one {cite:t}`belady1969anomaly` made famous:
+# The package replays a trace under any of them. The trace below is the one
+# {cite:t}`belady1969anomaly` made famous, replayed under FIFO with 3 frames:
 
 # %%
 BELADY = [1, 2, 3, 4, 1, 2, 5, 1, 2, 3, 4, 5]
-replacement.run(BELADY, frames=3, policy="fifo")
+fifo3 = replacement.run(BELADY, frames=3, policy="fifo")
+print(f"{fifo3.misses} misses, {fifo3.hits} hits; pages {sorted(fifo3.resident)} resident at the end")
 
 # %% [markdown]
 # ## Belady's anomaly: more memory, more faults
@@ -104,11 +105,17 @@ figures_replacement.anomaly_chart(anomaly)
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: page faults against memory size.** Misses of each policy on a short trace,
-# memory empty at the start, computed with `overcommit.replacement.run` (random
+# memory empty at the start, replayed by the package (random
 # replacement: the mean over 200 seeds). Red rings mark Belady's anomaly, a size that
 # faults more than the size below it. Lines that would coincide are shifted slightly
 # sideways.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `replacement.run(trace, frames, policy)` replays a trace (policy `"fifo"`, `"lru"`,
+# `"clock"`, `"random"` or `"opt"`); `figures_replacement.anomaly_frame()` is the chart's table.
+# ````
 #
 # On Belady's example FIFO and CLOCK both show the anomaly; LRU and OPT never can. The
 # reason is a property {cite:t}`mattson1970evaluation` called the *inclusion property*:
@@ -147,7 +154,8 @@ pd.DataFrame(
 # *miss-ratio curve* {cite:p}`mattson1970evaluation`:
 
 # %%
-replacement.lru_miss_ratio_curve(BELADY).set_index("frames").round(3)
+# the miss ratio's column as the book names it
+replacement.lru_miss_ratio_curve(BELADY).set_index("frames").round(3).rename(columns=names.QUANTITIES)
 
 # %% [markdown]
 # The 12 − 2 = 10 misses at 3 frames and the 8 at 4 frames match the anomaly chart. This is
@@ -214,9 +222,13 @@ figures_replacement.hit_shape_chart()
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: hit probability of one page.** $h$ as a function of $\lambda T$ for LRU,
-# CLOCK and FIFO (random replacement has the same formula as FIFO), from
-# `overcommit.replacement.hit_probabilities`.
+# CLOCK and FIFO (random replacement has the same formula as FIFO).
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.replacement.hit_probabilities(rates, T, policy)` gives $h$ for each page.
+# ````
 #
 # LRU and CLOCK separate hot pages from cold ones sharply: a page referenced several times
 # per characteristic time is almost surely resident, one referenced a tenth as often
@@ -243,9 +255,14 @@ figures_replacement.agreement_chart(curves, alpha=0.8)
 # ```{container} oc-caption
 # **Figure: the trace simulator against the characteristic-time approximation.** Hit
 # ratio of an independent-reference trace with Zipf skew 0.8 over 400 pages, seeded;
-# points from `overcommit.replacement.run`, lines from `overcommit.replacement.che`; below,
-# their difference.
+# points from the trace simulator, lines from the approximation; below, their difference.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_replacement.policy_curves()` holds both: the points from `replacement.run`, the
+# lines from `replacement.che(rates, frames, policy)`.
+# ````
 #
 # The points sit on the lines of {numref}`fig-che-agreement`. Over the whole grid of skews
 # from 0 to 1.4 the largest differences are:
@@ -291,6 +308,7 @@ figures_replacement.mrc_chart(curves, policy="CLOCK", alpha=0.8)
 # %% tags=["remove-input"]
 explorer(
     figures_replacement.explore_policy,
+    adds="A fresh trace for any skew, page count and policy, simulated at a dozen memory sizes beside the approximation.",
     alpha=widgets.FloatSlider(value=0.8, min=0.0, max=2.0, step=0.1, description="skew α"),
     pages=widgets.IntSlider(value=400, min=20, max=2000, step=20, description="pages"),
     frames=widgets.IntSlider(value=100, min=1, max=2000, description="frames"),
@@ -304,10 +322,16 @@ explorer(
 # %% [markdown]
 # ```{container} oc-caption
 # **Live explorer: simulate any setting.** Miss ratio of the chosen policy (simulated and,
-# except for OPT, approximated) and of OPT, on an independent-reference Zipf trace built by
-# `overcommit.replacement.irm_trace`; the dashed rule marks the chosen number of frames.
-# More frames than pages is rejected with a message.
+# except for OPT, approximated) and of OPT, on a fresh independent-reference Zipf trace;
+# the dashed rule marks the chosen number of frames. More frames than pages is rejected
+# with a message.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.replacement.irm_trace(...)` builds such a trace;
+# `figures_replacement.explore_policy(0.8, 400, 100, "clock")` draws the chart.
+# ````
 #
 # ## Many guests, one memory
 #
@@ -330,9 +354,15 @@ explorer(
 # working-set policy whose window is chosen so that the working sets just fill memory.
 #
 # Three made-up guests share 300 frames under global CLOCK. The simulation replays their
-# merged references through `run`, which knows nothing about guests, and counts whose pages
-# are resident; the approximation is `replacement.shared_memory`. The last column splits
-# the same 300 frames in proportion to each guest's size instead.
+# merged references through the same simulator as above, which knows nothing about guests,
+# and counts whose pages are resident; the approximation solves the equation above. The
+# last column splits the same 300 frames in proportion to each guest's size instead.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `replacement.shared_memory([rates_a, rates_b, rates_c], 300, "clock")` is the
+# approximation; `figures_replacement.shared_memory_check()` is the table below.
+# ````
 
 # %% tags=["remove-input"]
 figures_replacement.shared_memory_check()
@@ -360,8 +390,13 @@ figures_replacement.shared_memory_check()
 # and the same capacity equation $\sum_g \sum_{i\in g} h(\lambda_i w_g T) = C$ fixes the
 # global $T$. $\beta = 0$ takes frames in proportion to size: one global clock, as above.
 # $\beta = 1$ takes the same number from every guest, so a small guest's frames turn over
-# fastest. `replacement.reclaim_weights` computes $w_g$ and `replacement.shared_memory`
-# takes them as `weights`. The same three guests, with their sizes in pages as $S_g$:
+# fastest. The same three guests, with their sizes in pages as $S_g$:
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `replacement.reclaim_weights(sizes, beta)` computes $w_g$, and
+# `replacement.shared_memory(..., weights=w)` takes them.
+# ````
 
 # %% tags=["remove-input"]
 figures_replacement.reclaim_demo()
@@ -371,7 +406,7 @@ figures_replacement.reclaim_demo()
 # its pages are referenced most often. This is a modelling assumption, not something the
 # simulator above checks: we have not simulated z/VM's visiting order. Which $\beta$ the
 # study's host behaved like is fitted to the paper's memory figures together with $T$
-# ({doc}`results_model`).
+# ({doc}`model_method`).
 #
 # ### The model at `64/20`
 #
@@ -405,11 +440,17 @@ figures_replacement.dpa_chart(dpa, "64/20")
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: who holds the DPA.** Instantiated (green) and resident (blue) memory per
-# workload in the model (`overcommit.simulate`, z/VM 6.3, EDEV-SCSI paging), with each
+# workload in the overcommit model (z/VM 6.3, EDEV-SCSI paging), with each
 # workload's share of the DPA; the drop-down picks the CID. The black tick is the database's
 # resident memory measured at `64/20`, {glue:text}`replacement-p-db-resident` MiB or
 # {glue:text}`replacement-p-db-dpa` of the DPA {cite:p}`johanssen2014overcommit`.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_replacement.dpa_frame()` is the chart's table, from the columns
+# `instantiated_mib` and `resident_mib` of `oc.simulate(cid).guests`.
+# ````
 
 # %% tags=["remove-cell"]
 run64 = oc.simulate("64/20")
@@ -489,8 +530,8 @@ glue("replacement-jT-rmax", float(java_times.iloc[-1]["medium / high"]), display
 # $$
 #
 # where $m$ is the share of touches that fault, $\rho$ the share of time the page is
-# resident and $P$, $Q$ the regularised incomplete gamma functions
-# (`replacement.regular_residency`; for $k = 1$ it is the LRU formula above). This is the
+# resident and $P$, $Q$ the regularised incomplete gamma functions (for $k = 1$ it is the
+# LRU formula above). This is the
 # characteristic-time approximation for references that form a renewal process
 # {cite:p}`martina2014unified`. A page
 # touched like clockwork is either always resident (its interval is shorter than $T$) or
@@ -513,10 +554,10 @@ Markdown(figures_replacement.java_reclaim_times().reset_index().to_markdown(inde
 # {glue:text}`replacement-jT-m1:.0f` s and the high one {glue:text}`replacement-jT-h1:.0f`
 # s, a ratio of {glue:text}`replacement-jT-r1:.2f`; the more regular the references, the
 # further apart they get ({glue:text}`replacement-jT-rmax:.2f` at $k = 100$). We built
-# the regular pages into the model (`Guest.regularity`), gave the Java and WebSphere heaps
+# the regular pages into the model, gave the Java and WebSphere heaps
 # $k = 10$ and refitted: the fit got worse and the model read fewer pages at `64/20`, so
-# the Java and WebSphere heaps are referenced at random ($k = 1$); {doc}`results_model`
-# lists this among the misses. What the paper's pair does say is that the high level's heap
+# the Java and WebSphere heaps are referenced at random ($k = 1$); {doc}`model_method`
+# says what that refit did. What the paper's pair does say is that the high level's heap
 # pages were stolen about twice as fast as the medium level's, which no rule based on
 # size alone can give.
 #
@@ -526,7 +567,7 @@ Markdown(figures_replacement.java_reclaim_times().reset_index().to_markdown(inde
 # resident and still read back {glue:text}`replacement-p-db-pr` MiB/s. At the reclaim time
 # its pages get in the model, random references that keep no more resident read at most
 # about {glue:text}`model-db-random-limit` MiB/s, so the model marks the database's
-# memory as swept (`regularity` above 1 in `data/guest_behaviour.csv`) and lets the
+# memory as swept (a regularity above 1 in `data/guest_behaviour.csv`) and lets the
 # calibration choose how regular the sweeps are, pulled towards random ($k = 1$). It chose
 # $k$ = {glue:text}`model-db-k`, and the database reads
 # {glue:text}`replacement-db-pr` MiB/s at `64/20`. No other guest is marked swept.
@@ -567,7 +608,7 @@ Markdown(figures_replacement.java_reclaim_times().reset_index().to_markdown(inde
 # lists, and the reference bits are examined by a separate reorder pass, so a page's
 # recent use protects it less well than under CLOCK; the model therefore treats z/VM 6.2
 # as FIFO-like. That is our simplification, not IBM's description. Its 2 GiB of XSTOR is a second tier
-# behind the DPA (`replacement.two_tier`: a reference hits XSTOR if its page would still
+# behind the DPA (a reference hits XSTOR if its page would still
 # be resident in a memory of DPA + XSTOR frames but not in the DPA alone), and each guest
 # is stopped for reorder once per turnover of its resident pages. The table puts the two
 # releases side by side at `64/20`.
@@ -604,9 +645,15 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 # :format: myst
 # ```
 #
-# This is the question for seed 1. Get your own with
-# `exercises.generate("replacement", seed=...)` and check your count with
-# `exercises.check("replacement", seed=..., answer=...)`.
+# This is the question for seed 1. Type another seed in the box to get another question
+# and check your count there.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("replacement", seed=...)` gives the question and
+# `exercises.check("replacement", seed=..., answer=...)` checks a count, after
+# `from overcommit import exercises`.
+# ````
 #
 # <div class="oc-selfcheck" data-topic="replacement" data-seed="1"></div>
 # :::
@@ -625,9 +672,13 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 # :label: replacement-ex-stack
 # :class: oc-where-jupyter
 #
-# Use `replacement.run` to count CLOCK's misses on Belady's trace with 3 and 4 frames.
-# Then explain, without simulating, why no trace can make LRU fault more with 4 frames
-# than with 3.
+# Count CLOCK's misses on Belady's trace with 3 and 4 frames. Then explain, without
+# simulating, why no trace can make LRU fault more with 4 frames than with 3.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `replacement.run(BELADY, frames, "clock")` replays the trace.
+# ````
 # :::
 #
 # :::{solution} replacement-ex-stack
@@ -653,9 +704,13 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 #
 # A guest has 1,000 pages, each referenced once per second on average (uniform
 # popularity, $\alpha = 0$), and 500 frames. Solve the characteristic-time equation by hand
-# for LRU and FIFO, and numerically for CLOCK
-# (`replacement.characteristic_time(np.ones(1000), 500, "clock")`). What hit ratio does
-# each policy give? Why do the characteristic times differ when the hit ratios do not?
+# for LRU and FIFO, and numerically for CLOCK. What hit ratio does each policy give? Why do
+# the characteristic times differ when the hit ratios do not?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `replacement.characteristic_time(np.ones(1000), 500, "clock")` solves it for CLOCK.
+# ````
 # :::
 #
 # :::{solution} replacement-ex-uniform
@@ -678,10 +733,15 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 #
 # Guest A has 200 pages that receive together 0.9 references per second, guest B 2,000
 # pages that receive 0.1 per second, each with uniform popularity. They share 600 frames.
-# Compute the total fault rate (a) under global LRU with `replacement.shared_memory`, and
-# (b) when the frames are split in proportion to the guests' sizes, each part run as its
-# own LRU memory with `replacement.che`. What does this say about giving guests memory in
-# proportion to their defined size?
+# Compute the total fault rate (a) under global LRU, and (b) when the frames are split in
+# proportion to the guests' sizes, each part run as its own LRU memory. What does this say
+# about giving guests memory in proportion to their defined size?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `replacement.shared_memory([A, B], 600, "lru")` is (a); `replacement.che(rates, frames, "lru")`
+# for each part is (b).
+# ````
 # :::
 #
 # :::{solution} replacement-ex-global
@@ -710,10 +770,15 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 # :label: replacement-ex-model
 # :class: oc-where-jupyter
 #
-# Run `oc.simulate(cid)` for `64/20`, `96/20` and `112/20` and read
-# `system["characteristic_time_s"]` and the database guest's `resident_mib` in `guests`.
-# How do $T$ and the database's share of the DPA change as memory grows, and why does $T$
-# grow much faster than the DPA?
+# Run the model for `64/20`, `96/20` and `112/20` and read its characteristic time $T$
+# and the database guest's resident memory. How do $T$ and the database's share of the DPA
+# change as memory grows, and why does $T$ grow much faster than the DPA?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `r = oc.simulate(cid)`; then `r.system["characteristic_time_s"]` is $T$ and
+# `r.guests.loc["db-bi", "resident_mib"]` the database's resident memory.
+# ````
 # :::
 #
 # :::{solution} replacement-ex-model

@@ -618,6 +618,7 @@ figures_workload.any_cid_chart(KEY)
 # %% tags=["remove-input"]
 explorer(
     lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
+    adds="The fio guests' memory on the chosen host (resident, stored, instantiated) beside their throughput, for hosts off the grid above too.",
     **host_controls(memory_gib=64, cpus=20),
 )
 
@@ -744,7 +745,7 @@ pvm.reset_index().drop(columns=["id", "source"]).set_index("subject")
 figures_workload.claims_table(KEY)
 
 # %% tags=["remove-cell"]
-claims = figures_workload.claims_table(KEY)
+claims = figures_workload.claims_table(KEY, ids=True)
 glue("fs-claims-pass", f"{int(claims['verdict'].str.startswith('✓').sum())} of {len(claims)}", display=False)
 glue("fs-claim-flat", claims.loc["fs-memory-flat", "model"], display=False)
 # the prose: the flat-memory claim passes (it takes 15 CPUs or fewer and every memory size the

@@ -38,8 +38,9 @@
 # - **Fewer CPUs hardly mattered down to {glue:text}`jv-p-req-cpus`**; below that the
 #   throughput declined sharply, the knee lying between {glue:text}`jv-p-knee-cpus`
 #   (observations).
-# - **The heap stayed resident and still paged a lot**: at 64/20 {glue:text}`jv-p-jm-res-frac`
-#   (medium) and {glue:text}`jv-p-jh-res-frac` (high) of it was in real memory, yet the two
+# - **The guests stayed resident and still paged a lot**: at 64/20 {glue:text}`jv-p-jm-res-frac`
+#   (medium) and {glue:text}`jv-p-jh-res-frac` (high) of each Java guest's instantiated memory
+#   was in real memory, yet the two
 #   small guests caused about {glue:text}`jv-p-j-pr-share` of all page reads. The paper calls
 #   Java the workload most sensitive to a shortage of memory and blames the collector's sweeps
 #   over the whole heap (memory usage at CID 64/20).
@@ -80,7 +81,7 @@ from IPython.display import Markdown
 from overcommit.book import glue, reference
 
 import overcommit as oc
-from overcommit import data, paging, planning, replacement
+from overcommit import data, names, paging, planning, replacement
 from overcommit import exercises
 from overcommit.exercises import checks
 from overcommit.book import figures_java
@@ -296,7 +297,7 @@ figures_java.limits_chart(lframe, "java-medium", 15)
 # ## Why the model cuts Java when CPUs are short
 
 # %% tags=["remove-cell"]
-cuts = figures_java.cut_table(("512/20", "512/15"))
+cuts = figures_java.cut_table(("512/20", "512/15"), ids=True)
 theta15, theta20 = figures_java.water_level("512/15"), figures_java.water_level("512/20")
 glue("jv-theta-15", f"{theta15:.2f}", display=False)
 glue("jv-theta-20", f"{theta20:.2f}", display=False)
@@ -309,7 +310,7 @@ glue("jv-get-db-15", f"{cuts.loc['db-bi', '512/15: % of reference CPU']} %", dis
 fs_guests = [g for g in cuts.index if g.startswith("fs-")]
 glue("jv-get-fs-15", f"{int(cuts.loc[fs_guests, '512/15: % of reference CPU'].min())} %", display=False)
 _ = reference.glue_all()  # ref-cpus: the reference run's CPU load, as every chapter states it
-claims = figures_workload.claims_table(KEY)
+claims = figures_workload.claims_table(KEY, ids=True)
 glue("jv-claim-knee", claims.loc["java-knee", "model"], display=False)
 glue("jv-claim-cpus", claims.loc["java-cpus", "model"], display=False)
 glue("jv-claim-resident", claims.loc["java-resident-6420", "model"], display=False)
@@ -352,7 +353,7 @@ glue("jv-cpu-flat", f"{min(load[(v, f'{m}/{c}')] / load[(v, f'512/{c}')] for v i
 # shares in the reference run, and how much of that it gets.
 
 # %% tags=["remove-input"]
-cuts
+cuts.rename(index=names.guest)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -548,6 +549,7 @@ figures_workload.any_cid_chart(KEY)
 # %% tags=["remove-input"]
 explorer(
     lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
+    adds="The Java guests' memory on the chosen host (resident, stored, instantiated) beside their throughput, for up to 40 CPUs.",
     **host_controls(memory_gib=64, cpus=20, max_cpus=40),
 )
 
@@ -638,7 +640,7 @@ glue("jv-ppio", f"{paging.PagingConfig.from_data(oc.model.environment('zvm63-ede
 # The paper's claims for this workload, each tested against the model:
 
 # %% tags=["remove-input"]
-claims
+claims.rename(index=names.claim)
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Java workload", observations and
@@ -707,7 +709,7 @@ claims
 # reads $\lambda (1 - h)$ of its size per second; given both, $\lambda$ and $T_g$ follow:
 
 # %% tags=["remove-input"]
-rt.astype(object).where(rt.notna(), "–")
+rt.astype(object).where(rt.notna(), "–").rename(index=names.variant, level="level")
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -971,7 +973,7 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # The medium level keeps {glue:text}`jv-ex-read-m` and the high level
 # {glue:text}`jv-ex-read-h`. They are the paper's conclusions on Java at CID 64/20 (losses of
 # about {glue:text}`jv-p-jm-degr` and {glue:text}`jv-p-jh-degr`), which the calibration fitted
-# the Java blocking shares to ({doc}`results_model`): that the model matches them shows the
+# the Java blocking shares to ({doc}`model_method`): that the model matches them shows the
 # fit worked, not that the model predicts. The memory knee and the CPU dependence are what test it.
 # :::
 

@@ -592,6 +592,7 @@ figures_workload.any_cid_chart(KEY)
 # %% tags=["remove-input"]
 explorer(
     lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
+    adds="The network guests' memory on the chosen host (resident, stored, instantiated) beside their throughput, for hosts off the grid above too.",
     **host_controls(memory_gib=512, cpus=15),
 )
 
@@ -624,7 +625,7 @@ explorer(
 # With 15 CPUs that costs the high server {glue:text}`net-spin-512-15` times its reference CPU
 # per unit of work, and the high pair falls to {glue:text}`net-high-x-512-15`, below the medium
 # pair's {glue:text}`net-medium-x-512-15` but short of the paper's about
-# {glue:text}`net-p-high-15`: the claim allows {glue:text}`net-high-15-band`, so `net-high-15`
+# {glue:text}`net-p-high-15`: the claim allows {glue:text}`net-high-15-band`, so it
 # misses. To fall all the way, its server would have had to receive about
 # {glue:text}`net-theta-paper` CPUs per 100 shares, {glue:text}`net-theta-paper-frac` of the
 # level every other CPU-hungry guest got in the model.
@@ -714,7 +715,7 @@ figures_workload.paper_vs_model(KEY).drop(columns=["source"])
 figures_workload.claims_table(KEY)
 
 # %% tags=["remove-cell"]
-claims = figures_workload.claims_table(KEY)
+claims = figures_workload.claims_table(KEY, ids=True)
 passed = claims["verdict"].str.startswith("✓")
 # the prose: which claims hold and which miss
 assert set(claims.index[passed]) == {"net-high-below-ref", "net-medium-cpus"}, claims

@@ -29,7 +29,9 @@
 #
 # ## What the paper found
 #
-# ({cite:t}`johanssen2014overcommit`, section "Summary", Table 2, from the runs at 64/20.)
+# ({cite:t}`johanssen2014overcommit`, section "Summary", Table 2. The paper does not say which
+# runs the table summarises; the book reads it as the runs at 64/20, the only configuration for
+# which the paper gives per-guest memory and page-read numbers.)
 #
 # - **Tolerant: few page reads, little memory left resident.** {glue:md}`tol-p-low`. These
 #   workloads touch a large memory once and then use a small part of it intensely.
@@ -55,7 +57,7 @@
 #   system reads less than the paper's ({glue:text}`tol-reads-6420` MiB/s against
 #   {glue:text}`tol-p-sys-pr`), so their *share* of it is larger; and in the model a small
 #   guest's pages age for a shorter time (see the list below the chart, and
-#   {doc}`results_model`). The
+#   {doc}`model_method`). The
 #   class boundaries are the book's, not the paper's: the paper names the classes but not
 #   where they end ("How these numbers are made", at the end).
 
@@ -106,7 +108,7 @@ for cls in ("low", "medium", "high"):
 #   gives for 64/20;
 # - **page reads**: the row's share of all page reads of the system, per guest. A share
 #   rather than MiB/s because the model's system pages less than the paper's at 64/20
-#   ({glue:text}`tol-reads-6420` MiB/s against {glue:text}`tol-p-sys-pr`, {doc}`results_model`);
+#   ({glue:text}`tol-reads-6420` MiB/s against {glue:text}`tol-p-sys-pr`, {doc}`model_method`);
 #   a share compares workloads within one run, which is what the table does.
 #
 # The paper names the classes (low, medium, high) but not where one ends and the next
@@ -281,6 +283,7 @@ figures_planning.mixes_chart(mixes)
 # %% tags=["remove-input"]
 explorer(
     figures_tolerance.explorer_chart,
+    adds="Both tolerance measures and Table 2 recomputed for any memory size, CPU count and environment.",
     **host_controls(memory_gib=64, cpus=20),
 )
 

@@ -107,7 +107,7 @@ from IPython.display import Markdown
 from overcommit.book import glue, model_texts, reference
 
 import overcommit as oc
-from overcommit import data, planning, replacement
+from overcommit import data, names, planning, replacement
 from overcommit.model import FAULT_CP_CPU_S, environment
 from overcommit.paging import PAGES_PER_MIB
 from overcommit import exercises
@@ -669,6 +669,7 @@ figures_workload.any_cid_chart(KEY)
 # %% tags=["remove-input"]
 explorer(
     lambda memory_gib, cpus, env: figures_workload.explorer_chart(KEY, memory_gib, cpus, env),
+    adds="The memory of the six WebSphere guests on the chosen host (resident, stored, instantiated) beside their throughput, for up to 40 CPUs.",
     **host_controls(memory_gib=64, cpus=20, max_cpus=40),
 )
 
@@ -747,7 +748,7 @@ figures_workload.paper_vs_model(KEY).drop(columns=["source"])
 pvm = figures_workload.paper_vs_model(KEY)
 fitted = pvm[pvm["use"] == "fitted"]
 glue("was-fitted-missed", f"{int((fitted['verdict'] == '✗').sum())} of {len(fitted)}", display=False)
-claims = figures_workload.claims_table(KEY)
+claims = figures_workload.claims_table(KEY, ids=True)
 glue("was-claim-linear", claims.loc["was-linear-cpus", "model"], display=False)
 glue("was-claim-memory", claims.loc["was-tolerates-memory", "model"], display=False)
 glue("was-claim-medium-64", claims.loc["was-medium-64", "model"], display=False)
@@ -770,7 +771,7 @@ assert claims.loc["was-medium-was-cpu", "model"] == f"{was_load[512]:.3f} → {w
 # CPU-load claims and the 6.2 failures
 for key, claim_id in (("cpus-fall", "was-linear-cpus"), ("cpu-load-20", "was-cpu-20"), ("was-cpu-rises", "was-medium-was-cpu"),
                       ("z62-fails", "fail-62-was")):
-    assert f"(claim {claim_id})" in trend.loc[key, "model"] and trend.loc[key, "verdict"] == "✗", key
+    assert f"({names.claim(claim_id)})" in trend.loc[key, "model"] and trend.loc[key, "verdict"] == "✗", key
 val = trend[trend["use"] == "validation"]
 glue("was-trend-pass", f"{int((val['verdict'] == '✓').sum())} of {len(val)}", display=False)
 drv = study_variants()["was-medium"]
@@ -830,7 +831,7 @@ assert round(resp["512/20"], 3) < round(resp["64/20"], 3) < drv.timeout_s / 4
 
 # %% tags=["remove-input"]
 pages[["resident (%)", "paper: resident (%)", "paged in (%/s)", "paper: paged in (%/s)",
-       "(resident + stored) / instantiated", "page reads (MiB/s)", "WAS reads ÷ these"]]
+       "(resident + stored) / instantiated", "page reads (MiB/s)", "WAS reads ÷ these"]].rename(index=names.guest)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -872,7 +873,7 @@ pages[["resident (%)", "paper: resident (%)", "paged in (%/s)", "paper: paged in
 # The validation claims for this workload:
 
 # %% tags=["remove-input"]
-claims
+claims.rename(index=names.claim)
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Transactional WAS workload", observations,
@@ -899,7 +900,7 @@ claims
 # 64/20), far below any time-out.
 
 # %% tags=["remove-input"]
-trend[["paper says", "paper", "model", "verdict", "use"]]
+trend.reset_index(drop=True)[["paper says", "paper", "model", "verdict", "use"]]
 
 # %% [markdown]
 # ```{container} oc-caption

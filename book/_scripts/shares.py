@@ -33,7 +33,7 @@ from IPython.display import Markdown
 from overcommit.book import glue, reference
 
 import overcommit as oc
-from overcommit import exercises, shares
+from overcommit import exercises, names, shares
 from overcommit.book import figures_shares
 from overcommit.book.explore import explorer, slider
 
@@ -95,10 +95,16 @@ figures_shares.paper_example_chart()
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: the paper's example.** Real CPUs received by guest C (one virtual CPU) and
-# guest D (four), computed by `overcommit.shares.allocate` for the three situations of the
+# guest D (four), computed by the package's water-filling for the three situations of the
 # section "Assignment of relative shares to virtual systems" of
 # {cite:t}`johanssen2014overcommit`.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_shares.paper_example_table()` is the chart's table, each row from
+# `shares.allocate(real_cpus, [1, 4], [share_c, share_d])`.
+# ````
 #
 # With **equal shares** on two real CPUs, C and D get one CPU each. The share belongs to the
 # guest, not to its virtual CPUs, so D's four virtual CPUs split one real CPU and each runs
@@ -140,10 +146,16 @@ figures_shares.paper_example_chart()
 # in the pool would reach the level $P'/S'$. If the next guest's wall is not higher than
 # that, it is capped: give it $c_g$, take it out of the pool and go on. The first guest
 # whose wall is higher fixes $\theta = P'/S'$, and it and every guest after it get
-# $\theta s_g$. This is what `overcommit.shares.allocate` does, and
-# `overcommit.shares.water_level` returns $\theta$ (infinite when every guest is capped).
+# $\theta s_g$. This is how the package computes every allocation in this chapter, and
+# it reports $\theta$ too (infinite when every guest is capped).
 # The same rule divides link bandwidth among flows in data networks, where it is known as
 # max-min fairness {cite:p}`bertsekas1992datanetworks`.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.shares.allocate(real_cpus, vcpus, shares, demand)` returns each guest's CPUs,
+# `overcommit.shares.water_level(...)` with the same arguments returns $\theta$.
+# ````
 
 # %% [markdown]
 # ## When a guest wants less than its share
@@ -171,8 +183,8 @@ figures_shares.water_level_chart(4, vcpus, share, demand, ["A", "B", "C"],
 # ```{container} oc-caption
 # **Figure: water-filling with one guest below its fair share.** Each vessel is as wide as
 # the guest's share and as high as its cap per 100 units of share; the coloured water is
-# what the guest receives and the dashed line is the water level. Computed by
-# `overcommit.shares.allocate` and `water_level`.
+# what the guest receives and the dashed line is the water level, both computed by the
+# package's water-filling.
 # ```
 #
 # Split by shares alone, C's portion would be 4 × 200/700 ≈ 1.14 CPUs. C uses 0.3 of it;
@@ -194,6 +206,7 @@ figures_shares.water_level_chart(4, vcpus, share, demand, ["A", "B", "C"],
 # %% tags=["remove-input"]
 live = explorer(
     figures_shares.explorer_chart,
+    adds="Three guests of your own: their virtual CPUs, shares and demands against any number of real CPUs, with the water level recomputed.",
     real_cpus=slider(widgets.FloatSlider, 5, 0.5, 16, 0.5, "real CPUs", "240px"),
     a_vcpus=slider(widgets.IntSlider, 1, 1, 8, 1, "A vCPUs", "240px"),
     a_share=slider(widgets.IntSlider, 100, 0, 1000, 50, "A share", "240px"),
@@ -211,7 +224,7 @@ live
 # %% [markdown]
 # ```{container} oc-caption
 # **Live explorer: three guests of your own.** Virtual CPUs, share and demand of guests A,
-# B and C and the real CPUs; every change calls `overcommit.shares.allocate`. Below the
+# B and C and the real CPUs; every change water-fills them afresh. Below the
 # vessels, each guest's allocation is set against a plain split by shares, its demand and
 # its virtual CPUs. A share of 0 is rejected: z/VM's relative shares are positive.
 # ```
@@ -251,11 +264,16 @@ figures_shares.study_allocation_chart(15)
 # **Figure: the study's 17 guests water-filled.** Demand is each guest's CPU load in the
 # reference run (Table 17 of {cite:t}`johanssen2014overcommit`); shares are 100 per virtual
 # CPU as in the study, or 100 per guest. The slider sets the real CPUs (1 to 25), the
-# drop-down the shares; all 50 combinations were computed in advance by
-# `overcommit.shares.allocate`. Top: vessels sorted by height (load per 100 units of share)
-# with the water level dashed. Bottom: CPUs received (bars) against demand (ticks); red
-# percentages mark guests that are cut.
+# drop-down the shares; all 50 combinations were water-filled in advance. Top: vessels
+# sorted by height (load per 100 units of share) with the water level dashed. Bottom: CPUs
+# received (bars) against demand (ticks); red percentages mark guests that are cut.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_shares.study_grid()` holds all 50 combinations, one row per guest;
+# `figures_shares.study_guests()` the guests' virtual CPUs, shares and demands.
+# ````
 #
 # With the study's shares a vessel's height is the guest's load *per virtual CPU*, so the
 # cut falls on the guests that work their virtual CPUs hardest, not on the biggest ones.
@@ -282,6 +300,7 @@ comparison = figures_shares.scheme_comparison(15)[
 ].round(3)
 comparison.columns = ["vCPUs", "demand (CPUs)", "demand per vCPU", "gets: shares ∝ vCPUs",
                       "gets: equal shares"]
+comparison.index = comparison.index.map(names.guest)  # the guests as the book names them
 comparison
 
 # %% [markdown]
@@ -293,7 +312,7 @@ comparison
 #
 # ## Who gets cut: the rule and the model
 #
-# The `overcommit` model uses the same water-filling for CPU, but its demands are not
+# The overcommit model uses the same water-filling for CPU, but its demands are not
 # fixed: they come from each workload's throughput, which in turn depends on the CPU it
 # gets. The next chart sets the rule, with the reference loads as demand, against the CPU
 # load the model computes for each guest on the study's 512 GiB hosts, where memory is
@@ -301,7 +320,8 @@ comparison
 
 # %%
 model_15 = oc.simulate("512/15").guests[["vcpus", "share", "cpu_allocated", "cpu_load"]]
-model_15.head(7).round(2)  # CPUs to the hundredth
+# CPUs to the hundredth; the columns and guests as the book names them
+model_15.head(7).round(2).rename(columns=names.quantity, index=names.guest)
 
 # %% tags=["remove-input"]
 figures_shares.cut_chart(15)
@@ -311,9 +331,15 @@ figures_shares.cut_chart(15)
 # **Figure: who gets cut.** For each guest, the CPUs the water-filling rule gives it
 # (circles) and the CPU load the model computes (diamonds), as a fraction of its reference
 # load; guests sorted by reference load per virtual CPU. The drop-down picks CID 512/5,
-# 512/10, 512/15, 512/20 or 512/25. Computed by `overcommit.shares.allocate` and
-# `overcommit.simulate`.
+# 512/10, 512/15, 512/20 or 512/25. Computed by the package's water-filling and by the
+# overcommit model.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_shares.cut_table([15])` holds the chart's numbers for 512/15: the rule's
+# allocation, and the model's `cpu_allocated` and `cpu_load` from `oc.simulate("512/15").guests`.
+# ````
 
 # %% tags=["remove-cell"]
 m15 = oc.simulate("512/15")
@@ -327,7 +353,7 @@ glue("shares-model-alloc-match", float((rule_15["model_allocated"] - rule_15["ru
 # message needs both client and server, so such a *chain* runs only as fast as its most
 # starved member. The model gives every member of a chain only what the chain can use and
 # water-fills the rest to the guests that still want more, exactly like C's spare CPU
-# above; that is why its `cpu_allocated` column differs from the plain rule, by up to
+# above; that is why the CPUs it allots differ from the plain rule's, by up to
 # {glue:text}`shares-model-alloc-match:.2f` CPU at 512/15, and why almost no real CPU stays
 # idle there ({glue:text}`shares-model-idle-15:.2f` CPUs idle; the next section says where
 # that little comes from). Where the diamonds fall below the
@@ -360,8 +386,13 @@ glue("shares-model-alloc-match", float((rule_15["model_allocated"] - rule_15["ru
 # $I \ge 0$, is the *fluctuation idle*: real CPUs that stand idle in the moments when few
 # virtual CPUs happen to be runnable, even though on average the guests want more than $c$.
 # Those CPU-seconds are gone; nobody can use them later. So a host under CPU pressure
-# delivers at most $c - I$ CPUs, and the model water-fills only that much
-# (`overcommit.dispatch.fluctuation_idle`, used by `overcommit.simulate`).
+# delivers at most $c - I$ CPUs, and the model water-fills only that much.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.dispatch.fluctuation_idle(c, q)` computes $I$ for $c$ real CPUs and the
+# runnable shares `q` of the virtual CPUs; `dispatch.vcpu_runnable(loads, vcpus)` gives `q`.
+# ````
 #
 # The table puts the study's {glue:text}`shares-fluct-vcpus` virtual CPUs at their reference loads (Table 17, each
 # guest's load spread evenly over its virtual CPUs) on hosts of 5 to 25 real CPUs.
@@ -423,8 +454,7 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 #
 # - **Is anyone waiting?** z/VM preempts a virtual CPU at the end of its time slice only
 #   if another virtual CPU is waiting for a real one, that is when every real CPU is busy.
-#   With the same coin-flip picture as above, that is $b = P(R \ge c)$
-#   (`overcommit.dispatch.all_busy`). Unlike the water level, $b$ stops growing once the
+#   With the same coin-flip picture as above, that is $b = P(R \ge c)$. Unlike the water level, $b$ stops growing once the
 #   host is overcommitted: it cannot exceed 1.
 # - **Is a sibling running meanwhile?** Only a sibling that is running can spin. A guest
 #   with $n$ virtual CPUs, each dispatched a share $u$ of the time, has on average
@@ -443,13 +473,20 @@ glue("shares-cp-512-20", f"{run20[512]['cp_system_cpu']:.2f}", display=False)
 # m = 1 + \sigma\,(n - 1)\,b\,u
 # $$
 #
-# (`overcommit.dispatch.lock_spin`). The study's reference run already paid a little of
+# The study's reference run already paid a little of
 # this, since its 25-CPU host was full part of the time, and Table 17's CPU loads include
 # it; the model uses $m / m_\text{ref}$, with $b$ counted at least as in the reference run:
 # other guests stalled on paging may leave the host idle more often, but they cannot make a
 # guest's locks cheaper than Table 17 measured them, only its own running share $u$ can
-# (the switch `neighbour_relief` of `overcommit.Mechanisms`, off in the model). The table
-# shows $b$ for the study's virtual CPUs at their reference loads.
+# (the model has a switch that lets them, off by default). The table shows $b$ for the
+# study's virtual CPUs at their reference loads.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.dispatch.all_busy(c, q)` is $b$ and `dispatch.lock_spin(...)` is $m$;
+# `oc.simulate(cid, mechanisms=oc.Mechanisms(neighbour_relief=True))` runs the model with
+# the switch on.
+# ````
 
 # %% tags=["remove-cell"]
 busy17 = {c: dispatch.all_busy(c, q17) for c in (25, 20, 15, 10, 5)}
@@ -459,7 +496,9 @@ glue("shares-busy-table", Markdown("\n".join(rows)), display=False)
 glue("shares-busy-25", f"{busy17[25]:.2f}", display=False)
 glue("shares-busy-20", f"{busy17[20]:.2f}", display=False)
 coupled = sorted(name for name, v in oc.study_variants().items() if v.coupling > 0)
-glue("shares-coupled", ", ".join(coupled), display=False)
+# the variants as the book names them; their own commas ("Network, high") call for semicolons
+shown = [names.variant(v) for v in coupled]
+glue("shares-coupled", "; ".join(shown[:-1]) + " and " + shown[-1], display=False)
 study_variants = oc.study_variants()
 # the prose groups the workload kinds: the network's coupling is the database's, fio's and Java's WebSphere's
 assert study_variants["net-high"].coupling == study_variants["db-bi"].coupling
@@ -519,8 +558,14 @@ for cid, r in spin_runs.items():
 #
 # In the paper's example (C with one virtual CPU and share 100, D with four and share 400,
 # all virtual CPUs busy), for how many real CPUs $P$ does every virtual CPU get the same
-# amount of processing power? For which $P$ does a real CPU become idle? Check with
-# `overcommit.shares.allocate` and `overcommit.shares.idle` for $P$ = 3, 5 and 5.5.
+# amount of processing power? For which $P$ does a real CPU become idle? Work out what
+# each guest gets for $P$ = 3, 5 and 5.5.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `shares.allocate(p, [1, 4], [100, 400])` and `shares.idle(p, allocation)` check your
+# numbers, after `from overcommit import shares`.
+# ````
 # :::
 #
 # :::{solution} shares-ex-paper
@@ -547,8 +592,13 @@ for cid, r in spin_runs.items():
 # Using the table above for 15 real CPUs: which guests gain and which lose when the study's
 # shares (100 per virtual CPU) are replaced by equal shares? What single property of a guest
 # predicts the direction? Find the number of real CPUs at which the database guest would
-# get its full reference load under each scheme
-# (`figures_shares.scheme_comparison(p)` or `shares.allocate` over a range of `p`).
+# get its full reference load under each scheme.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_shares.scheme_comparison(p)` gives the table for `p` real CPUs; or call
+# `shares.allocate` over a range of `p`.
+# ````
 # :::
 #
 # :::{solution} shares-ex-equal
@@ -629,13 +679,16 @@ glue("shares-a", Markdown(ex.solution), display=False)
 # :format: myst
 # ```
 #
-# Get the question for your own seed and check your answer in a notebook:
+# Type another seed in the box to get another question and check your answer there.
 #
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
 # ```python
 # from overcommit import exercises
 # print(exercises.generate("shares", seed=1234).question)
 # exercises.check("shares", seed=1234, answer=[1.5, 2.5, 2.0, 1.0])
 # ```
+# ````
 #
 # <div class="oc-selfcheck" data-topic="shares" data-seed="7"></div>
 # :::

@@ -33,8 +33,8 @@
 # %% tags=["remove-cell"]
 import pandas as pd
 
-from overcommit import data, study
-from overcommit.book import figures, glue, reference
+from overcommit import data, names, study
+from overcommit.book import figures, figures_paging, glue, reference
 from overcommit.exercises import checks
 from overcommit.book.explore import explorer
 
@@ -54,9 +54,11 @@ _ = reference.glue_all()
 # them back on demand. The study compared two kinds, and an older z/VM release:
 
 # %% tags=["remove-input"]
-env = data.environments()[["label", "zvm_release", "paging_device", "xstor_gib"]]
-env.columns = ["environment", "z/VM release", "paging devices", "expanded storage (GiB)"]
-env.index.name = "id"
+# one row per environment under its name; the device kinds as the paging chapter names them
+env = data.environments()[["label", "zvm_release", "paging_device", "xstor_gib"]].set_index("label")
+env["paging_device"] = env["paging_device"].map(figures_paging.KIND_LABELS)
+env.columns = ["z/VM release", "paging devices", "expanded storage (GiB)"]
+env.index.name = "environment"
 env
 
 # %% tags=["remove-input"]
@@ -64,6 +66,7 @@ devices = data.paging_devices().loc[
     ["edev-scsi", "eckd"], ["devices", "device_size_gib", "total_gib", "concurrent_io_per_device"]
 ]
 devices.columns = ["devices", "size each (GiB)", "total (GiB)", "I/O in flight per device"]
+devices.index = devices.index.map(figures_paging.KIND_LABELS).rename("paging devices")
 devices
 
 # %% [markdown]
@@ -85,12 +88,11 @@ devices
 # its average {term}`CPU load` and its {term}`instantiated memory`.
 
 # %% tags=["remove-input"]
+# a guest's name says its workload, level and role, so the component column is not repeated
 vs = data.virtual_systems_frame()
-table = vs[
-    ["component", "vcpus", "defined_mib", "ref_cpu_load_cpus", "ref_instantiated_mib"]
-].fillna("")
-table.columns = ["component", "vCPUs", "defined (MiB)", "CPU load (CPUs)", "instantiated (MiB)"]
-table.index.name = "guest"
+table = vs[["vcpus", "defined_mib", "ref_cpu_load_cpus", "ref_instantiated_mib"]]
+table.columns = ["vCPUs", "defined (MiB)", "CPU load (CPUs)", "instantiated (MiB)"]
+table.index = table.index.map(names.guest).rename("guest")
 table
 
 # %% tags=["remove-input"]
@@ -187,6 +189,7 @@ import ipywidgets as widgets
 
 explorer(
     figures.pressure_chart,
+    adds="Any host up to 640 GiB and 32 CPUs set against what the reference run used.",
     memory_gib=widgets.IntSlider(value=64, min=16, max=640, step=16, description="memory (GiB)"),
     cpus=widgets.IntSlider(value=20, min=1, max=32, description="real CPUs"),
 )
@@ -195,9 +198,14 @@ explorer(
 # ```{container} oc-caption
 # **Live explorer: any host against the reference need.** Real memory and CPUs as a
 # percentage of what the reference run used ({glue:text}`ref-gib` GiB,
-# {glue:text}`ref-cpus` CPUs), computed by
-# `overcommit.study.pressure`.
+# {glue:text}`ref-cpus` CPUs).
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.study.pressure("64/20")` does the arithmetic for one CID, and
+# `study.pressure((memory_gib, cpus))` for any host.
+# ````
 #
 # ## How one run went
 #
@@ -282,9 +290,13 @@ glue("study-ex-cpu-fraction", f"{p51210['real_cpus'] / sum_row['ref_cpu_load_cpu
 #
 # At CID `64/20`, compute the "naive" overcommitment, the guests' total *defined* memory
 # divided by real memory, and the CPU overcommitment, total virtual CPUs divided by real
-# CPUs. The sums over the 17 guests, in the table under the guest table, are all you need
-# (in Jupyter, `overcommit.study.pressure("64/20")` gives both). Why does the paper prefer a ratio built
-# on instantiated memory?
+# CPUs. The sums over the 17 guests, in the table under the guest table, are all you need.
+# Why does the paper prefer a ratio built on instantiated memory?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.study.pressure("64/20")` gives both ratios.
+# ````
 # :::
 #
 # :::{solution} study-ex-defined-ratio

@@ -28,7 +28,7 @@ from IPython.display import Markdown
 from overcommit.book import glue
 
 import overcommit as oc
-from overcommit import exercises
+from overcommit import exercises, names
 from overcommit.book import figures_tiers
 from overcommit.book.explore import explorer
 
@@ -94,7 +94,7 @@ figures_tiers.levels_diagram()
 # storage*.
 #
 # How much does CP keep? The paper reports one DPA size: {glue:text}`tiers-paper-dpa` MiB when
-# z/VM had 64 GiB ({glue:text}`tiers-mib64` MiB), so CP kept {glue:text}`tiers-cp-kept` MiB. The package's `overcommit.tiers` turns that single
+# z/VM had 64 GiB ({glue:text}`tiers-mib64` MiB), so CP kept {glue:text}`tiers-cp-kept` MiB. The package turns that single
 # number into a rule for any size. Its assumption is that CP's largest structure is the
 # *frame table*, one entry per 4 KiB frame of central storage, and that an entry takes 32
 # bytes; that is {glue:text}`tiers-frame-table` MiB at 64 GiB, and the remaining
@@ -106,6 +106,13 @@ figures_tiers.levels_diagram()
 #
 # where $C$, the central storage, is real memory minus expanded storage. Only the 64 GiB
 # value is the paper's; the others below are this rule's.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `overcommit.tiers.dpa_mib(64)` is the rule's DPA in MiB for 64 GiB, `tiers.dpa_mib(64, 2)`
+# the same with 2 GiB of expanded storage; `tiers.split_real_memory(64, 2)` gives every part,
+# and `figures_tiers.split_comparison()` is the table below.
+# ````
 
 # %% tags=["remove-input"]
 figures_tiers.split_comparison()
@@ -148,6 +155,12 @@ figures_tiers.split_comparison()
 #
 # The table below is the overcommit model's version of the same run, for all seventeen
 # guests (see {doc}`study` for who they are). It is a model result, not a measurement.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `oc.simulate("64/20", env="zvm63-edev").guests` holds the table's columns `virtual_mib`,
+# `instantiated_mib`, `resident_mib` and `stored_mib`, one row per guest id.
+# ````
 
 # %% tags=["remove-input"]
 run = oc.simulate("64/20", env="zvm63-edev")
@@ -155,6 +168,7 @@ guest_table = (run.guests[["variant", "virtual_mib", "instantiated_mib", "reside
                .rename(columns={"virtual_mib": "defined (MiB)", "instantiated_mib": "instantiated (MiB)",
                                 "resident_mib": "resident (MiB)", "stored_mib": "stored (MiB)"}))
 guest_table = guest_table.drop(columns="variant").round(0).astype(int)
+guest_table.index = guest_table.index.map(names.guest)  # the guests as the book names them
 guest_table.loc["sum over the 17 guests"] = guest_table.sum()
 guest_table
 
@@ -307,9 +321,15 @@ glue("tiers-naive-512", f"{naive['512/20']:.2f}", display=False)
 # resident, expanded-storage and stored memory, each split by workload; the dashed line
 # marks the DPA size. Bottom: the naive ratio against the overcommit ratio. The drop-downs
 # pick a configuration of Table 16 of {cite:t}`johanssen2014overcommit` and an
-# environment; every number is computed by `overcommit.simulate` (the 48 GiB column was
-# never run by the paper).
+# environment; every number is the overcommit model's (the 48 GiB column was never run by
+# the paper).
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_tiers.grid_frames()` gives the chart's bars and ratios for every run, each from
+# `oc.simulate(cid, env=env)`; `figures_tiers.run_frames(oc.simulate("64/20"))` gives one run's.
+# ````
 #
 # Move from `512/20` down to `64/20` and watch the rows. Defined memory never changes:
 # {glue:text}`tiers-defined-gib` GiB, {glue:text}`tiers-defined-x64` times the real memory at
@@ -345,6 +365,7 @@ figures_tiers.ratio_lines_chart(20)
 # %% tags=["remove-input"]
 explorer(
     figures_tiers.tiers_run_chart,
+    adds="The tiers of any host from 8 to 640 GiB and 1 to 32 CPUs, on any environment, recomputed by the model.",
     memory_gib=widgets.IntSlider(value=64, min=8, max=640, step=8, description="memory (GiB)"),
     cpus=widgets.IntSlider(value=20, min=1, max=32, description="real CPUs"),
     env=widgets.Dropdown(options=list(oc.ENVIRONMENTS), value="zvm63-edev", description="environment"),
@@ -353,9 +374,14 @@ explorer(
 # %% [markdown]
 # ```{container} oc-caption
 # **Live explorer: the tiers of any host.** The same chart for a host of any real memory
-# and CPU count and any of the three environments, each change recomputed by
-# `overcommit.simulate((memory_gib, cpus), env=env)`.
+# and CPU count and any of the three environments, each change recomputed by the model.
 # ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `figures_tiers.tiers_run_chart(96, 12, "zvm63-eckd")` draws the chart for 96 GiB, 12 CPUs
+# and ECKD paging, from `oc.simulate((memory_gib, cpus), env=env)`.
+# ````
 #
 # ## When provider and consumer talk to each other
 #
@@ -412,9 +438,14 @@ explorer(
 # :format: myst
 # ```
 #
-# Get your own with `exercises.generate("tiers", seed=...)` (any whole number) and check
-# your answer with `exercises.check("tiers", seed=..., answer=[dpa_mib, ocr])`, after
-# `from overcommit import exercises`.
+# Type another seed (any whole number) in the box to get another question and check your
+# answer there.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# After `from overcommit import exercises`, `exercises.generate("tiers", seed=...)` gives the
+# question and `exercises.check("tiers", seed=..., answer=[dpa_mib, ocr])` checks an answer.
+# ````
 #
 # <div class="oc-selfcheck" data-topic="tiers" data-seed="7"></div>
 # :::
@@ -433,7 +464,7 @@ explorer(
 #
 # On a 64 GiB host, z/VM 6.2 with 2 GiB of expanded storage has a DPA
 # {glue:text}`tiers-xstor-loss` MiB smaller
-# than z/VM 6.3 (`tiers.dpa_mib(64)` against `tiers.dpa_mib(64, 2)`). Why is the
+# than z/VM 6.3 (the table of CP's part and the DPA above). Why is the
 # difference not exactly 2,048 MiB? And why can a page in expanded storage be counted as
 # "resident" for the overcommit ratio even though no program can use it there?
 # :::
@@ -458,8 +489,12 @@ explorer(
 # {glue:text}`tiers-run-dpa` MiB.
 # Suppose the page-cached file-system guests released another 10 GiB of page cache with
 # diagnose x'10' and did not touch it again. What happens to the overcommit ratio, and to
-# the naive ratio Σ defined : real memory? Check the first with
-# `tiers.overcommit_ratio`.
+# the naive ratio Σ defined : real memory?
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `tiers.overcommit_ratio(instantiated_mib, resident_mib)` checks the first.
+# ````
 # :::
 #
 # :::{solution} tiers-ex-release
