@@ -17,7 +17,7 @@ PYTEST := $(PY) -m pytest -p no:cacheprovider
 FAST := not slow and not site and not browser
 NBVAL := --nbval --nbval-current-env --nbval-sanitize-with $(SANITIZE)
 
-.PHONY: help setup vendor labext book book-instructor editions assignments notebooks lint check test test-unit test-notebooks test-slow test-site test-browser serve lab bench clean
+.PHONY: help setup vendor labext book book-instructor editions assignments notebooks lint check test test-unit test-notebooks test-slow test-site test-browser serve publish lab bench clean
 
 help:
 	@echo "make book       build the student edition into _build/html from the notebooks' stored outputs"
@@ -28,6 +28,7 @@ help:
 	@echo "make assignments  otter-grader student notebooks + autograders (CHAPTERS=\"shares paging\")"
 	@echo "make notebooks  re-execute the chapter notebooks and store their outputs"
 	@echo "make serve      serve _build/html on http://127.0.0.1:$(PORT)"
+	@echo "make publish    push _build/html to the gh-pages branch for GitHub Pages (builds first if needed)"
 	@echo "make lab        open the chapters in JupyterLab (live explorers work there)"
 	@echo "make clean      remove _build, the virtual environment and vendored files"
 
@@ -137,13 +138,26 @@ test-site:
 	$(PYTEST) tests -m "site or browser" -n $(JOBS) -q
 
 test-browser: book
-	$(PYTEST) tests/test_browser.py tests/test_kit_lab.py -n $(JOBS) -q
+	$(PYTEST) tests/test_browser.py tests/test_controls.py tests/test_kit_lab.py tests/test_subpath.py -n $(JOBS) -q
 
 # --- running it ------------------------------------------------------------------------
 
 serve:
 	@test -f _build/html/index.html || $(MAKE) book
 	$(PY) -m http.server $(PORT) --bind 127.0.0.1 --directory _build/html
+
+# GitHub Pages from a branch (.github/workflows/pages.yml is the other way): the built site
+# becomes the gh-pages branch of PUBLISH_REMOTE, a remote's name or any git URL or path
+# (tests/test_publish.py publishes to a scratch repository). -n adds .nojekyll: without it
+# Pages runs Jekyll, which drops every folder starting with "_", Sphinx's _static among
+# them. -f: the branch holds nothing but builds, so when someone else published meanwhile,
+# this build replaces theirs.
+PUBLISH_REMOTE ?= origin
+PUBLISH_SITE ?= _build/html
+
+publish: setup
+	@test -f $(PUBLISH_SITE)/index.html || $(MAKE) --no-print-directory book
+	$(BIN)/ghp-import -n -p -f -r $(PUBLISH_REMOTE) $(PUBLISH_SITE)
 
 # The "any host" charts load the dense grid the book build writes; a notebook opened in
 # JupyterLab finds it under book/_static/data/ (not committed: it is regenerated).
