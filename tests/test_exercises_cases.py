@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -32,6 +33,11 @@ def test_zvm52_answer_is_the_sweeps(seed):
         assert ex.answer == float(reached.index.min()) > float(s.index.min())
         assert exercises.check("case_zvm52", seed, ex.answer)
         assert not exercises.check("case_zvm52", seed, ex.answer + 4)
+    elif p["kind"] == "throughput":
+        pct = float(zvm52.memory_sweep([p["guests"]], [p["memory_gib"]])["throughput_pct"].iloc[0])
+        assert ex.exact == pytest.approx(pct, abs=0.06) and pct < 99.0
+        assert exercises.check("case_zvm52", seed, f"{pct:.1f} %")
+        assert not exercises.check("case_zvm52", seed, pct + 3)
     else:
         reads = float(zvm52.memory_sweep([p["guests"]], [p["memory_gib"]])["page_read_mib_s"].iloc[0])
         assert reads >= cases.MIN_READS_MIB_S
@@ -59,6 +65,10 @@ def test_jvm_answer_is_the_cases(seed):
         reads = float(rows["page_read_mib_s"].iloc[0])
         assert reads >= cases.MIN_JVM_READS_MIB_S
         assert ex.answer == pytest.approx(reads, rel=5e-3)
+    elif p["kind"] == "pause":
+        pause = float(rows["model_reorder_pause_s"].iloc[0])
+        assert ex.answer == pytest.approx(pause, rel=2e-3, abs=0.006) and pause >= 0.05  # 3 digits, as the figure
+        assert not exercises.check("case_jvm", seed, pause * 1.5 + 0.1)
     else:
         assert ex.answer == float(rows[rows["failed_share"] > 0]["memory_gib"].max())
         assert not exercises.check("case_jvm", seed, ex.answer + 4)
@@ -77,10 +87,18 @@ def test_xen_answer_is_the_cases(seed):
                                           rel=1e-3)
         assert not exercises.check("case_xen", seed, [ex.answer[0] * 1.1, ex.answer[1]])
     else:
+        from overcommit.book.figures_case_xen import MEM_PARTS
+
         row = xen.memory_sweep([p["memory_gib"]], [p["guests"] // xen.GUESTS_PER_TRIPLET])
         row = row[row["hypervisor"] == "zvm"].iloc[0]
-        assert float(row["resident_mib"]) < 0.99 * float(row["instantiated_mib"])
-        assert ex.answer == pytest.approx(float(row["resident_mib"]), rel=1e-3)
+        if p["part"] == MEM_PARTS[0]:
+            assert float(row["resident_mib"]) < 0.99 * float(row["instantiated_mib"])
+            assert ex.answer == pytest.approx(float(row["resident_mib"]), abs=0.6)
+        assert ex.answer >= 1 and (p["part"] == "touched" or f"*{p['part']}*" in ex.question)
+        if p["part"] == "touched":
+            assert ex.answer == pytest.approx(float(row["resident_mib"]) + float(row["xstor_mib"])
+                                              + float(row["dasd_only_mib"]), rel=2e-3)  # the bar's rounded parts
+        assert not exercises.check("case_xen", seed, ex.answer * 1.1 + 2)
 
 
 @settings(max_examples=12, deadline=None)
@@ -90,8 +108,12 @@ def test_planning_answer_is_the_grids(seed):
     p = ex.parameters
     g = planning.mix_grid(p["mix"], MEMORIES, [p["cpus"]], [p["env"]])
     g = g.assign(throughput=_sig(g["throughput"], 3))  # the chart's rounding
-    below = g[g["throughput"] < p["level"]].groupby("variant")["memory_gib"].max()
-    if p["kind"] == "break":
+    below = g[g["throughput"] < p.get("level", 0)].groupby("variant")["memory_gib"].max()
+    if p["kind"] == "value":
+        mean = g[(g["variant"] == p["workload"]) & (g["memory_gib"] == p["memory_gib"])]["throughput"]
+        assert ex.exact == pytest.approx(float(_sig(pd.Series([mean.mean()]), 3).iloc[0]), abs=1e-3)
+        assert exercises.check("case_planning", seed, f"{ex.exact:.2f}")
+    elif p["kind"] == "break":
         assert ex.answer == float(below[p["workload"]]) < 512
         assert exercises.check("case_planning", seed, ex.answer)
     else:
@@ -122,24 +144,34 @@ def test_a_class_gets_varied_questions_and_answers(topic):
 
 
 def test_rejections_say_why():
-    knee = exercises.generate("case_zvm52", 0)
-    assert knee.parameters["kind"] == "knee"
+    knee = next(e for e in map(lambda s: exercises.generate("case_zvm52", s), range(40))
+                if e.parameters["kind"] == "knee")
     knee.parameters.update(knee_gib=knee.parameters["grid_min"])
     assert "smallest memory" in cases.not_worth(knee)
     knee.parameters.update(knee_gib=None)
     assert "never reaches" in cases.not_worth(knee)
-    reads = exercises.generate("case_jvm", 0)
-    assert reads.parameters["kind"] == "reads"
+    reads = next(e for e in map(lambda s: exercises.generate("case_jvm", s), range(40))
+                 if e.parameters["kind"] == "reads")
     reads.parameters.update(reads_mib_s=0.2)
     assert "less than 0.3 MiB/s" in cases.not_worth(reads)
-    tri = exercises.generate("case_xen", 0)
+    tri = next(e for e in map(lambda s: exercises.generate("case_xen", s), range(40))
+               if e.parameters["kind"] == "triplet")
     tri.parameters.update(loss_pct=0.5)
     assert "less than 1 %" in cases.not_worth(tri)
     tri.parameters.update(feasible=False)
     assert "cannot run" in cases.not_worth(tri)
-    brk = exercises.generate("case_planning", 0)
+    brk = next(e for e in map(lambda s: exercises.generate("case_planning", s), range(40))
+               if e.parameters["kind"] == "break")
     brk.parameters.update(break_gib=512.0)
     assert "CPUs, not memory" in cases.not_worth(brk)
+    value = next(e for e in map(lambda s: exercises.generate("case_planning", s), range(40))
+                 if e.parameters["kind"] == "value")
+    value.parameters.update(value=1.0)
+    assert "runs unhindered" in cases.not_worth(value)
+    part = next(e for e in map(lambda s: exercises.generate("case_xen", s), range(80))
+                if e.parameters.get("part") not in (None, "resident in memory"))
+    part.parameters.update(mib=0.2)
+    assert "less than 1 MiB" in cases.not_worth(part)
 
 
 def test_planning_questions_name_workloads_as_the_figure_does():
@@ -151,14 +183,14 @@ def test_planning_questions_name_workloads_as_the_figure_does():
     assert cases.answer_name("fs-pagecache-medium") == "fio page cache medium"
     assert cases.answer_name("db-bi") == "Database BI"
     kinds = set()
-    for seed in range(30):
+    for seed in range(60):
         ex = exercises.generate("case_planning", seed)
         p = ex.parameters
         kinds.add(p["kind"])
-        workload = p["workload"] if p["kind"] == "break" else p["first"]
+        workload = p["workload"] if p["kind"] in ("break", "value") else p["first"]
         assert f"**{names.variant(workload)}**" in ex.question + ex.solution
         assert not any(v in ex.question for v in names.VARIANTS), ex.question
-    assert kinds == {"break", "first"}
+    assert kinds == {"break", "first", "value"}
 
 
 def test_a_name_is_right_with_or_without_its_commas():

@@ -240,8 +240,8 @@ def test_answer_is_the_water_filling_of_the_question(seed):
 
 def test_worked_solution_ends_with_the_answer():
     ex = exercises.generate("shares", 7)
-    assert ex.answer == [2.37, 0.1, 3.16, 2.37]
-    assert "Answer: `[2.37, 0.1, 3.16, 2.37]`" in ex.solution
+    assert ex.answer == [3.35, 3.35, 1.3]
+    assert "Answer: `[3.35, 3.35, 1.3]`" in ex.solution
     assert "capped" in ex.solution
 
 

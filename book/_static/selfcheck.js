@@ -45,10 +45,13 @@
     });
   }
 
+  // One typed value: a number as a person writes it ("0.42", "21 MiB/s", "2.11:1", "62 %",
+  // "0x1F") with the decimals written, or text. As exercises.typed_number reads it.
   function item(t) {
-    var s = t.trim().replace(/^["']|["']$/g, "").trim().replace(/\s+/g, " ");
-    if (/^[-+]?0x[0-9a-f]+$/i.test(s)) return parseInt(s, 16);
-    if (/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return parseFloat(s);
+    var s = t.trim().replace(/^["']|["']$/g, "").trim().replace(/\s+/g, " ").replace(/\u2212/g, "-");
+    if (/^[-+]?0x[0-9a-f]+$/i.test(s)) return {n: parseInt(s, 16), d: 0};
+    var m = /^([-+]?(?:\d+(?:\.\d*)?|\.\d+)(e[-+]?\d+)?)\s*(?::\s*1)?\s*[%a-zA-Z\u00b5/ ]*$/i.exec(s);
+    if (m) return {n: parseFloat(m[1]), d: m[2] ? null : (m[1].indexOf(".") >= 0 ? m[1].split(".")[1].length : 0)};
     return s;
   }
 
@@ -69,11 +72,24 @@
   // A name as compared, as exercises._words does: case, commas and runs of spaces do not count.
   function words(s) { return s.replace(/,/g, " ").toLowerCase().split(/\s+/).filter(Boolean).join(" "); }
 
-  function close(given, expected, rel, abs) {
+  // The decimals an absolute tolerance asks for (0.01: 2, 0.5: 0), null for none.
+  function decimalsAsked(abs) { return abs < 1e-6 ? null : Math.max(0, Math.ceil(-Math.log10(2 * abs) - 1e-9)); }
+
+  // True when given, written with d decimals, is x rounded down or up to d decimals.
+  function roundsTo(given, d, x) {
+    var scale = Math.pow(10, d), down = Math.floor(x * scale + 1e-9) / scale, up = Math.ceil(x * scale - 1e-9) / scale;
+    return Math.abs(given - down) < 0.5 / scale || Math.abs(given - up) < 0.5 / scale;
+  }
+
+  // One part, as exercises._close judges it: text by its words; a number within the
+  // tolerance (its bounds included), or rounded either way from the exact value.
+  function close(given, expected, rel, abs, exact) {
     if (typeof expected === "string") return typeof given === "string" && words(given) === words(expected);
-    if (typeof given !== "number" || !isFinite(given)) return false;
-    var tol = Math.max(rel * Math.max(Math.abs(given), Math.abs(expected)), abs);
-    return Math.abs(given - expected) <= tol;
+    if (given === null || typeof given !== "object" || !isFinite(given.n)) return false;
+    var g = given.n, tol = Math.max(rel * Math.max(Math.abs(g), Math.abs(expected)), abs) * (1 + 1e-9);
+    if (Math.abs(g - expected) <= tol) return true;
+    var needed = decimalsAsked(abs);
+    return given.d !== null && needed !== null && given.d >= needed && roundsTo(g, given.d, exact === undefined || exact === null ? expected : exact);
   }
 
   function tolerance(v) {
@@ -94,7 +110,8 @@
     if (given.length !== expected.length)
       return [false, "Not quite: the answer has " + expected.length + " item" + (expected.length === 1 ? "" : "s") + ", you gave " + given.length + "."];
     var wrong = [];
-    for (var i = 0; i < expected.length; i++) if (!close(given[i], expected[i], v.rel, v.abs)) wrong.push(i + 1);
+    var exact = v.exact === undefined ? [] : (Array.isArray(v.exact) ? v.exact : [v.exact]);
+    for (var i = 0; i < expected.length; i++) if (!close(given[i], expected[i], v.rel, v.abs, exact[i])) wrong.push(i + 1);
     if (!wrong.length) return [true, "Correct (checked: " + tolerance(v) + ")."];
     if (expected.length === 1) return [false, "Not quite (checked: " + tolerance(v) + ")."];
     return [false, "Not quite: item" + (wrong.length > 1 ? "s " : " ") + wrong.join(", ") + " of " + expected.length +

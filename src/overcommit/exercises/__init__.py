@@ -18,8 +18,10 @@ Randomness comes only from :func:`overcommit.seeding.rng`.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -33,8 +35,17 @@ RESULTS_TOPICS: tuple[str, ...] = ("results_overall", "results_db", "results_jav
 CASE_TOPICS: tuple[str, ...] = ("case_zvm52", "case_jvm", "case_xen", "case_planning")
 #: Every seeded topic, in the book's order; a topic is named after its chapter.
 TOPICS: tuple[str, ...] = MECHANISM_TOPICS + RESULTS_TOPICS + CASE_TOPICS
-#: The seeds a class uses: the roster hands them out and the static site answers them.
+#: The practice seeds: the book's pages answer them (the static site holds their answers).
 CLASS_SEEDS = range(1000)
+#: The first graded seed (:mod:`overcommit.exercises.graded`); seeds below it are practice.
+GRADED_BASE = 1_000_000
+
+
+def question_side(question: str) -> bool:
+    """Which side a question text belongs to: False for practice, True for graded. A fixed
+    bit of its SHA-256 (FIPS 180-4), so the two sides split every topic's questions about in
+    half, whatever the generator, and never share one."""
+    return bool(hashlib.sha256(question.encode("utf-8")).digest()[0] & 1)
 
 
 @dataclass(frozen=True)
@@ -49,6 +60,9 @@ class Exercise:
     rel_tolerance: float = 0.01
     abs_tolerance: float = 1e-9
     parameters: dict = field(default_factory=dict)
+    #: the answer before rounding (a number or list like ``answer``), where the generator
+    #: rounded it: a value rounded from it either way is right (None: ``answer`` is exact)
+    exact: Any = None
 
     def _repr_markdown_(self) -> str:
         return f"**Exercise ({self.topic}, seed {self.seed}).** {self.question}"
@@ -75,11 +89,18 @@ def first_worth_asking(seed: int, build: Callable[[int, int], "Exercise"],
     teaches nothing (a DAT question where every address translates, a shares question
     where nobody is short of CPU), or None. The student keeps ``seed``; the variant used is
     recorded in ``parameters["variant_seed"]``.
+
+    Every question belongs to one side (:func:`question_side`): practice seeds (below
+    :data:`GRADED_BASE`, the ones the site answers) ask only practice questions, graded
+    seeds only graded ones, so no graded question, and no graded answer, is in the site.
     """
     tries, reason = 0, None
+    graded = seed >= GRADED_BASE
     for tries, variant in enumerate(variant_seeds(seed), start=1):
         ex = build(seed, variant)
         reason = not_worth(ex)
+        if reason is None and question_side(ex.question) != graded:
+            reason = "its question belongs to the other side (practice or graded)"
         if reason is None:
             ex.parameters["variant_seed"] = variant
             return ex
@@ -120,25 +141,96 @@ def _words(text: str) -> str:
     return " ".join(text.replace(",", " ").lower().split())
 
 
-def _close(given: Any, expected: Any, rel: float, abs_: float) -> bool:
+_NUMBER = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*(?::\s*1)?\s*([%a-zA-Zµ/ ]*)\s*$")
+
+
+def typed_number(given: Any) -> tuple[float, int | None] | None:
+    """A number as a person types it, and its decimals: ``0.42``, ``"21 MiB/s"`` (a unit
+    after the number is set aside), ``"2.11:1"`` (a ratio to one), ``"62 %"``, ``"3,5"``
+    (a decimal comma). None when it is not a number. The decimals are those written
+    (None for a float given in Python, which has none of its own)."""
+    if isinstance(given, bool) or given is None:
+        return None
+    if isinstance(given, (int, np.integer)):
+        return float(given), 0
+    if isinstance(given, (float, np.floating)):
+        return float(given), None
+    if not isinstance(given, str):
+        return None
+    if re.fullmatch(r"\s*[-+]?0x[0-9a-fA-F]+\s*", given):
+        return float(int(given, 16)), 0
+    m = _NUMBER.match(given.replace("\u2212", "-"))
+    if not m:
+        return None
+    text = m.group(1)
+    mantissa = text.lower().split("e")[0]
+    decimals = len(mantissa.split(".")[1]) if "." in mantissa and "e" not in text.lower() else (0 if "e" not in text.lower() else None)
+    return float(text), decimals
+
+
+def _rounds_to(given: float, decimals: int, expected: float) -> bool:
+    """True when ``given``, written with ``decimals`` decimals, is ``expected`` rounded down
+    or up to that many: decided on the decimals, not on a float's boundary."""
+    scale = 10 ** decimals
+    down = math.floor(expected * scale + 1e-9) / scale
+    up = math.ceil(expected * scale - 1e-9) / scale
+    return abs(given - down) < 0.5 / scale or abs(given - up) < 0.5 / scale
+
+
+def _close(given: Any, expected: Any, rel: float, abs_: float, exact: Any = None) -> bool:
     if isinstance(expected, str):
         return isinstance(given, str) and _words(given) == _words(expected)
     if isinstance(expected, (list, tuple, np.ndarray)):
+        if isinstance(given, str):
+            return False
         try:
             given_list = list(given)
         except TypeError:
             return False
+        exacts = list(exact) if isinstance(exact, (list, tuple, np.ndarray)) else [None] * len(expected)
         return len(given_list) == len(expected) and all(
-            _close(g, e, rel, abs_) for g, e in zip(given_list, expected)
+            _close(g, e, rel, abs_, x) for g, e, x in zip(given_list, expected, exacts)
         )
-    try:
-        g = float(given)
-    except (TypeError, ValueError):
+    typed = typed_number(given)
+    if typed is None:
         return False
+    g, decimals = typed
     e = float(expected)
     if math.isinf(e):
         return math.isinf(g) and (g > 0) == (e > 0)
-    return math.isfinite(g) and math.isclose(g, e, rel_tol=rel, abs_tol=abs_)
+    if not math.isfinite(g):
+        return False
+    # the bounds belong to the tolerance: 0.32 is within 0.01 of 0.33, whatever binary floats say
+    if math.isclose(g, e, rel_tol=rel * (1 + 1e-9), abs_tol=abs_ * (1 + 1e-9)):
+        return True
+    # rounded the other way: as many decimals as the tolerance asks for (0.01: two) or more
+    needed = _decimals_asked(abs_)
+    target = e if exact is None else float(exact)
+    return decimals is not None and needed is not None and decimals >= needed and _rounds_to(g, decimals, target)
+
+
+def _decimals_asked(abs_: float) -> int | None:
+    """The decimals an absolute tolerance stands for (0.01 → 2, 0.005 → 2, 0.5 → 0), or
+    None when it asks for none (1e-9: exact)."""
+    if abs_ < 1e-6:
+        return None
+    return max(0, math.ceil(-math.log10(2 * abs_) - 1e-9))
+
+
+def answer_parts(ex: "Exercise") -> list[tuple[Any, Any]]:
+    """``ex``'s answer as its parts, each with its value before rounding (None: exact)."""
+    answers = list(ex.answer) if isinstance(ex.answer, (list, tuple, np.ndarray)) else [ex.answer]
+    if ex.exact is None:
+        return [(a, None) for a in answers]
+    exacts = list(ex.exact) if isinstance(ex.exact, (list, tuple, np.ndarray)) else [ex.exact]
+    return list(zip(answers, exacts))
+
+
+def part_correct(given: Any, ex: "Exercise", index: int = 0) -> bool:
+    """Part ``index`` of ``ex``'s answer against the ``given`` value, as :func:`check`
+    judges each part."""
+    expected, exact = answer_parts(ex)[index]
+    return _close(given, expected, ex.rel_tolerance, ex.abs_tolerance, exact)
 
 
 def not_worth_asking(topic: str, exercise: Exercise) -> str | None:
@@ -149,11 +241,11 @@ def not_worth_asking(topic: str, exercise: Exercise) -> str | None:
 def check(topic: str, seed: int, answer: Any) -> CheckResult:
     """Compare a student's ``answer`` with the answer for (``topic``, ``seed``)."""
     ex = generate(topic, seed)
-    if _close(answer, ex.answer, ex.rel_tolerance, ex.abs_tolerance):
+    if _close(answer, ex.answer, ex.rel_tolerance, ex.abs_tolerance, ex.exact):
         return CheckResult(True, f"Correct: {ex.answer!r}.")
     return CheckResult(False, f"Not quite: {answer!r} is not the expected answer (within "
                               f"{ex.rel_tolerance:.0%}). Look again at the worked solution's first step.")
 
 
-__all__ = ["CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
+__all__ = ["GRADED_BASE", "question_side", "answer_parts", "part_correct", "typed_number", "CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
            "not_worth_asking", "plain_answer"]

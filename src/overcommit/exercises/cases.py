@@ -47,7 +47,7 @@ import pandas as pd
 
 from .. import names
 from ..seeding import rng
-from . import CASE_TOPICS as TOPICS, Exercise, first_worth_asking
+from . import CASE_TOPICS as TOPICS, GRADED_BASE, Exercise, first_worth_asking
 from .results import ENV_MENU, ENV_NAMES
 
 ZVM52_LEVELS: tuple[int, ...] = (50, 75, 90)
@@ -87,7 +87,17 @@ def not_worth(ex: Exercise) -> str | None:
             return "the hypervisor cannot run that many guests"
         return None if p["loss_pct"] >= MIN_TRIPLET_LOSS_PCT else "the triplets lose less than 1 % to overcommitment"
     if kind == "resident":
-        return None if p["resident_share"] < 0.99 else "nearly every touched page is resident: nothing to see"
+        from ..book.figures_case_xen import MEM_PARTS
+
+        if p.get("part", MEM_PARTS[0]) == MEM_PARTS[0]:
+            return None if p["resident_share"] < 0.99 else "nearly every touched page is resident: nothing to see"
+        return None if p.get("mib", 0.0) >= 1.0 else "less than 1 MiB in that part: nothing to read off"
+    if kind == "pause":
+        return None if p["pause_s"] >= 0.05 and p["reads_mib_s"] > 0 else "no guest pages there: nothing stops"
+    if kind == "throughput":
+        return None if p["pct"] < 99.0 else "the guests run at full speed there: nothing to read off"
+    if kind == "value":
+        return None if 0.05 <= p["value"] <= 0.98 else "the workload runs unhindered there, or too slowly to read"
     if kind == "break":
         if p["break_gib"] is None:
             return "the workload never falls below the level on the grid"
@@ -126,7 +136,9 @@ def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
     grid_min = float(g["central_memory_gib"].min())
     where = (f"In the page: in the figure *the knee over memory*, choose {guests} in *Database guests*; "
              "the points' tooltips give the values.")
-    if r.random() < 0.5:
+    pick = r.random()
+    graded = seed >= GRADED_BASE  # graded seeds: the kinds with a pool a class cannot exhaust
+    if pick < 0.5 and not graded:
         level = int(_one_of(r, ZVM52_LEVELS))
         reached = g[g["throughput_pct"] >= level]
         knee = float(reached["central_memory_gib"].min()) if len(reached) else None
@@ -158,6 +170,20 @@ def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
     memory = float(_one_of(r, list(g["central_memory_gib"])))
     row = g[g["central_memory_gib"] == memory].iloc[0]
     reads = float(row["page_read_mib_s"])
+    if (graded and pick < 0.5) or 0.5 <= pick < 0.6:
+        pct = float(row["throughput_pct"])
+        question = (
+            f"With **{guests} database guests** and **{memory:g} GiB** of central storage, what is the model's "
+            "throughput in % of five guests on the document's 80 GiB host? Answer in % (within 1 point).\n\n"
+            f"{where} The upper panel has the throughput."
+        )
+        lines = [f"The upper panel's point at {memory:g} GiB: **{pct:.1f} %**; the model reads {reads:.3g} MiB/s "
+                 "of pages from DASD there.",
+                 f"Reproduce it: `overcommit.cases.zvm52.memory_sweep([{guests}], [{memory:g}])`, column "
+                 "`throughput_pct`."]
+        return Exercise(topic=topic, seed=seed, question=question, answer=round(pct, 1), solution="\n\n".join(lines),
+                        rel_tolerance=0.0, abs_tolerance=1.0, exact=pct,
+                        parameters={"kind": "throughput", "guests": guests, "memory_gib": memory, "pct": pct})
     question = (
         f"With **{guests} database guests** and **{memory:g} GiB** of central storage, how many MiB/s does "
         "the model read from the DASD paging volumes? Answer in MiB/s (within 5 %).\n\n"
@@ -195,6 +221,8 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
     r = rng(variant)
     frame, sweep = _jvm_frames()
     u = r.random()
+    if seed >= GRADED_BASE:  # graded: the what-if's grid, a pool a class cannot exhaust
+        u = 0.5 + 0.35 * u
     if u < 0.5:
         a, b = sorted(int(x) for x in r.choice(frame["guests"].to_numpy(), size=2, replace=False))
         ra, rb = (frame[frame["guests"] == n].iloc[0] for n in (a, b))
@@ -230,6 +258,24 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
         memory = float(_one_of(r, sorted(sweep["memory_gib"].unique())))
         row = sweep[(sweep["guests"] == n) & (sweep["binaries"] == label) & (sweep["memory_gib"] == memory)].iloc[0]
         reads = float(row["page_read_mib_s"])
+        if u >= 0.75:  # the same point's reorder pause
+            pause = float(row["model_reorder_pause_s"])
+            question = (
+                f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** with the WebSphere **{label}**, "
+                f"on an LPAR cut to **{memory:g} GiB**. For how many seconds does a page reorder stop a guest in "
+                "the model? Answer in seconds (within 2 %).\n\n" + where.format(n=n)
+                + f" The point at {memory:g} GiB has the pause in its tooltip."
+            )
+            lines = [f"The point at {memory:g} GiB: a reorder stops a guest for **{pause:.2f} s**; the guests read "
+                     f"{reads:.3g} MiB/s of pages there.",
+                     "z/VM's page reorder walks a guest's resident pages while the guest waits, so a larger guest "
+                     "waits longer; the clients give up once the stop outlasts their time-out.",
+                     f"Reproduce it: `overcommit.cases.jvm.memory_sweep([{n}], [{memory:g}])`, rows with binaries "
+                     f"`{binaries}`, column `model_reorder_pause_s`."]
+            return Exercise(topic=topic, seed=seed, question=question, answer=round(pause, 2),
+                            solution="\n\n".join(lines), rel_tolerance=0.02, abs_tolerance=0.01,
+                            parameters={"kind": "pause", "guests": n, "binaries": binaries, "memory_gib": memory,
+                                        "pause_s": pause, "reads_mib_s": reads})
         question = (
             f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** with the WebSphere **{label}**, "
             f"on an LPAR cut to **{memory:g} GiB**. How many MiB/s of pages does the model read? Answer in "
@@ -293,7 +339,7 @@ def _build_xen(seed: int, variant: int, topic: str) -> Exercise:
 
     r = rng(variant)
     frame, mem = _xen_frames()
-    if r.random() < 0.5:
+    if r.random() < 0.5 and seed < GRADED_BASE:  # graded: the memory sweep's larger pool
         # full speed: what one triplet gets on its own (the model's triplet never reaches 100 %)
         hv = str(_one_of(r, [xen.LABELS[k] for k in xen.HYPERVISORS]))
         guests = int(_one_of(r, sorted(frame["guests"].unique())))
@@ -328,26 +374,34 @@ def _build_xen(seed: int, variant: int, topic: str) -> Exercise:
     parts = z[(z["guests"] == guests) & (z["memory_gib"] == memory)].set_index("part")["mib"]
     from ..book.figures_case_xen import MEM_PARTS
 
-    resident, xstor, dasd = (float(parts[p]) for p in MEM_PARTS[:3])
+    resident, xstor, dasd, untouched = (float(parts[p]) for p in MEM_PARTS[:4])
     touched = resident + xstor + dasd
+    asked = str(_one_of(r, list(MEM_PARTS[:4]) + ["touched"]))
+    value = touched if asked == "touched" else float(parts[asked])
+    bar = {MEM_PARTS[0]: "first", MEM_PARTS[1]: "second", MEM_PARTS[2]: "third", MEM_PARTS[3]: "last"}.get(asked)
+    what = ("touched by the guests (resident, in expanded storage or on DASD)" if asked == "touched"
+            else f"*{asked}*")
+    read = (f"the z/VM bar's {bar} part has the value in its tooltip" if bar else
+            "add the z/VM bar's first three parts (their tooltips give the values)")
     question = (
         f"On **z/VM 5.3** with **{guests} guests** and **{memory:g} GiB** of central storage, how many MiB of the "
-        "guests' pages does the model keep resident in memory? Answer in MiB (within 2 %).\n\n"
+        f"guests' memory are {what} in the model? Answer in MiB (within 2 %).\n\n"
         f"In the page: in the figure *shrinking the memory*, choose {guests} in *Guests* and {memory:g} in "
-        "*Memory (GiB)*; the z/VM bar's first part has the value in its tooltip."
+        f"*Memory (GiB)*; {read}."
     )
     lines = [
-        f"Of the {touched:,.0f} MiB the guests touch, z/VM keeps **{resident:,.0f} MiB** resident, "
-        f"{xstor:,.0f} MiB in expanded storage and {dasd:,.0f} MiB only on DASD.",
+        f"Of the {touched:,.0f} MiB the guests touch, z/VM keeps {resident:,.0f} MiB resident, "
+        f"{xstor:,.0f} MiB in expanded storage and {dasd:,.0f} MiB only on DASD; {untouched:,.0f} MiB of their "
+        f"defined memory are never touched. So the answer is **{value:,.0f} MiB**.",
         "z/VM backs a page only when a guest touches it, so the defined memory that was never touched costs "
         "nothing; what is touched but idle moves out to XSTOR and DASD, which is why throughput barely moves.",
         f"Reproduce it: `overcommit.cases.xen.memory_sweep([{memory:g}], [{guests // xen.GUESTS_PER_TRIPLET}])`, "
-        "rows with hypervisor `zvm`, column `resident_mib`.",
+        "rows with hypervisor `zvm`.",
     ]
-    return Exercise(topic=topic, seed=seed, question=question, answer=round(resident), solution="\n\n".join(lines),
+    return Exercise(topic=topic, seed=seed, question=question, answer=round(value), solution="\n\n".join(lines),
                     rel_tolerance=0.02, abs_tolerance=1.0,
-                    parameters={"kind": "resident", "guests": guests, "memory_gib": memory,
-                                "resident_share": resident / touched if touched else 1.0})
+                    parameters={"kind": "resident", "guests": guests, "memory_gib": memory, "part": asked,
+                                "mib": value, "resident_share": resident / touched if touched else 1.0})
 
 
 # --- capacity planning: break points ------------------------------------------------------
@@ -391,7 +445,26 @@ def _build_planning(seed: int, variant: int, topic: str) -> Exercise:
              f"{cpus} real CPUs, and set the throughput level to {level:.2f}.")
     rule = (f"A workload *breaks* at the largest memory of the grid (512 down to 32 GiB) at which its relative "
             f"throughput is below {level:.2f}.")
-    if r.random() < 0.5:
+    pick = r.random()
+    if pick < 1 / 3:
+        workloads = sorted(g["variant"].unique())
+        w = str(_one_of(r, workloads))
+        memory = int(_one_of(r, grid[:-1]))  # every size but 512, where most run unhindered
+        value = float(g[(g["variant"] == w) & (g["memory_gib"] == memory)]["throughput"].iloc[0])
+        question = (f"For {setting}: what is the relative throughput of **{names.variant(w)}** at **{memory} GiB** "
+                    f"(the mean over its copies in the mix, 1.00 being unconstrained)? Answer as a fraction with two "
+                    f"decimals.\n\nIn the page: in the figure *break points*, choose *{mix}*, *{ENV_MENU[env]}* "
+                    f"and {cpus} real CPUs; in the upper panel, the line of {names.variant(w)} at {memory} GiB has "
+                    "the value in its tooltip.")
+        lines = [f"{names.variant(w)} runs at **{value:.3g}** of its unconstrained throughput at {memory} GiB, "
+                 f"about {value:.2f}.",
+                 f"Reproduce it: `overcommit.planning.mix_grid('{mix}', [{memory}], [{cpus}], ['{env}'])`, the mean "
+                 f"of the rows of variant `'{w}'`."]
+        return Exercise(topic=topic, seed=seed, question=question, answer=round(value, 2), solution="\n\n".join(lines),
+                        rel_tolerance=0.0, abs_tolerance=0.01, exact=value,
+                        parameters={"kind": "value", "mix": mix, "env": env, "cpus": cpus, "workload": w,
+                                    "memory_gib": memory, "value": value})
+    if pick < 2 / 3:
         workloads = sorted(g["variant"].unique())
         w = str(_one_of(r, workloads))
         at = float(breaks[w]) if w in breaks.index else None

@@ -12,11 +12,18 @@ overall throughput or one of the chapter's variants), either memory is cut (512 
 what fraction of its throughput does the subject keep? The answer is a fraction to two
 decimals.
 
-Half of the ``results_overall`` seeds ask instead how many MiB/s of pages the model reads
-at a seed-chosen CID of 128 GiB or less (at least 1 MiB/s), from the same figure's lower panel.
+About two thirds of these seeds ask instead about *any host* of the dense grid (16 to 512
+GiB in 8 GiB steps, 1 to 25 CPUs), read off the chapter's any-host figure: the subject's
+relative throughput there, to two decimals. For ``results_overall`` a quarter of the seeds
+ask how many MiB/s of pages the model reads at a CID of 128 GiB or less, and half of its
+any-host questions ask for the page reads there.
+
+Varying the host, the environment, the workload and what is asked gives a class of 40
+students at least 35 different questions per topic (``tools/exercise_pools.py`` counts).
 
 ``results_model``: *who is hit hardest?* For a seed-chosen CID of the paper's grid and an
-environment, which variant does the model run slowest, and how fast? The chapter's "every
+environment, which variant does the model run slowest, and how fast (half the seeds; the
+other half ask one named variant's relative throughput there)? The chapter's "every
 variant at one CID" figure shows it. The answer is the slowest variant's relative throughput
 (to two decimals): it is at least :data:`SLOWEST_GAP` below every other variant's, so the
 number tells which variant was found, and the chart names the variants as the book does
@@ -41,7 +48,7 @@ from functools import lru_cache
 from .. import names, tolerance
 from ..model import ENVIRONMENTS, simulate
 from ..seeding import rng
-from . import Exercise, first_worth_asking
+from . import GRADED_BASE, Exercise, first_worth_asking
 
 #: The paper's memory sizes (GiB), largest first; 48 GiB is the model's, not the paper's.
 PAPER_MEMORIES: tuple[int, ...] = (512, 256, 128, 112, 96, 64)
@@ -94,20 +101,28 @@ def generate(seed: int, topic: str) -> Exercise:
     """The exercise of the results ``topic`` for ``seed`` (see the module docstring)."""
     if topic not in TOPICS:
         raise ValueError(f"topic: {topic!r} is not accepted; expected one of {', '.join(TOPICS)}")
-    build = {"results_model": _build_slowest, "results_tolerance": _build_reads,
-             "results_overall": _build_overall}.get(topic, _build_keep)
+    build = {"results_model": _build_model, "results_tolerance": _build_reads,
+             "results_overall": _build_overall}.get(topic, _build_subject)
     return first_worth_asking(seed, lambda s, v: build(s, v, topic), not_worth)
 
 
 def not_worth(ex: Exercise) -> str | None:
     """Why this variant teaches nothing, or None."""
     p = ex.parameters
-    if p.get("kind") == "reads":
+    if p.get("kind") in ("reads", "host-reads"):
         return None if p["reads_mib_s"] >= 1.0 else "the model reads less than 1 MiB/s of pages"
+    if p.get("kind") == "host":
+        if p["failed"]:
+            return "the variant fails there, so its bar is a failure, not a speed"
+        if not 0.05 <= p["value"] <= 1 - MIN_LOSS:
+            return "the throughput is at its reference or too small to read off the bar"
+        return None
     if ex.topic in SUBJECTS:
         if p["ratio"] > 1 - MIN_LOSS:
             return f"it keeps more than {1 - MIN_LOSS:.0%}: the cut changes nothing worth reading off"
         return None
+    if ex.topic == "results_model" and p.get("kind") == "variant":
+        return None if 0.05 <= p["value"] <= 1 - MIN_LOSS else "the variant runs at its reference speed there"
     if ex.topic == "results_model":
         return None if p["gap"] >= SLOWEST_GAP else "two variants are about equally slow"
     if ex.topic == "results_tolerance":
@@ -177,15 +192,82 @@ def _build_keep(seed: int, variant: int, topic: str) -> Exercise:
         topic=topic, seed=seed, question=question, answer=answer, solution="\n\n".join(lines),
         rel_tolerance=0.0, abs_tolerance=0.01,
         parameters={"env": env, "kind": kind, "cid": cid, "base_cid": base_cid, "subject": subject,
-                    "ratio": ratio},
+                    "ratio": ratio}, exact=ratio,
     )
 
 
 # --- the overall chapter: a cut, or the paging it causes -----------------------------------
 
+# --- any host of the dense grid -------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _any_grid():
+    from ..book.figures_results import any_cid_grid
+
+    return any_cid_grid().set_index(["env", "m", "c"])
+
+
+def _build_host(seed: int, variant: int, topic: str) -> Exercise:
+    """How fast is the subject (or, for the overall chapter, how much does the host page) at
+    a host of the dense grid, read off the chapter's any-host figure."""
+    from ..book.figures_results import ANY_CPUS, ANY_MEMORY_GIB
+
+    r = rng(variant)
+    env = str(r.choice(ENVIRONMENTS))
+    memory, cpus = int(r.choice(ANY_MEMORY_GIB)), int(r.choice(ANY_CPUS))
+    subjects = SUBJECTS[topic]
+    subject = str(subjects[int(r.integers(len(subjects)))])
+    row = _any_grid().loc[(env, memory, cpus)]
+    host = names.cid(f"{memory}/{cpus}")
+    where = (f"In the page: in the chapter's figure of any host, set real memory to {memory} GiB and the CPUs "
+             f"to {cpus} (type them into the boxes beside the sliders) and choose *{ENV_MENU[env]}*")
+    failed = subject != "overall" and subject in str(row["failed"]).split()
+    if subject == "overall" and r.random() < 0.5:
+        reads = float(row["reads"])
+        question = (f"On a host of **{host}** on **{ENV_NAMES[env]}**, how many MiB/s of pages does the model "
+                    f"read from the paging devices? Answer in MiB/s (within 5 %).\n\n{where}; the page reads are "
+                    "written below the bars.")
+        lines = [f"The figure's grid has **{reads:.3g} MiB/s** for {host} on {ENV_NAMES[env]}.",
+                 f"Reproduce it: `overcommit.simulate('{memory}/{cpus}', env='{env}').system['page_read_mib_s']` "
+                 "(the figure keeps three significant digits)."]
+        return Exercise(topic=topic, seed=seed, question=question, answer=reads, solution="\n\n".join(lines),
+                        rel_tolerance=0.05, abs_tolerance=0.05,
+                        parameters={"env": env, "kind": "host-reads", "cid": f"{memory}/{cpus}", "reads_mib_s": reads})
+    value = float(row[subject])
+    what = "overall relative throughput" if subject == "overall" else "relative throughput"
+    question = (f"On a host of **{host}** on **{ENV_NAMES[env]}**, what is {_name(subject)}"
+                + ("" if subject == "overall" else "'s relative throughput (against its own reference run)")
+                + " in the model? Answer as a fraction with two decimals (1.00 is its reference speed).\n\n"
+                + where + ("; the overall relative throughput is written below the bars." if subject == "overall"
+                           else f"; the bar of {names.name(subject)} has the value in its tooltip."))
+    lines = [f"The figure's grid has **{value:.3g}** for the {what} of {names.name(subject) if subject != 'overall' else 'the host'} "
+             f"at {host} on {ENV_NAMES[env]}, about {value:.2f}."]
+    lines.append("With fewer real CPUs than the guests want, relative shares decide who waits; with less memory "
+                 "than their active pages, page reads do." if cpus < 20 or memory < 128 else
+                 "The host is close to what the reference run had, so little is lost.")
+    call = ("system['overall_relative_throughput']" if subject == "overall"
+            else f"workloads.loc['{subject}', 'relative_throughput']")
+    lines.append(f"Reproduce it: `overcommit.simulate('{memory}/{cpus}', env='{env}').{call}`.")
+    return Exercise(topic=topic, seed=seed, question=question, answer=round(value, 2), solution="\n\n".join(lines),
+                    rel_tolerance=0.0, abs_tolerance=0.01, exact=value,
+                    parameters={"env": env, "kind": "host", "cid": f"{memory}/{cpus}", "subject": subject,
+                                "value": value, "failed": failed})
+
+
+def _build_subject(seed: int, variant: int, topic: str) -> Exercise:
+    """A workload chapter's question: a cut on the paper's grid, or any host of the dense grid
+    (a graded seed always the latter: the grid's few cuts would give a class the same ones)."""
+    if seed < GRADED_BASE and rng(variant).random() < 0.35:
+        return _build_keep(seed, variant, topic)
+    return _build_host(seed, variant, topic)
+
+
 def _build_overall(seed: int, variant: int, topic: str) -> Exercise:
     r = rng(variant)
-    if r.random() < 0.5:
+    pick = r.random()
+    if seed >= GRADED_BASE or pick >= 0.5:  # graded: any host, a pool a class cannot exhaust
+        return _build_host(seed, variant, topic)
+    if pick < 0.25:
         return _build_keep(seed, variant, topic)
     env = str(r.choice(ENVIRONMENTS))
     cpus = int(r.choice(PAPER_CPUS))
@@ -203,7 +285,8 @@ def _build_overall(seed: int, variant: int, topic: str) -> Exercise:
     lines = [
         f"The model reads **{reads:.3g} MiB/s** at {cid}: the guests' active pages no longer all fit in "
         f"the {float(res.system['dpa_mib']) / 1024:.0f} GiB DPA, and each miss is a page read.",
-        "The largest readers are " + ", ".join(f"{v} {float(m):.2f}" for v, m in w.head(3).items()) + " MiB/s.",
+        "The largest readers are " + "; ".join(f"{names.variant(v)} {float(m):.2f}" for v, m in w.head(3).items())
+        + " MiB/s.",
         f"Reproduce it: `overcommit.simulate('{cid}', env='{env}').system['page_read_mib_s']`.",
     ]
     return Exercise(
@@ -219,8 +302,40 @@ def _paper_grid() -> list[str]:
     return [f"{m}/{c}" for c in PAPER_CPUS for m in PAPER_MEMORIES]
 
 
+def _build_model(seed: int, variant: int, topic: str) -> Exercise:
+    """Half the practice seeds: the slowest variant at a CID; the others, and every graded
+    seed, one named variant's throughput (a pool eleven times larger)."""
+    if seed < GRADED_BASE and rng(variant).random() < 0.5:
+        return _build_slowest(seed, variant, topic)
+    r = rng(variant)
+    r.random()
+    env = str(r.choice(ENVIRONMENTS))
+    cids = _paper_grid()
+    cid = cids[int(r.integers(len(cids)))]
+    per_variant, _, res = _run(cid, env)
+    chosen = sorted(per_variant)[int(r.integers(len(per_variant)))]
+    value = float(per_variant[chosen])
+    question = (
+        f"At CID **{cid}** on **{ENV_NAMES[env]}**, what is the relative throughput of **{names.variant(chosen)}** "
+        "in the model (against its own reference run)? Answer as a fraction with two decimals.\n\n"
+        f"In the page: in the figure *Every variant at one CID*, choose CID {cid} and *{ENV_MENU[env]}*; the bar of "
+        f"{names.variant(chosen)} has the value in its tooltip."
+    )
+    w = res.workloads
+    lines = [f"{names.variant(chosen)} runs at **{value:.3f}** of its reference at {cid}, about {value:.2f}."
+             + (f" The model fails it here: {w.loc[chosen, 'failure_reason']}." if bool(w.loc[chosen, "failed"]) else ""),
+             f"Its page reads there are {float(w.loc[chosen, 'page_read_mib_s']):.2f} MiB/s and it uses "
+             f"{float(w.loc[chosen, 'cpu_load']):.2f} CPUs.",
+             f"Reproduce it: `overcommit.simulate('{cid}', env='{env}').workloads.loc['{chosen}', "
+             "'relative_throughput']`."]
+    return Exercise(topic=topic, seed=seed, question=question, answer=round(value, 2), solution="\n\n".join(lines),
+                    rel_tolerance=0.0, abs_tolerance=0.01, exact=value,
+                    parameters={"env": env, "cid": cid, "kind": "variant", "subject": chosen, "value": value})
+
+
 def _build_slowest(seed: int, variant: int, topic: str) -> Exercise:
     r = rng(variant)
+    r.random()
     env = str(r.choice(ENVIRONMENTS))
     cids = _paper_grid()
     cid = cids[int(r.integers(len(cids)))]

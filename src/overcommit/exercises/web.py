@@ -39,6 +39,8 @@ def variant(topic: str, seed: int, solution: bool = True) -> dict:
         "topic": topic, "seed": seed, "question": _markdown.render(ex.question),
         "answer": plain_answer(ex.answer), "rel": ex.rel_tolerance, "abs": ex.abs_tolerance,
     }
+    if ex.exact is not None:  # rounded either way from it is right (exercises._close)
+        out["exact"] = plain_answer(ex.exact)
     if solution:
         out["solution"] = _markdown.render(ex.solution)
     return out
