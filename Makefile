@@ -25,7 +25,7 @@ help:
 	@echo "make check      the fast tier: lint, unit, property and chapter-fact tests (the edit loop)"
 	@echo "make test       everything: the fast tier, strict nbval, both editions, the slow tier, the browser"
 	@echo "make lint       pyflakes over src, tests, the chapters' twins and tools"
-	@echo "make assignments  otter-grader student notebooks + autograders (CHAPTERS=\"shares paging\")"
+	@echo "make assignments  otter-grader autograders for graded variants (ROSTER=class.csv, OVERCOMMIT_SECRET; CHAPTERS=\"shares paging\")"
 	@echo "make notebooks  re-execute the chapter notebooks and store their outputs"
 	@echo "make serve      serve _build/html on http://127.0.0.1:$(PORT)"
 	@echo "make publish    push _build/html to the gh-pages branch for GitHub Pages (builds first if needed)"
@@ -99,7 +99,8 @@ editions: setup
 # Graded assignments from the seeded exercises (overcommit.exercises.assignment): per chapter
 # a student notebook and an autograder zip under _build/assignments/<chapter>/dist.
 assignments: setup
-	$(PY) -m overcommit.exercises.assignment $(CHAPTERS) --out _build/assignments
+	@test -n "$(ROSTER)" || { echo "make assignments needs ROSTER=class.csv, and the course secret in OVERCOMMIT_SECRET"; exit 2; }
+	$(PY) -m overcommit.exercises.assignment $(CHAPTERS) --roster "$(ROSTER)" --out _build/assignments
 
 notebooks: setup
 	$(PY) tools/execute_notebooks.py

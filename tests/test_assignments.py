@@ -1,71 +1,90 @@
-"""``make assignments``: otter-grader builds a student notebook and an autograder from a
-chapter's seeded exercise, and the autograder grades submissions locally (no Docker):
-full marks for the right answer to the student's own seed, none for a wrong answer or for
-another seed's answer."""
+"""``make assignments``: an otter-grader autograder for a class's graded variants that
+installs what it needs (the package's wheel is inside the zip) and grades a student's own
+notebook: full marks for the student's answer, none for a classmate's."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
 
 import nbformat
 import pytest
 
-from overcommit.exercises import assignment, generate, plain_answer
+from overcommit.exercises import assignment, graded, grading, plain_answer, roster
 
-# otter-grader builds and grades notebooks: the slow tier (make test)
+# otter-grader builds and grades notebooks, and a virtual environment is installed: the slow tier
 pytestmark = pytest.mark.slow
+
+SECRET = "a course secret for tests"
+TOPIC = "shares"
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("assignments")
-    return assignment.build("shares", out) / "dist"
+def klass(tmp_path_factory):
+    path = tmp_path_factory.mktemp("roster") / "class.csv"
+    path.write_text("student,id\nAda Lovelace,101\nAlan Turing,103\n", encoding="utf-8")
+    return roster.read_roster(path)
 
 
-def _submit(dist, tmp_path, seed: int, answer, name: str) -> dict:
-    nb = nbformat.read(dist / "student" / "shares.ipynb", as_version=4)
-    sources = [c.source for c in nb.cells if c.cell_type == "code"]
-    assert "answer = ..." in sources, "the student notebook must not contain the solution"
-    for cell in nb.cells:
-        if cell.cell_type == "code" and "SEED =" in cell.source:
-            cell.source = cell.source.split("SEED =")[0] + f"SEED = {seed}"
-        elif cell.cell_type == "code" and cell.source.startswith("answer ="):
-            cell.source = f"answer = {json.dumps(answer)}"
-    path = tmp_path / f"{name}.ipynb"
+@pytest.fixture(scope="module")
+def built(tmp_path_factory, klass):
+    return assignment.build(TOPIC, tmp_path_factory.mktemp("assignments"), klass, SECRET)
+
+
+@pytest.fixture(scope="module")
+def clean_python(tmp_path_factory, built):
+    """A fresh virtual environment with only what the zip's environment.yml installs, run
+    from the unpacked zip as a hosted grader runs it."""
+    import yaml
+
+    source = tmp_path_factory.mktemp("source")
+    with zipfile.ZipFile(built / "dist" / "autograder" / "autograder.zip") as zf:
+        zf.extractall(source)
+    pip_deps = next(d["pip"] for d in yaml.safe_load((source / "environment.yml").read_text())["dependencies"]
+                    if isinstance(d, dict))
+    venv = tmp_path_factory.mktemp("venv") / "env"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *pip_deps],
+                   check=True, cwd=source, capture_output=True)
+    return python
+
+
+def _submission(tmp_path: Path, klass, owner: str, answer) -> Path:
+    student = next(s for s in klass.students if s.id == owner)
+    nb = grading.assignment_notebook(TOPIC, student, SECRET)
+    nb.cells[-1].source = nb.cells[-1].source.replace("answer = None", f"answer = {json.dumps(answer)}")
+    path = tmp_path / f"{owner}.ipynb"
     nbformat.write(nb, path)
-    return assignment.grade(dist / "autograder" / "autograder.zip", path, tmp_path / f"out-{name}")
+    return path
 
 
-def test_student_notebook_and_autograder_exist(built):
-    assert (built / "student" / "shares.ipynb").exists()
-    assert (built / "autograder" / "autograder.zip").exists()
+def test_the_zip_carries_the_wheel_and_the_key_and_no_secret(built):
+    with zipfile.ZipFile(built / "dist" / "autograder" / "autograder.zip") as zf:
+        names = zf.namelist()
+        env = zf.read("environment.yml").decode()
+        key = json.loads(zf.read(f"files/{assignment.KEY_FILE}"))
+        text = b"".join(zf.read(n) for n in names if not n.endswith(".whl"))
+    assert any(n.startswith("files/overcommit-") and n.endswith(".whl") for n in names)
+    assert "./files/overcommit-" in env and "otter-grader" in env
+    assert set(key) == {"101", "103"} and SECRET.encode() not in text
+    assert str(graded.seed_for(SECRET, TOPIC, "101")).encode() not in text
 
 
-def test_right_answer_for_own_seed_gets_full_marks(built, tmp_path):
-    result = _submit(built, tmp_path, 42, plain_answer(generate("shares", 42).answer), "right")
-    assert result["possible"] == 1.0 and result["score"] == 1.0
+def test_the_zip_grades_in_a_clean_environment(built, clean_python, klass, tmp_path):
+    own = plain_answer(graded.exercise_for(SECRET, TOPIC, "101").answer)
+    other = plain_answer(graded.exercise_for(SECRET, TOPIC, "103").answer)
+    assert own != other
+    zip_path = built / "dist" / "autograder" / "autograder.zip"
+    right = assignment.grade(zip_path, _submission(tmp_path, klass, "101", own), tmp_path / "right", clean_python)
+    assert right["possible"] == 1.0 and right["score"] == 1.0
+    copied = assignment.grade(zip_path, _submission(tmp_path, klass, "101", other), tmp_path / "copied", clean_python)
+    assert copied["score"] == 0.0
 
 
-def test_wrong_answer_gets_nothing(built, tmp_path):
-    right = plain_answer(generate("shares", 42).answer)
-    result = _submit(built, tmp_path, 42, [a * 1.5 + 1 for a in right], "wrong")
-    assert result["possible"] == 1.0 and result["score"] == 0.0
-
-
-def test_another_seeds_answer_gets_nothing(built, tmp_path):
-    other = plain_answer(generate("shares", 43).answer)
-    assert other != plain_answer(generate("shares", 42).answer)
-    result = _submit(built, tmp_path, 42, other, "copied")
-    assert result["score"] == 0.0
-
-
-def test_unknown_chapter_is_refused_by_name(tmp_path):
+def test_unknown_chapter_is_refused_by_name(tmp_path, klass):
     with pytest.raises(ValueError, match=r"chapter: 'glossary' is not accepted; expected one of tiers, dat"):
-        assignment.build("glossary", tmp_path)
-
-
-@pytest.mark.parametrize("chapter", assignment.CHAPTERS)
-def test_every_seeded_chapter_has_a_master_notebook(chapter):
-    nb = assignment.master_notebook(chapter)
-    raw = [c.source for c in nb.cells if c.cell_type == "raw"]
-    assert raw[0].startswith("# ASSIGNMENT CONFIG") and f"# BEGIN QUESTION\nname: {chapter}\npoints: 1" in raw
+        assignment.build("glossary", tmp_path, klass, SECRET)

@@ -3,7 +3,6 @@ command line and the roster's seeds and answer key."""
 
 from __future__ import annotations
 
-import csv
 import json
 
 import pytest
@@ -12,7 +11,7 @@ from hypothesis import strategies as st
 
 from overcommit import exercises
 from overcommit.__main__ import main
-from overcommit.exercises import Exercise, dat as dat_ex, roster, shares as shares_ex
+from overcommit.exercises import Exercise, dat as dat_ex, shares as shares_ex
 from overcommit.seeding import variant_seeds
 
 seeds = st.integers(min_value=0, max_value=10**9)
@@ -61,9 +60,9 @@ def test_replacement_rule_rejects_a_trace_without_evictions():
     from overcommit.exercises import replacement as rep
 
     base = dict(topic="replacement", seed=0, question="", solution="")
-    cold_only = Exercise(answer=3, parameters={"trace": [1, 2, 3, 1, 2, 3]}, **base)
+    cold_only = Exercise(answer=[3, 1, 2, 3], parameters={"trace": [1, 2, 3, 1, 2, 3]}, **base)
     assert rep.not_worth(cold_only) == "no miss is caused by an eviction"
-    assert rep.not_worth(Exercise(answer=5, parameters={"trace": [1, 2, 3, 4, 1, 2]}, **base)) is None
+    assert rep.not_worth(Exercise(answer=[5, 1, 2, 4], parameters={"trace": [1, 2, 3, 4, 1, 2]}, **base)) is None
 
 
 def test_variant_seeds_start_with_the_seed_and_do_not_repeat():
@@ -103,53 +102,11 @@ def test_cli_bad_input_names_the_field(capsys, argv, message):
 # --- the roster ------------------------------------------------------------------------------
 
 
-def _roster(tmp_path, rows, header=("student", "email")):
-    path = tmp_path / "students.csv"
-    with open(path, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows(rows)
-    return path
-
-
-def test_roster_gives_distinct_reproducible_seeds_and_a_matching_key(tmp_path, capsys):
-    path = _roster(tmp_path, [(f"student {i}", f"s{i}@example.org") for i in range(40)])
-    out = tmp_path / "key"
-    assert main(["exercise", "--roster", str(path), "--out", str(out), "--topics", "dat,shares"]) == 0
-    assert "40 students" in capsys.readouterr().out
-    with open(out / "seeds.csv") as handle:
-        handed = list(csv.DictReader(handle))
-    seeds = [int(r["seed"]) for r in handed]
-    assert len(set(seeds)) == 40 and all(0 <= s <= roster.MAX_SEED for s in seeds)
-    assert [r["student"] for r in handed] == [f"student {i}" for i in range(40)]
-    with open(out / "answer_key.csv") as handle:
-        key = list(csv.DictReader(handle))
-    assert len(key) == 80
-    for row in key[:6]:
-        assert json.loads(row["answer"]) == exercises.generate(row["topic"], int(row["seed"])).answer
-    sheet = (out / "answer_key.md").read_text()
-    assert sheet.count("## student ") == 40 and exercises.generate("dat", seeds[0]).solution in sheet
-    # the same roster and course seed give the same seeds; another course seed, others
-    assert roster.assign([f"student {i}" for i in range(40)]) == roster.assign([f"student {i}" for i in range(40)])
-    assert roster.assign(["a", "b", "c"], course_seed=1) != roster.assign(["a", "b", "c"], course_seed=0)
-
-
-@pytest.mark.parametrize("rows, header, message", [
-    ([("Ada",), ("Ada",)], ("student",), "student 'Ada' appears twice"),
-    ([("Ada",)], ("name",), "has no 'student' column; its header is ['name']"),
-    ([("Ada",), ("",)], ("student",), "line 3 has an empty student name"),
-    ([], ("student",), "lists no students"),
-])
-def test_bad_rosters_are_refused_with_the_reason(tmp_path, rows, header, message):
-    path = _roster(tmp_path, rows, header)
-    with pytest.raises(ValueError, match="roster: ") as info:
-        roster.read_roster(path)
-    assert message in str(info.value)
-
-
 def test_cli_refuses_an_unknown_topic_in_the_roster_list(tmp_path, capsys):
-    path = _roster(tmp_path, [("Ada", "a@x")])
-    assert main(["exercise", "--roster", str(path), "--topics", "dat,bogus", "--out", str(tmp_path / "k")]) == 2
+    path = tmp_path / "class.csv"
+    path.write_text("student,id\nAda,a1\n", encoding="utf-8")
+    assert main(["exercise", "--roster", str(path), "--topics", "dat,bogus", "--secret", "a course secret",
+                 "--out", str(tmp_path / "k"), "--no-pdf"]) == 2
     assert "topics: 'bogus' is not accepted" in capsys.readouterr().err
 
 

@@ -1,7 +1,11 @@
 """Command line: ``python -m overcommit simulate 64/20 --env zvm63-edev``,
 ``python -m overcommit sweep --out results.csv``, ``python -m overcommit calibrate [jvm]``,
-``python -m overcommit validate``, ``python -m overcommit exercise dat --seed 12 [-c]``,
-``python -m overcommit exercise --roster students.csv``."""
+``python -m overcommit validate``, ``python -m overcommit exercise dat --seed 12 [-c]`` (practice),
+``python -m overcommit exercise dat --student ID --secret S [-c]`` (a student's graded variant),
+``python -m overcommit exercise --roster class.csv --secret S --out DIR`` (key and handouts),
+``python -m overcommit assign TOPIC --roster class.csv --secret S --out DIR`` (notebooks),
+``python -m overcommit grade SUBMISSIONS --topic TOPIC --roster class.csv --secret S --out grades.csv``.
+The secret may come from the environment variable ``OVERCOMMIT_SECRET`` instead."""
 
 from __future__ import annotations
 
@@ -27,17 +31,41 @@ def main(argv: list[str] | None = None) -> int:
                      help="study: the white paper's model (default); jvm: the JVM-stacking case study")
     sub.add_parser("validate", help="evaluate the paper's findings against the model")
     ex = sub.add_parser(
-        "exercise", help="print a seeded exercise (-c: with its answer), or write a class's seeds and answer key",
-        description="Print the exercise of TOPIC for --seed N; -c adds the answer and the worked solution. "
-                    "With --roster students.csv, give every student a seed and write seeds.csv, answer_key.csv "
-                    "and answer_key.md into --out.")
+        "exercise", help="print a seeded exercise (-c: with its answer), or write a class's answer key and handouts",
+        description="Print the practice exercise of TOPIC for --seed N (0-999, answered in the book's pages), or "
+                    "the graded variant of --student ID under the course secret; -c adds the answer and the worked "
+                    "solution. With --roster class.csv, write every student's graded questions (answer_key.csv, "
+                    "answer_key.md, seeds.csv, handouts/<id>.html and .pdf) into --out.")
     ex.add_argument("topic", nargs="?", help="one of: " + ", ".join(_topics()))
-    ex.add_argument("--seed", "-s", default="0", help="a whole number >= 0 (default 0)")
+    ex.add_argument("--seed", "-s", default="0", help="a practice seed, a whole number >= 0 (default 0)")
+    ex.add_argument("--student", help="a student's id (the roster's id column): print their graded variant")
     ex.add_argument("-c", "--compute", action="store_true", help="also print the answer and the worked solution")
-    ex.add_argument("--roster", help="CSV with a 'student' column: write seeds and an answer key for the class")
-    ex.add_argument("--course-seed", default="0", help="with --roster: draws the students' seeds (default 0)")
+    ex.add_argument("--roster", help="a class export (Canvas, Moodle, Blackboard, or a CSV with student,id)")
+    ex.add_argument("--secret", help=f"the course secret (else ${_secret_env()}), at least 12 characters")
     ex.add_argument("--out", default="answer-key", help="with --roster: directory to write into (default answer-key)")
     ex.add_argument("--topics", help="with --roster: comma-separated topics (default: all)")
+    ex.add_argument("--no-pdf", action="store_true", help="with --roster: HTML handouts only (no Chromium needed)")
+    ex.add_argument("--course", default="", help="with --roster: the course's name for the handouts' titles")
+    asg = sub.add_parser("assign", help="write every student's graded notebook for one topic",
+                         description="Write DIR/<id>.ipynb for every student of the roster: their own question "
+                                     "of TOPIC and an answer cell; no seed and no secret in it.")
+    asg.add_argument("topic", help="one of: " + ", ".join(_topics()))
+    asg.add_argument("--roster", required=True, help="a class export (Canvas, Moodle, Blackboard, or student,id)")
+    asg.add_argument("--secret", help=f"the course secret (else ${_secret_env()})")
+    asg.add_argument("--out", required=True, help="directory for the notebooks")
+    asg.add_argument("--course", default="", help="the course's name for the notebooks' titles")
+    gr = sub.add_parser("grade", help="grade a folder of returned notebooks and write a grades CSV",
+                        description="Grade every .ipynb under SUBMISSIONS against each student's own variant "
+                                    "(the student from the file name, as an LMS names downloads; the answer "
+                                    "recomputed from the roster's id and the secret), with partial credit per "
+                                    "part; write the grades in the roster's format and a details file.")
+    gr.add_argument("submissions", help="folder of submitted notebooks")
+    gr.add_argument("--topic", required=True, help="the assignment's topic: one of " + ", ".join(_topics()))
+    gr.add_argument("--roster", required=True, help="the class export the notebooks were made from")
+    gr.add_argument("--secret", help=f"the course secret (else ${_secret_env()})")
+    gr.add_argument("--out", default="grades.csv", help="grades file to write (default grades.csv)")
+    gr.add_argument("--points", default="1", help="points of the assignment (default 1)")
+    gr.add_argument("--title", help="the assignment's column in the grades file (default: the topic)")
     args = parser.parse_args(argv)
 
     try:
@@ -80,6 +108,10 @@ def main(argv: list[str] | None = None) -> int:
             return validation.main()
         if args.command == "exercise":
             return _exercise(args)
+        if args.command == "assign":
+            return _assign(args)
+        if args.command == "grade":
+            return _grade(args)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -102,9 +134,15 @@ def _whole(name: str, text: str) -> int:
     return value
 
 
+def _secret_env() -> str:
+    from .exercises.graded import SECRET_ENV
+
+    return SECRET_ENV
+
+
 def _exercise(args) -> int:
     from . import exercises
-    from .exercises import roster
+    from .exercises import graded, handouts, roster
 
     if args.roster:
         if args.topic:
@@ -113,17 +151,53 @@ def _exercise(args) -> int:
         for t in topics:
             if t not in exercises.TOPICS:
                 raise ValueError(f"topics: {t!r} is not accepted; expected some of {', '.join(exercises.TOPICS)}")
-        students = roster.read_roster(args.roster)
-        assignments = roster.assign(students, _whole("course-seed", args.course_seed))
-        paths = roster.write(assignments, args.out, topics)
-        print(f"{len(assignments)} students, topics {', '.join(topics)}; wrote " + ", ".join(str(p) for p in paths))
+        klass = roster.read_roster(args.roster)
+        secret = graded.secret_from(args.secret)
+        paths = handouts.write_class(klass, secret, args.out, topics, pdf=not args.no_pdf, course=args.course)
+        print(f"{len(klass.students)} students ({klass.kind} roster, ids from {klass.id_column!r}), topics "
+              f"{', '.join(topics)}; wrote {len(paths)} files into {args.out}")
         return 0
     if not args.topic:
         raise ValueError("topic: missing; expected one of " + ", ".join(exercises.TOPICS) + " (or --roster FILE)")
-    ex = exercises.generate(args.topic, _whole("seed", args.seed))
-    print(f"# Exercise: {ex.topic}, seed {ex.seed}\n\n{ex.question}")
+    if args.student is not None:
+        ex = graded.exercise_for(graded.secret_from(args.secret), args.topic, args.student)
+        print(f"# Exercise: {ex.topic}, for student {args.student.strip()}\n\n{ex.question}")
+    else:
+        ex = exercises.generate(args.topic, _whole("seed", args.seed))
+        print(f"# Exercise: {ex.topic}, seed {ex.seed}\n\n{ex.question}")
     if args.compute:
         print(f"\n## Answer\n\n{roster.answer_text(ex.answer)}\n\n## Worked solution\n\n{ex.solution}")
+    return 0
+
+
+def _assign(args) -> int:
+    from .exercises import graded, grading, roster
+
+    klass = roster.read_roster(args.roster)
+    secret = graded.secret_from(args.secret)
+    paths = grading.write_assignments(args.topic, klass, secret, args.out, args.course)
+    print(f"{len(paths)} notebooks for {args.topic} in {args.out} (one per student, named by id)")
+    return 0
+
+
+def _grade(args) -> int:
+    from .exercises import graded, grading, roster
+
+    try:
+        points = float(args.points)
+    except ValueError:
+        points = -1.0
+    if not points > 0:
+        raise ValueError(f"points: {args.points!r} is not accepted; expected a number above 0")
+    klass = roster.read_roster(args.roster)
+    results, unmatched = grading.grade_folder(args.submissions, args.topic, klass, graded.secret_from(args.secret),
+                                              points)
+    paths = grading.write_grades(results, klass, args.out, args.title or args.topic)
+    handed = [g for g in results if g.points is not None]
+    print(f"graded {len(handed)} of {len(results)} students ({sum(g.points == points for g in handed)} full marks); "
+          f"wrote {', '.join(str(p) for p in paths)}")
+    for path in unmatched:
+        print(f"warning: {path}: no roster id in its name; not graded", file=sys.stderr)
     return 0
 
 

@@ -1,38 +1,49 @@
-"""Graded assignments with otter-grader: a chapter's seeded exercise as a Jupyter
-notebook a student fills in, and an autograder that grades it on the instructor's machine.
+"""An otter-grader autograder for a class's graded variants, for hosted graders.
 
-``make assignments`` (default: every chapter with a seeded exercise; ``CHAPTERS=shares``
-for one) writes, per chapter, under ``_build/assignments/<chapter>/``:
+``make assignments ROSTER=class.csv`` (the secret from ``OVERCOMMIT_SECRET``; default: every
+seeded chapter, ``CHAPTERS=shares`` for one) writes, per chapter, under
+``_build/assignments/<chapter>/``:
 
-- ``<chapter>.ipynb``: the otter-grader master notebook (format v1: raw ``# BEGIN QUESTION``
-  / ``# BEGIN TESTS`` cells), built by :func:`master_notebook`;
-- ``dist/student/<chapter>.ipynb``: what the student gets, from ``otter assign``;
-- ``dist/autograder/autograder.zip``: what grades a submission, locally and without
-  Docker: ``otter run -a dist/autograder/autograder.zip submission.ipynb`` writes
-  ``results.json`` with the score.
+- ``<chapter>.ipynb``: the otter-grader master notebook (format v1), built by
+  :func:`master_notebook`; its only job is to produce the tests;
+- ``answer_key.json``: every student's expected answer (:func:`answer_key`), keyed by id;
+- ``dist/autograder/autograder.zip``: what grades a submission. It carries the package's
+  wheel and the answer key, and its ``environment.yml`` installs the wheel with
+  otter-grader, so a grader that installs only what the zip asks for (Gradescope, or a
+  fresh virtual environment) can grade: ``otter run -a autograder.zip submission.ipynb``.
 
-The student types the seed the instructor gave (the roster of ``python -m overcommit
-exercise --roster``), reads their own question and assigns ``answer``; the tests call
-:func:`overcommit.exercises.check` for that seed, so one autograder grades every
-student's variant. The package is in the student's environment, so a determined student
-can ask it for the answer: use these for practice and homework, and a roster's printed
-answer key for anything that counts.
+The students work in the notebooks of ``python -m overcommit assign`` (their own question,
+``STUDENT_ID`` and ``answer``). The test looks the student up in the key: by the submitter
+that a hosted grader records (Gradescope's ``submission_metadata.json``) when there is one,
+else by the notebook's ``STUDENT_ID``, which a student could change. So for local grading
+``python -m overcommit grade`` is the one to trust: it takes the student from the file the
+LMS returned and gives partial credit per part; this zip grades all or nothing.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_raw_cell
 
-from . import TOPICS, generate, plain_answer
+from . import TOPICS, answer_parts, plain_answer
+from .graded import exercise_for
+from .roster import Roster
 
 #: The chapter each seeded topic belongs to (the chapter and the topic share their name).
 CHAPTERS: tuple[str, ...] = TOPICS
+#: the answer key's file name, in the zip and in the folder where otter runs the notebook
+KEY_FILE = "answer_key.json"
+#: otter-grader as the zip installs it (the version this project pins)
+OTTER_REQUIREMENT = "otter-grader[grading]==7.0.0"
+#: where a hosted grader (Gradescope) describes the submitter
+SUBMISSION_METADATA = Path("/autograder/submission_metadata.json")
 
 
 def _topic(chapter: str) -> str:
@@ -41,38 +52,89 @@ def _topic(chapter: str) -> str:
     return chapter
 
 
-def master_notebook(chapter: str, example_seed: int = 0) -> nbformat.NotebookNode:
-    """The otter-grader master notebook for ``chapter``'s seeded exercise; the solution
-    cell answers ``example_seed`` (otter assign runs the tests on it)."""
+def answer_key(topic: str, roster: Roster, secret: str) -> dict[str, dict]:
+    """Every student's expected answer for ``topic``: id → answer, the values before
+    rounding, and the tolerances (no seed, no question)."""
+    key = {}
+    for s in roster.students:
+        ex = exercise_for(secret, topic, s.id)
+        key[s.id] = {"answer": plain_answer(ex.answer), "exact": plain_answer(ex.exact),
+                     "rel": ex.rel_tolerance, "abs": ex.abs_tolerance, "also": _gradescope_ids(s.fields)}
+    return key
+
+
+def _gradescope_ids(fields: dict) -> list[str]:
+    """The other names a hosted grader may know the student by (e-mail, login)."""
+    wanted = ("email", "email address", "sis login id", "username")
+    return sorted({v for k, v in fields.items() if k.lower() in wanted and v})
+
+
+def _submitter(key: dict[str, dict], claimed: str) -> str:
+    """The student to grade: the hosted grader's submitter when it records one, else the
+    notebook's ``STUDENT_ID``."""
+    if SUBMISSION_METADATA.is_file():
+        users = json.loads(SUBMISSION_METADATA.read_text()).get("users", [])
+        for user in users:
+            for value in (user.get("sid"), user.get("email")):
+                for sid, entry in key.items():
+                    if value and (value == sid or value in entry.get("also", [])):
+                        return sid
+    return str(claimed)
+
+
+def otter_check(topic: str, student_id: Any, answer: Any, key_path: str | Path = KEY_FILE) -> bool:
+    """The autograder's test: True when ``answer`` is the student's own answer to ``topic``
+    (every part right, as :func:`overcommit.exercises.part_correct` judges it); an
+    ``AssertionError`` saying what is wrong otherwise."""
+    from . import Exercise, _close
+
+    key = json.loads(Path(key_path).read_text(encoding="utf-8"))
+    sid = _submitter(key, student_id)
+    assert sid in key, f"student id {sid!r} is not in this course's key"
+    entry = key[sid]
+    ex = Exercise(topic=topic, seed=-1, question="", answer=entry["answer"], solution="",
+                  rel_tolerance=entry["rel"], abs_tolerance=entry["abs"], exact=entry["exact"])
+    parts = answer_parts(ex)
+    given = answer if isinstance(answer, (list, tuple)) else [answer]
+    assert len(given) == len(parts), f"the answer has {len(parts)} values, this one {len(given)}"
+    wrong = [k + 1 for k, ((e, x), g) in enumerate(zip(parts, given))
+             if not _close(g, e, ex.rel_tolerance, ex.abs_tolerance, x)]
+    assert not wrong, f"value {', '.join(map(str, wrong))} of the answer is not right"
+    return True
+
+
+def master_notebook(chapter: str, example_id: str, example_answer: Any) -> nbformat.NotebookNode:
+    """The otter-grader master notebook for ``chapter``: the solution answers the question
+    of student ``example_id`` (otter assign runs the test on it)."""
     topic = _topic(chapter)
-    answer = json.dumps(plain_answer(generate(topic, example_seed).answer))
     config = "\n".join([
         "# ASSIGNMENT CONFIG",
-        "init_cell: true",
+        "init_cell: false",
         "check_all_cell: false",
         "export_cell: false",
         "run_tests: true",
+        "requirements: requirements.txt",
+        "overwrite_requirements: true",
         "generate: true",
+        "autograder_files:",
+        f"  - {KEY_FILE}",
+        f"  - {_wheel_name()}",
         "tests:",
         "  files: false",
     ])
     cells = [
         new_raw_cell(config),
-        new_markdown_cell(
-            f"# Assignment: {chapter}\n\n"
-            f"This notebook asks the seeded exercise of the chapter *{chapter}* of *Overcommitted*. "
-            "Set `SEED` to the seed your instructor gave you, run the cells, and assign your "
-            "answer to `answer` in the form the question asks for (a number or a list)."),
-        new_code_cell("from overcommit import exercises\n\nSEED = " + str(example_seed) + "  # your seed from the instructor (0-999)"),
-        new_code_cell(f'print(exercises.generate("{topic}", SEED).question)'),
+        new_markdown_cell(f"# Graded: {chapter}\n\nThe autograder for the notebooks of "
+                          f"`python -m overcommit assign {topic}`."),
+        new_code_cell(f"STUDENT_ID = {json.dumps(example_id)}"),
         new_raw_cell(f"# BEGIN QUESTION\nname: {topic}\npoints: 1"),
         new_markdown_cell("Assign your answer to `answer`."),
         new_raw_cell("# BEGIN SOLUTION"),
-        new_code_cell(f"answer = {answer}  # SOLUTION"),
+        new_code_cell(f"answer = {json.dumps(example_answer)}  # SOLUTION"),
         new_raw_cell("# END SOLUTION"),
         new_raw_cell("# BEGIN TESTS"),
-        new_code_cell('assert isinstance(SEED, int) and 0 <= SEED <= 999, "SEED must be the whole number 0-999 you were given"\n'
-                      f'assert exercises.check("{topic}", SEED, answer).correct, "not the answer for your seed"'),
+        new_code_cell("from overcommit.exercises import assignment as _oc\n"
+                      f'assert _oc.otter_check("{topic}", STUDENT_ID, answer)'),
         new_raw_cell("# END TESTS"),
         new_raw_cell("# END QUESTION"),
     ]
@@ -81,16 +143,45 @@ def master_notebook(chapter: str, example_seed: int = 0) -> nbformat.NotebookNod
     return nb
 
 
-def build(chapter: str, directory: str | Path) -> Path:
-    """Write the master notebook and run ``otter assign`` into ``directory/<chapter>``;
-    returns the assignment's folder."""
-    folder = Path(directory) / _topic(chapter)
+def _version() -> str:
+    from importlib.metadata import version
+
+    return version("overcommit")
+
+
+def _wheel_name() -> str:
+    return f"overcommit-{_version()}-py3-none-any.whl"
+
+
+def build_wheel(folder: Path) -> Path:
+    """The package's wheel, built from this checkout into ``folder``."""
+    root = Path(__file__).resolve().parents[3]
+    if not (root / "pyproject.toml").is_file():
+        raise RuntimeError(f"no pyproject.toml at {root}: the autograder needs the package's source to build its wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
+                    "-w", str(folder), str(root)], check=True, capture_output=True)
+    wheel = folder / _wheel_name()
+    if not wheel.is_file():
+        raise RuntimeError(f"pip wrote no {wheel.name} into {folder}")
+    return wheel
+
+
+def build(chapter: str, directory: str | Path, roster: Roster, secret: str) -> Path:
+    """Write the master notebook, the key and the wheel, and run ``otter assign`` into
+    ``directory/<chapter>``; returns the assignment's folder."""
+    topic = _topic(chapter)
+    folder = Path(directory) / topic
     folder.mkdir(parents=True, exist_ok=True)
+    key = answer_key(topic, roster, secret)
+    (folder / KEY_FILE).write_text(json.dumps(key, indent=1, ensure_ascii=False), encoding="utf-8")
+    build_wheel(folder)
+    (folder / "requirements.txt").write_text(f"{OTTER_REQUIREMENT}\n./files/{_wheel_name()}\n", encoding="utf-8")
+    example = roster.students[0].id
     master = folder / f"{chapter}.ipynb"  # otter's grader.check finds its tests by this name
-    nbformat.write(master_notebook(chapter), master)
+    nbformat.write(master_notebook(chapter, example, key[example]["answer"]), master)
     dist = folder / "dist"
     subprocess.run([sys.executable, "-m", "otter", "assign", "--no-pdfs", str(master), str(dist)],
-                   check=True, cwd=folder)
+                   check=True, cwd=folder, capture_output=True)
     # otter names the zip after the notebook and the time; one stable name for the instructor
     zips = sorted((dist / "autograder").glob("*.zip"))
     if not zips:
@@ -99,13 +190,15 @@ def build(chapter: str, directory: str | Path) -> Path:
     return folder
 
 
-def grade(autograder_zip: str | Path, submission: str | Path, output_dir: str | Path) -> dict:
-    """Grade one submission locally (``otter run``, no Docker); otter's results as a dict
-    with ``score`` and ``possible`` added."""
+def grade(autograder_zip: str | Path, submission: str | Path, output_dir: str | Path,
+          python: str | Path = sys.executable) -> dict:
+    """Grade one submission with ``python``'s otter (``otter run``, no Docker); otter's
+    results as a dict with ``score`` and ``possible`` added."""
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
-    subprocess.run([sys.executable, "-m", "otter", "run", "--no-logo", "-a", str(autograder_zip),
-                    "-o", str(out), str(submission)], check=True, capture_output=True)
+    subprocess.run([str(python), "-m", "otter", "run", "--no-logo", "-a", str(autograder_zip),
+                    "-o", str(out), str(submission)], check=True, capture_output=True,
+                   env={**os.environ, "PYTHONNOUSERSITE": "1"})
     results = json.loads((out / "results.json").read_text())
     tests = results.get("tests", [])
     results["score"] = sum(float(t.get("score", 0)) for t in tests)
@@ -116,18 +209,25 @@ def grade(autograder_zip: str | Path, submission: str | Path, output_dir: str | 
 def main(argv: list[str] | None = None) -> int:
     import argparse
 
+    from .graded import secret_from
+    from .roster import read_roster
+
     parser = argparse.ArgumentParser(prog="python -m overcommit.exercises.assignment",
-                                     description="Build otter-grader assignments from the seeded exercises.")
+                                     description="Build otter-grader autograders for a class's graded variants.")
     parser.add_argument("chapters", nargs="*", default=list(CHAPTERS), help=f"default: {' '.join(CHAPTERS)}")
+    parser.add_argument("--roster", required=True, help="the class export (Canvas, Moodle, Blackboard, student,id)")
+    parser.add_argument("--secret", help="the course secret (else $OVERCOMMIT_SECRET)")
     parser.add_argument("--out", default="_build/assignments")
     args = parser.parse_args(argv)
-    for chapter in args.chapters:
-        try:
-            folder = build(chapter, args.out)
-        except ValueError as exc:
-            print(exc, file=sys.stderr)
-            return 2
-        print(f"{chapter}: student notebook and autograder in {folder / 'dist'}")
+    try:
+        roster = read_roster(args.roster)
+        secret = secret_from(args.secret)
+        for chapter in args.chapters:
+            folder = build(chapter, args.out, roster, secret)
+            print(f"{chapter}: autograder in {folder / 'dist' / 'autograder' / 'autograder.zip'}")
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -135,4 +235,4 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["CHAPTERS", "build", "grade", "master_notebook"]
+__all__ = ["CHAPTERS", "KEY_FILE", "answer_key", "build", "build_wheel", "grade", "master_notebook", "otter_check"]
