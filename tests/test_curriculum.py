@@ -66,3 +66,20 @@ def test_prerequisites_name_chapters_by_their_titles():
     for before in befores:
         bare = re.sub(r"\{doc\}`[^`]*`", "", before)
         assert not any(re.search(rf"(?<![\w/.-]){c}(?![\w/-])", bare) for c in curriculum.chapters()), before
+
+
+def test_the_semester_plan_reads_every_chapter_and_grades_seeded_topics(monkeypatch):
+    from overcommit.exercises import TOPICS
+
+    weeks = curriculum.semester_plan()
+    assert [w["week"] for w in weeks] == list(range(1, 15))
+    read = [c for w in weeks for c in w["chapters"]]
+    assert set(read) == set(curriculum.chapters()) and len(read) == len(set(read))
+    assert all(w.get("graded") in TOPICS for w in weeks[1:])
+    text = curriculum.semester_plan_md()
+    assert text.count("**Read**") == 14 and "{doc}`case_planning`" in text
+    authored = curriculum._authored()
+    broken = {**authored, "semester_plan": [w for w in authored["semester_plan"] if "case_xen" not in w["chapters"]]}
+    monkeypatch.setattr(curriculum, "_authored", lambda: broken)
+    with pytest.raises(ValueError, match="semester plan: no week reads case_xen"):
+        curriculum.semester_plan()

@@ -35,6 +35,7 @@ glue("guide-chapters", Markdown(curriculum.chapters_md()), display=False)
 glue("guide-objectives", Markdown(curriculum.objectives_md()), display=False)
 for i in range(3):
     glue(f"guide-plan-{i}", Markdown(curriculum.lesson_plan_md(i)), display=False)
+glue("guide-semester", Markdown(curriculum.semester_plan_md()), display=False)
 glue("guide-exercises", Markdown(curriculum.exercises_md()), display=False)
 glue("guide-n-exercises", str(int(frame.browser.sum() + frame.jupyter.sum())), display=False)
 glue("guide-n-browser", str(int(frame.browser.sum())), display=False)
@@ -105,29 +106,82 @@ glue("guide-max-seed", str(CLASS_SEEDS[-1]), display=False)
 # :format: myst
 # ```
 #
-# ## A variant for every student
+# ## A semester of 14 weeks
+#
+# One 90-minute meeting a week with reading before it; the three lesson plans above are
+# weeks 2 to 4. Every chapter is read in some week, and from week 2 on a graded variant of
+# the previous chapters' exercise goes out (next section).
+#
+# ```{glue:md} guide-semester
+# :format: myst
+# ```
+#
+# ## Practice and graded variants
 #
 # The {glue:text}`guide-n-topics` seeded exercises, one per chapter that has one (marked
 # *seeded* in the last table of this page), turn a seed into a question and the same seed
-# into its answer. Give each student a seed from 0 to {glue:text}`guide-max-seed`; in the
-# page they type it into the exercise's box, see their own question and check their answer,
-# with no kernel. From a copy of the repository, the package prints any variant and writes
-# a class's seeds and answer key (the commands are in the box below).
+# into its answer. They come in two kinds.
 #
-# The roster is a CSV file with a column of student names. Every student gets one seed, the
-# same for every topic and different from everybody else's; the output folder receives the
-# seeds to hand out, and the answer key to keep, as a table and as a printable page.
+# - **Practice**: seeds 0 to {glue:text}`guide-max-seed`. A student types one into the
+#   exercise's box in the page, sees that question and checks an answer there, with no
+#   kernel. The site holds the answers of all of them, so practice seeds are for learning,
+#   never for credit.
+# - **Graded**: each student's own variant, drawn from a course secret and the student's id
+#   in the roster (a keyed hash, HMAC-SHA256). The same student always gets the same
+#   question whatever the roster's order, nobody can find a student's variant without the
+#   secret, and its seed lies far outside what the site publishes.
+#
+# ### Grading, step by step
+#
+# 1. **Pick a secret** of at least 12 characters for the course (a few words will do) and
+#    keep it out of anything the students see. The commands take it with `--secret` or from
+#    the environment variable `OVERCOMMIT_SECRET`.
+# 2. **Export the roster** from the LMS as it comes: a Canvas gradebook export, a Moodle or
+#    Blackboard grades download, or a CSV with columns `student,id`. Latin-1 files, byte-order
+#    marks, tab or semicolon separators and `#` comment lines are read as they are. The id
+#    that keys each student is the LMS's own (Canvas's ID, Moodle's ID number or e-mail,
+#    Blackboard's username), so adding or dropping a student changes nobody else's question.
+# 3. **Hand out the questions**, on paper or as notebooks:
+#    `exercise --roster` writes an answer key with each question's text, the answers and the
+#    worked solutions, and one printable handout per student (HTML and PDF, no seed and no
+#    answer in it); `assign` writes one notebook per student with their question and an
+#    answer cell, named by the student's id.
+# 4. **Grade** the notebooks the LMS hands back as a folder: `grade` reads who each notebook
+#    is from by the id in its file name (as Canvas names downloads), reads the `answer = ...`
+#    line without running any of the student's code, recomputes that student's answer from
+#    the roster and the secret, and gives each part of a several-part answer its share of
+#    the points. It writes a grades file in the roster's format (a Canvas roster gives the
+#    columns Canvas's gradebook import expects) and a details file with every part and the
+#    reason for every zero. No Docker is needed.
+#
+# **What the checks accept.** A number within the question's tolerance, or rounded either
+# way to the precision the question asks for (0.32 and 0.33 for 0.325); a unit or a percent
+# sign after the number ("21 MiB/s", "62 %"); a ratio to one ("2.11:1"); a name in any case,
+# with or without its commas. The page's boxes and the grader apply the same rules.
+#
+# **Integrity.** The generator is public: with the package, a student can compute the
+# answer to any seed, so what makes a graded variant safe is that only the secret maps a
+# student to a seed. That still leaves a student who runs the model instead of reading the
+# book. For work that counts, either ask graded questions whose answers are read from the
+# book's figures and tables (the results chapters' questions say where in the page to look), or hold the
+# exercise supervised. A submission that copies a classmate's answer earns nothing unless
+# the two variants happen to share their answer, and a notebook made for another student
+# earns nothing at all.
 #
 # ````{admonition} Try it in Python
 # :class: oc-try dropdown
 # ```bash
-# .venv/bin/python -m overcommit exercise shares --seed 42       # the question
-# .venv/bin/python -m overcommit exercise shares --seed 42 -c    # with answer and worked solution
-# .venv/bin/python -m overcommit exercise --roster students.csv --course-seed 2026 --out key/
+# .venv/bin/python -m overcommit exercise shares --seed 42 -c     # a practice variant, with its answer
+# export OVERCOMMIT_SECRET='the course secret'
+# .venv/bin/python -m overcommit exercise shares --student 12345 -c   # a student's graded variant
+# .venv/bin/python -m overcommit exercise --roster canvas.csv --topics shares,paging --out key/
+# .venv/bin/python -m overcommit assign paging --roster canvas.csv --out notebooks/
+# .venv/bin/python -m overcommit grade submissions/ --topic paging --roster canvas.csv --out grades.csv
 # ```
 #
-# The roster's column is `student`; `key/` receives `seeds.csv`, `answer_key.csv` and
-# `answer_key.md`. The topics: {glue:md}`guide-topics:myst`.
+# `key/` receives `answer_key.csv`, `answer_key.md`, `seeds.csv` (keep it with the secret)
+# and `handouts/<id>.html` and `.pdf` (PDF needs Chromium; `--no-pdf` skips it). The
+# topics: {glue:md}`guide-topics:myst`.
 # ````
 #
 # ## Where each exercise can be done

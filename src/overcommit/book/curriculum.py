@@ -167,6 +167,28 @@ def lesson_plans() -> list[dict]:
     return plans
 
 
+def semester_plan() -> list[dict]:
+    """The term of ``curriculum.yml``, week by week; raises ValueError naming a chapter
+    that is not in ``_toc.yml``, a chapter no week reads, or a graded topic that is not a
+    seeded one."""
+    from ..exercises import TOPICS
+
+    weeks = _authored()["semester_plan"]
+    known, read = set(chapters()), []
+    for w in weeks:
+        for c in w["chapters"]:
+            if c not in known:
+                raise ValueError(f"semester plan, week {w['week']}: chapter {c!r} is not in _toc.yml")
+            read.append(c)
+        if w.get("graded") and w["graded"] not in TOPICS:
+            raise ValueError(f"semester plan, week {w['week']}: graded {w['graded']!r} is not accepted; "
+                             f"expected one of {', '.join(TOPICS)}")
+    missing = [c for c in chapters() if c not in read]
+    if missing:
+        raise ValueError(f"semester plan: no week reads {', '.join(missing)}; expected every chapter")
+    return weeks
+
+
 # --- the guide's Markdown (MyST: {doc} and {ref} links resolve in the built book) -------
 
 
@@ -218,6 +240,18 @@ def lesson_plan_md(index: int) -> str:
         lines.append(f"{number}. **{start}–{end} min**, {{doc}}`{seg['chapter']}`: {activity}"
                      + (f" Exercises: {ex}." if ex else ""))
         start = end
+    return "\n".join(lines)
+
+
+def semester_plan_md() -> str:
+    """The term as a list of weeks (a list, not a table, for a phone): the chapters to read,
+    the meeting's focus and the graded variant handed out that week."""
+    lines = []
+    for w in semester_plan():
+        read = ", ".join(f"{{doc}}`{c}`" for c in w["chapters"])
+        graded = (f" Graded: the {{doc}}`{w['graded']}` exercise, each student's own variant."
+                  if w.get("graded") else "")
+        lines.append(f"{w['week']}. **Read** {read}. {w['focus']}{graded}")
     return "\n".join(lines)
 
 
