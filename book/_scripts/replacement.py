@@ -646,12 +646,12 @@ glue("replacement-a", Markdown(ex.solution), display=False)
 # ```
 #
 # This is the question for seed 1. Type another seed in the box to get another question
-# and check your count there.
+# and check your answer there.
 #
 # ````{admonition} Try it in Python
 # :class: oc-try dropdown
 # `exercises.generate("replacement", seed=...)` gives the question and
-# `exercises.check("replacement", seed=..., answer=...)` checks a count, after
+# `exercises.check("replacement", seed=..., answer=[faults, page, ...])` checks an answer, after
 # `from overcommit import exercises`.
 # ````
 #
