@@ -83,3 +83,11 @@ def test_the_semester_plan_reads_every_chapter_and_grades_seeded_topics(monkeypa
     monkeypatch.setattr(curriculum, "_authored", lambda: broken)
     with pytest.raises(ValueError, match="semester plan: no week reads case_xen"):
         curriculum.semester_plan()
+
+
+def test_the_exercises_name_each_chapter_by_its_title():
+    from overcommit.exercises import CHAPTER_TITLES, TOPICS
+
+    assert set(CHAPTER_TITLES) == set(TOPICS)
+    for topic, title in CHAPTER_TITLES.items():
+        assert curriculum.title(topic) == title

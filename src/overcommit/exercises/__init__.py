@@ -35,6 +35,20 @@ RESULTS_TOPICS: tuple[str, ...] = ("results_overall", "results_db", "results_jav
 CASE_TOPICS: tuple[str, ...] = ("case_zvm52", "case_jvm", "case_xen", "case_planning")
 #: Every seeded topic, in the book's order; a topic is named after its chapter.
 TOPICS: tuple[str, ...] = MECHANISM_TOPICS + RESULTS_TOPICS + CASE_TOPICS
+#: Each topic's chapter by its title, for what students are handed (handouts, notebooks);
+#: ``tests/test_curriculum.py`` holds them to the chapters' own titles.
+CHAPTER_TITLES: dict[str, str] = {
+    "tiers": "Memory tiers and overcommitment", "dat": "Dynamic address translation",
+    "replacement": "Page replacement: how z/VM chooses what to page out", "shares": "Relative shares",
+    "paging": "Paging devices", "results_overall": "Overall results across environments",
+    "results_db": "The database BI workload", "results_java": "The Java workload",
+    "results_was": "The transactional WebSphere workload", "results_fs": "The file-system I/O workload",
+    "results_net": "The network workload", "results_tolerance": "Which workloads tolerate overcommitment?",
+    "results_model": "How good is the model?",
+    "case_zvm52": "Scaling guests into memory overcommitment on z/VM 5.2",
+    "case_jvm": "Horizontal or vertical? 200 JVMs on one z/VM LPAR", "case_xen": "Overcommitment on z/VM and Xen",
+    "case_planning": "Capacity planning: design your own mix",
+}
 #: The practice seeds: the book's pages answer them (the static site holds their answers).
 CLASS_SEEDS = range(1000)
 #: The first graded seed (:mod:`overcommit.exercises.graded`); seeds below it are practice.
@@ -247,5 +261,5 @@ def check(topic: str, seed: int, answer: Any) -> CheckResult:
                               f"{ex.rel_tolerance:.0%}). Look again at the worked solution's first step.")
 
 
-__all__ = ["GRADED_BASE", "question_side", "answer_parts", "part_correct", "typed_number", "CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
+__all__ = ["CHAPTER_TITLES", "GRADED_BASE", "question_side", "answer_parts", "part_correct", "typed_number", "CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
            "not_worth_asking", "plain_answer"]

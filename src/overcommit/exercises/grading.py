@@ -37,7 +37,7 @@ from typing import Any
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from . import TOPICS, Exercise, answer_parts, part_correct
+from . import CHAPTER_TITLES, TOPICS, Exercise, answer_parts, part_correct
 from .graded import exercise_for
 from .handouts import file_name
 from .roster import Roster, Student
@@ -54,8 +54,9 @@ def assignment_notebook(topic: str, student: Student, secret: str, course: str =
         raise ValueError(f"topic: {topic!r} is not accepted; expected one of {', '.join(TOPICS)}")
     ex = exercise_for(secret, topic, student.id)
     nb = new_notebook(cells=[
-        new_markdown_cell(f"# {course or 'Overcommitted'}: {topic}\n\nFor **{student.name}** (id {student.id}). "
-                          "This question is yours alone; work it out from the book's chapter and its figures."),
+        new_markdown_cell(f"# {course or 'Overcommitted'}: {CHAPTER_TITLES[topic]}\n\nFor **{student.name}** "
+                          f"(id {student.id}). This question is yours alone; work it out from the book's chapter "
+                          f"*{CHAPTER_TITLES[topic]}* and its figures."),
         new_markdown_cell(f"## Your question\n\n{ex.question}"),
         new_markdown_cell("## Your answer\n\nAssign it to `answer` below: a number (`0.42`), text in quotes "
                           "(`\"Linux\"`) or, for several values, a list in the order the question asks "

@@ -23,7 +23,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from . import TOPICS
+from . import CHAPTER_TITLES, TOPICS
 from .graded import exercise_for
 from .roster import Roster, answer_text
 
@@ -58,7 +58,8 @@ def handout_html(name: str, student_id: str, questions: list[tuple[str, str]], c
              f"<p class=\"who\">{html.escape(name)} (id {html.escape(student_id)}). These questions are yours "
              "alone: answer them from the book's chapters and figures.</p>"]
     for k, (topic, question) in enumerate(questions, start=1):
-        parts += [f"<h2>Question {k} (chapter <em>{html.escape(topic)}</em>)</h2>", _markdown(question),
+        chapter = CHAPTER_TITLES.get(topic, topic)
+        parts += [f"<h2>Question {k} (chapter <em>{html.escape(chapter)}</em>)</h2>", _markdown(question),
                   "<div class=\"answer\">Your answer:</div>"]
     parts.append("</body></html>")
     return "\n".join(parts)
