@@ -32,7 +32,7 @@ from typing import Any
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_raw_cell
 
-from . import TOPICS, answer_parts, plain_answer
+from . import TOPICS, plain_answer
 from .graded import exercise_for
 from .roster import Roster
 
@@ -86,7 +86,8 @@ def otter_check(topic: str, student_id: Any, answer: Any, key_path: str | Path =
     """The autograder's test: True when ``answer`` is the student's own answer to ``topic``
     (every part right, as :func:`overcommit.exercises.part_correct` judges it); an
     ``AssertionError`` saying what is wrong otherwise."""
-    from . import Exercise, _close
+    from . import Exercise
+    from .grading import score
 
     key = json.loads(Path(key_path).read_text(encoding="utf-8"))
     sid = _submitter(key, student_id)
@@ -94,11 +95,10 @@ def otter_check(topic: str, student_id: Any, answer: Any, key_path: str | Path =
     entry = key[sid]
     ex = Exercise(topic=topic, seed=-1, question="", answer=entry["answer"], solution="",
                   rel_tolerance=entry["rel"], abs_tolerance=entry["abs"], exact=entry["exact"])
-    parts = answer_parts(ex)
     given = answer if isinstance(answer, (list, tuple)) else [answer]
+    parts = score(ex, given).parts
     assert len(given) == len(parts), f"the answer has {len(parts)} values, this one {len(given)}"
-    wrong = [k + 1 for k, ((e, x), g) in enumerate(zip(parts, given))
-             if not _close(g, e, ex.rel_tolerance, ex.abs_tolerance, x)]
+    wrong = [k + 1 for k, right in enumerate(parts) if not right]
     assert not wrong, f"value {', '.join(map(str, wrong))} of the answer is not right"
     return True
 

@@ -23,7 +23,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from . import CHAPTER_TITLES, TOPICS
+from . import CHAPTER_TITLES, TOPICS, web
 from .graded import exercise_for
 from .roster import Roster, answer_text
 
@@ -44,12 +44,6 @@ def file_name(student_id: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", student_id) or "_"
 
 
-def _markdown(text: str) -> str:
-    from markdown_it import MarkdownIt
-
-    return MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
-
-
 def handout_html(name: str, student_id: str, questions: list[tuple[str, str]], course: str = "") -> str:
     """One student's handout: ``questions`` as (topic, Markdown question)."""
     parts = [f"<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(name)}: "
@@ -59,7 +53,7 @@ def handout_html(name: str, student_id: str, questions: list[tuple[str, str]], c
              "alone: answer them from the book's chapters and figures.</p>"]
     for k, (topic, question) in enumerate(questions, start=1):
         chapter = CHAPTER_TITLES.get(topic, topic)
-        parts += [f"<h2>Question {k} (chapter <em>{html.escape(chapter)}</em>)</h2>", _markdown(question),
+        parts += [f"<h2>Question {k} (chapter <em>{html.escape(chapter)}</em>)</h2>", web.markdown.render(question),
                   "<div class=\"answer\">Your answer:</div>"]
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -303,16 +303,17 @@ def _paper_grid() -> list[str]:
 
 
 def _build_model(seed: int, variant: int, topic: str) -> Exercise:
-    """Half the practice seeds: the slowest variant at a CID; the others, and every graded
-    seed, one named variant's throughput (a pool eleven times larger)."""
-    if seed < GRADED_BASE and rng(variant).random() < 0.5:
-        return _build_slowest(seed, variant, topic)
+    """At a CID and environment of the paper's grid: half the practice seeds ask for the
+    slowest variant; the others, and every graded seed, for one named variant's throughput
+    (a pool eleven times larger)."""
     r = rng(variant)
-    r.random()
+    slowest = r.random() < 0.5 and seed < GRADED_BASE
     env = str(r.choice(ENVIRONMENTS))
     cids = _paper_grid()
     cid = cids[int(r.integers(len(cids)))]
     per_variant, _, res = _run(cid, env)
+    if slowest:
+        return _slowest_at(seed, topic, cid, env, per_variant, res)
     chosen = sorted(per_variant)[int(r.integers(len(per_variant)))]
     value = float(per_variant[chosen])
     question = (
@@ -333,13 +334,8 @@ def _build_model(seed: int, variant: int, topic: str) -> Exercise:
                     parameters={"env": env, "cid": cid, "kind": "variant", "subject": chosen, "value": value})
 
 
-def _build_slowest(seed: int, variant: int, topic: str) -> Exercise:
-    r = rng(variant)
-    r.random()
-    env = str(r.choice(ENVIRONMENTS))
-    cids = _paper_grid()
-    cid = cids[int(r.integers(len(cids)))]
-    per_variant, _, res = _run(cid, env)
+def _slowest_at(seed: int, topic: str, cid: str, env: str, per_variant: dict, res) -> Exercise:
+    """Which variant is slowest at ``cid`` on ``env``, and how fast it runs."""
     order = sorted(per_variant, key=lambda v: (per_variant[v], v))
     slowest, second = order[0], order[1]
     x = round(float(per_variant[slowest]), 3)

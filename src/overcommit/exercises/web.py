@@ -28,7 +28,8 @@ from markdown_it import MarkdownIt
 
 from . import CLASS_SEEDS, TOPICS, checks, generate, plain_answer
 
-_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+#: the Markdown renderer of everything students read outside the notebooks (the site, handouts)
+markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def variant(topic: str, seed: int, solution: bool = True) -> dict:
@@ -36,13 +37,13 @@ def variant(topic: str, seed: int, solution: bool = True) -> dict:
     tolerances, and (``solution=True``, the instructor edition) the worked solution."""
     ex = generate(topic, seed)
     out = {
-        "topic": topic, "seed": seed, "question": _markdown.render(ex.question),
+        "topic": topic, "seed": seed, "question": markdown.render(ex.question),
         "answer": plain_answer(ex.answer), "rel": ex.rel_tolerance, "abs": ex.abs_tolerance,
     }
     if ex.exact is not None:  # rounded either way from it is right (exercises._close)
         out["exact"] = plain_answer(ex.exact)
     if solution:
-        out["solution"] = _markdown.render(ex.solution)
+        out["solution"] = markdown.render(ex.solution)
     return out
 
 
@@ -53,7 +54,7 @@ def fixed(id: str, solution: bool = True) -> dict:
     out = {"id": id, "answer": plain_answer(c.answer), "rel": c.rel_tolerance, "abs": c.abs_tolerance,
            "unit": c.unit}
     if solution:
-        out["solution"] = _markdown.render(c.solution)
+        out["solution"] = markdown.render(c.solution)
     return out
 
 
