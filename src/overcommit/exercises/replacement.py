@@ -63,9 +63,16 @@ def not_worth(ex: Exercise) -> str | None:
     misses = ex.answer[0] if isinstance(ex.answer, list) else ex.answer
     if misses <= len(set(trace)):
         return "no miss is caused by an eviction"
+    if "policy" in ex.parameters and misses - len(set(trace)) < _wanted(ex.parameters["policy"]):
+        return "too few misses are caused by evictions to tell the policy apart"
     if misses >= len(trace):
         return "every reference misses"
     return None
+
+
+def _wanted(policy: str) -> int:
+    """The fewest misses beyond the compulsory ones a trace must cause (OPT faults least)."""
+    return 2 if policy == "opt" else 3
 
 
 def _build(seed: int, variant: int) -> Exercise:
@@ -75,7 +82,7 @@ def _build(seed: int, variant: int) -> Exercise:
     frames = int(gen.integers(3, 5)) if policy == "opt" else int(gen.integers(3, 6))
     length = int(gen.integers(LENGTHS[0], LENGTHS[1] + 1))
     pages = frames + 2
-    wanted = 2 if policy == "opt" else 3
+    wanted = _wanted(policy)
     # Draw until the trace is not trivial: at least `wanted` misses beyond the compulsory
     # ones (the first reference to each page). Keep the best draw should none qualify.
     best = None
