@@ -1,6 +1,7 @@
 """``make assignments``: an otter-grader autograder for a class's graded variants that
 installs what it needs (the package's wheel is inside the zip) and grades a student's own
-notebook: full marks for the student's answer, none for a classmate's."""
+notebook: full marks for the student's answer, a share for a partly right one, and none
+for a classmate's (but the parts that happen to agree)."""
 
 from __future__ import annotations
 
@@ -75,14 +76,30 @@ def test_the_zip_carries_the_wheel_and_the_key_and_no_secret(built):
 
 
 def test_the_zip_grades_in_a_clean_environment(built, clean_python, klass, tmp_path):
-    own = plain_answer(graded.exercise_for(SECRET, TOPIC, "101").answer)
+    mine = graded.exercise_for(SECRET, TOPIC, "101")
+    own = plain_answer(mine.answer)
     other = plain_answer(graded.exercise_for(SECRET, TOPIC, "103").answer)
     assert own != other
     zip_path = built / "dist" / "autograder" / "autograder.zip"
     right = assignment.grade(zip_path, _submission(tmp_path, klass, "101", own), tmp_path / "right", clean_python)
     assert right["possible"] == 1.0 and right["score"] == 1.0
+    # a classmate's answer earns only the parts that happen to be the same number
     copied = assignment.grade(zip_path, _submission(tmp_path, klass, "101", other), tmp_path / "copied", clean_python)
-    assert copied["score"] == 0.0
+    assert copied["score"] == pytest.approx(grading.score(mine, other).points, abs=1e-9) and copied["score"] < 1
+    # partial credit: one part wrong of n earns (n - 1) / n, as `grade` gives it
+    one_wrong = [own[0] + 1.0, *own[1:]]
+    partial = assignment.grade(zip_path, _submission(tmp_path, klass, "101", one_wrong), tmp_path / "partial",
+                               clean_python)
+    assert partial["score"] == pytest.approx((len(own) - 1) / len(own))
+    assert partial["score"] == pytest.approx(grading.score(mine, one_wrong).points)
+
+
+def test_the_credit_ladder_has_a_rung_for_every_share_of_parts():
+    key = {"a": {"answer": [1, 2, 3]}, "b": {"answer": [1, 2, 3, 4]}, "c": {"answer": 5}}
+    assert assignment.credit_steps(key) == 12
+    nb = assignment.master_notebook(TOPIC, "a", [1, 2, 3], 12)
+    rungs = [c.source for c in nb.cells if "otter_check" in c.source]
+    assert len(rungs) == 12 and rungs[-1].endswith(", 12, 12)")
 
 
 def test_unknown_chapter_is_refused_by_name(tmp_path, klass):

@@ -353,7 +353,7 @@ def test_stacking_chart(frame):
     assert "datum.view === view" in json.dumps(spec).replace("(", "").replace(")", "")
     assert spec["description"] and len(json.dumps(spec)) < 60_000
     _axis_titles_have_units(spec)
-    long = fj._stack_long(frame)
+    long = fj.stack_long(frame)
     for view in fj.VIEWS:  # both splits add up to the model's LPAR load
         tot = long[long["view"] == view].groupby("guests")["ifl"].sum()
         assert tot.to_numpy() == pytest.approx(frame.set_index("guests")["lpar_load"].to_numpy(), rel=1e-3)

@@ -4,6 +4,7 @@ command line and the roster's seeds and answer key."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -26,6 +27,27 @@ def test_every_generated_variant_is_worth_asking(topic, seed):
     assert ex.seed == seed
     again = exercises.generate(topic, seed)
     assert (again.question, again.answer) == (ex.question, ex.answer)
+
+
+#: how a question says how exact the answer must be, and in which unit
+PRECISION = re.compile(r"within|decimals?\b|significant figures|exact|whole|in steps of|grid|number of|name", re.I)
+UNIT = re.compile(r"(?<![\w/])(GiB|MiB/s|MiB|IFLs|seconds|ms|real CPUs|fraction|million pages|byte address|"
+                  r"page faults|workload's name|%)(?![\w/])")
+
+
+@pytest.mark.parametrize("topic", exercises.TOPICS)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.one_of(st.integers(0, 999), st.integers(exercises.GRADED_BASE, exercises.GRADED_BASE + 10**9)))
+def test_every_question_states_its_unit_and_precision(topic, seed):
+    asked = exercises.generate(topic, seed).question.split("In the page")[0]
+    assert PRECISION.search(asked), f"{topic} seed {seed}: no precision in {asked[-200:]!r}"
+    assert UNIT.search(asked), f"{topic} seed {seed}: no unit in {asked[-200:]!r}"
+
+
+def test_the_precision_rule_refuses_a_question_that_states_none():
+    old_shares = ("How many real CPUs does each guest receive under z/VM's relative shares? Answer with a list "
+                  "in the order of the table, e.g. `[0.5, 0.5]`.")
+    assert not PRECISION.search(old_shares)
 
 
 def test_dat_seed_12s_first_draw_faults_nowhere_and_is_replaced():

@@ -74,11 +74,17 @@ def test_slowest_variant_answer_is_the_models(seed):
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 999))
+@given(seed=st.one_of(st.integers(0, 999), st.integers(exercises.GRADED_BASE, exercises.GRADED_BASE + 10**12)))
 def test_read_share_answer_is_table2s(seed):
     ex = exercises.generate("results_tolerance", seed)
     p = ex.parameters
     t = tolerance.table2(p["cid"], env=p["env"])
+    if p.get("measure") == "resident":  # graded seeds only: the figure's other measure
+        assert seed >= exercises.GRADED_BASE
+        assert ex.answer[0] == t.loc[p["row"], "resident_class"]
+        assert ex.answer[1] == pytest.approx(float(t.loc[p["row"], "resident_remaining_pct"]), rel=1e-3)
+        assert not exercises.check("results_tolerance", seed, [ex.answer[0], ex.answer[1] * 1.1 + 1])
+        return
     assert ex.answer[0] == t.loc[p["row"], "reads_class"]
     assert ex.answer[1] == pytest.approx(float(t.loc[p["row"], "read_share_pct"]), rel=1e-3)
     assert float(t.loc[p["row"], "read_share_pct"]) >= 1.0
@@ -115,6 +121,10 @@ def test_a_tie_for_slowest_and_a_boundary_share_are_rejected():
     assert "boundary" in results.not_worth(ex)
     ex.parameters.update(read_share_pct=0.5)
     assert "less than 1 %" in results.not_worth(ex)
+    ex.parameters.update(measure="resident", resident_remaining_pct=tolerance.BOUNDARIES.resident_high * 0.95)
+    assert "boundary" in results.not_worth(ex)
+    ex.parameters.update(resident_remaining_pct=100.0)
+    assert "still resident" in results.not_worth(ex)
 
 
 def test_unknown_results_topic_is_refused():

@@ -240,8 +240,8 @@ def test_answer_is_the_water_filling_of_the_question(seed):
 
 def test_worked_solution_ends_with_the_answer():
     ex = exercises.generate("shares", 7)
-    assert ex.answer == [3.35, 3.35, 1.3]
-    assert "Answer: `[3.35, 3.35, 1.3]`" in ex.solution
+    assert ex.answer == [4.0, 2.65, 2.65, 0.7]
+    assert "Answer: `[4, 2.65, 2.65, 0.7]`" in ex.solution
     assert "capped" in ex.solution
 
 

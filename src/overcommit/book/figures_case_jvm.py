@@ -56,7 +56,9 @@ def model_frame(case: jvm.Case | None = None) -> pd.DataFrame:
 # Scenario 1: where the LPAR's CPU goes
 
 
-def _stack_long(frame: pd.DataFrame) -> pd.DataFrame:
+def stack_long(frame: pd.DataFrame) -> pd.DataFrame:
+    """:func:`model_frame` as the stacking chart draws it: one row per guest count, view
+    (``VIEWS``) and part of the CPU load, in IFLs as its tooltips show them."""
     rows = []
     for r in frame.to_dict("records"):
         n = int(r["guests"])
@@ -86,7 +88,7 @@ def stacking_chart(frame: pd.DataFrame, default_view: str = VIEWS[0]) -> alt.VCo
     hi, lo = float(obs.loc["o003-s1-lpar-max", "value"]), float(obs.loc["o003-s1-lpar-min", "value"])
     spread = float(obs.loc["o003-s1-lpar-spread-common", "value"])
     view = picker("view", VIEWS, default_view, "Split the CPU by")
-    long = _stack_long(frame)
+    long = stack_long(frame)
     parts = COST_PARTS + [p for p in ZVM_PARTS if p not in COST_PARTS]
     colours = COST_COLOURS + [c for p, c in zip(ZVM_PARTS, ZVM_COLOURS) if p not in COST_PARTS]
     # bars a share of their band, not 36 px: on a phone the band is narrower and they merged
@@ -534,7 +536,7 @@ def explorer_chart(guests: int = 20, vcpus: int = 2, memory_gib: float = 200, cp
 
 
 __all__ = [
-    "GUESTS", "VIEWS", "SCENARIOS", "guests_picker", "model_frame", "stacking_chart", "vcpu_frame", "vcpu_chart",
+    "GUESTS", "VIEWS", "SCENARIOS", "guests_picker", "model_frame", "stack_long", "stacking_chart", "vcpu_frame", "vcpu_chart",
     "zvm_frame", "zvm_chart", "memory_long", "memory_chart", "TABLE_ROLES", "comparison_table", "cost_law_table",
     "explorer_chart", "PARAMETER_MEANINGS", "parameter_table",
 ]

@@ -584,7 +584,7 @@ def both(triplets: Iterable[int] = TRIPLETS, *, memory_gib: float | None = None,
     return pd.concat(frames, ignore_index=True)
 
 
-def memory_sweep(memories: Iterable[float] | None = None, triplets: Iterable[int] = TABLE_TRIPLETS,
+def memory_sweep(memories: Iterable[float] | None = None, triplets: Iterable[int] = TRIPLETS,
                  hypervisors: dict[str, Hypervisor] | None = None) -> pd.DataFrame:
     """Throughput and memory for each number of triplets over a range of memory sizes (GiB;
     central storage on z/VM, all memory on Xen), for both hypervisors. ``throughput_pct``

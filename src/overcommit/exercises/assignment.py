@@ -17,12 +17,15 @@ The students work in the notebooks of ``python -m overcommit assign`` (their own
 that a hosted grader records (Gradescope's ``submission_metadata.json``) when there is one,
 else by the notebook's ``STUDENT_ID``, which a student could change. So for local grading
 ``python -m overcommit grade`` is the one to trust: it takes the student from the file the
-LMS returned and gives partial credit per part; this zip grades all or nothing.
+LMS returned. Both give the same partial credit, the share of the answer's parts that
+are right: the zip's tests are the rungs of a ladder (:func:`otter_check`,
+:func:`credit_steps`).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -82,10 +85,13 @@ def _submitter(key: dict[str, dict], claimed: str) -> str:
     return str(claimed)
 
 
-def otter_check(topic: str, student_id: Any, answer: Any, key_path: str | Path = KEY_FILE) -> bool:
-    """The autograder's test: True when ``answer`` is the student's own answer to ``topic``
-    (every part right, as :func:`overcommit.exercises.part_correct` judges it); an
-    ``AssertionError`` saying what is wrong otherwise."""
+def otter_check(topic: str, student_id: Any, answer: Any, step: int = 1, steps: int = 1,
+                key_path: str | Path = KEY_FILE) -> bool:
+    """One rung of the autograder's credit ladder: True when ``answer`` earns at least
+    ``step / steps`` of the student's own answer to ``topic`` (the share of its parts that
+    are right, as :func:`overcommit.exercises.part_correct` judges them, the credit
+    ``python -m overcommit grade`` gives); an ``AssertionError`` saying what is wrong
+    otherwise. With the defaults: every part right."""
     from . import Exercise
     from .grading import score
 
@@ -95,17 +101,26 @@ def otter_check(topic: str, student_id: Any, answer: Any, key_path: str | Path =
     entry = key[sid]
     ex = Exercise(topic=topic, seed=-1, question="", answer=entry["answer"], solution="",
                   rel_tolerance=entry["rel"], abs_tolerance=entry["abs"], exact=entry["exact"])
-    given = answer if isinstance(answer, (list, tuple)) else [answer]
-    parts = score(ex, given).parts
-    assert len(given) == len(parts), f"the answer has {len(parts)} values, this one {len(given)}"
-    wrong = [k + 1 for k, right in enumerate(parts) if not right]
-    assert not wrong, f"value {', '.join(map(str, wrong))} of the answer is not right"
+    parts = score(ex, answer).parts
+    right = sum(parts)
+    # integers, so that 2 of 3 parts reach the rung 4 of 6 exactly
+    assert right * steps >= step * len(parts), (
+        f"{right} of the answer's {len(parts)} values are right" if right else "no value of the answer is right")
     return True
 
 
-def master_notebook(chapter: str, example_id: str, example_answer: Any) -> nbformat.NotebookNode:
+def credit_steps(key: dict[str, dict]) -> int:
+    """How many rungs the credit ladder needs so that every student's share of right parts
+    is a whole number of rungs: the least common multiple of the answers' part counts."""
+    counts = {len(v["answer"]) if isinstance(v["answer"], list) else 1 for v in key.values()}
+    return math.lcm(*counts) if counts else 1
+
+
+def master_notebook(chapter: str, example_id: str, example_answer: Any, steps: int = 1) -> nbformat.NotebookNode:
     """The otter-grader master notebook for ``chapter``: the solution answers the question
-    of student ``example_id`` (otter assign runs the test on it)."""
+    of student ``example_id`` (otter assign runs the tests on it). Its ``steps`` test cases
+    are the rungs of :func:`otter_check`'s ladder; otter shares the question's point among
+    them and counts the ones that pass, so a student with 2 of 4 parts right earns half."""
     topic = _topic(chapter)
     config = "\n".join([
         "# ASSIGNMENT CONFIG",
@@ -133,8 +148,9 @@ def master_notebook(chapter: str, example_id: str, example_answer: Any) -> nbfor
         new_code_cell(f"answer = {json.dumps(example_answer)}  # SOLUTION"),
         new_raw_cell("# END SOLUTION"),
         new_raw_cell("# BEGIN TESTS"),
-        new_code_cell("from overcommit.exercises import assignment as _oc\n"
-                      f'assert _oc.otter_check("{topic}", STUDENT_ID, answer)'),
+        *[new_code_cell("from overcommit.exercises import assignment as _oc\n"
+                        f'assert _oc.otter_check("{topic}", STUDENT_ID, answer, {step}, {steps})')
+          for step in range(1, steps + 1)],
         new_raw_cell("# END TESTS"),
         new_raw_cell("# END QUESTION"),
     ]
@@ -178,7 +194,7 @@ def build(chapter: str, directory: str | Path, roster: Roster, secret: str) -> P
     (folder / "requirements.txt").write_text(f"{OTTER_REQUIREMENT}\n./files/{_wheel_name()}\n", encoding="utf-8")
     example = roster.students[0].id
     master = folder / f"{chapter}.ipynb"  # otter's grader.check finds its tests by this name
-    nbformat.write(master_notebook(chapter, example, key[example]["answer"]), master)
+    nbformat.write(master_notebook(chapter, example, key[example]["answer"], credit_steps(key)), master)
     dist = folder / "dist"
     subprocess.run([sys.executable, "-m", "otter", "assign", "--no-pdfs", str(master), str(dist)],
                    check=True, cwd=folder, capture_output=True)

@@ -10,19 +10,24 @@ checked.
 ``case_zvm52`` (five to ten database guests on z/VM 5.2): either *where is the knee?* For a
 seed-chosen number of guests and a throughput level (50, 75 or 90 % of five guests on the
 document's host), the smallest central storage of the figure's 4 GiB grid at which the
-model reaches the level; or *how hard does it page?* The page reads from DASD at a
-seed-chosen number of guests and memory size.
+model reaches the level; or *how hard does it page?* The throughput, or one of the lower
+panel's paging measures (page reads, their response time, the volumes' utilisation, the
+pages on DASD), at a seed-chosen number of guests and memory size. Graded seeds ask the
+second kind only, over all five measures.
 
-``case_jvm`` (200 JVMs over 1 to 200 guests): either *what does stacking cost?* The change
-in the LPAR's CPU load (IFLs) when the JVMs move from one seed-chosen number of guests to
-another; or *short of memory*: the page reads at a seed-chosen guest count, memory size and
-home of the WebSphere binaries; or the largest memory at which the largest guests' clients
-still time out during page reorder.
+``case_jvm`` (200 JVMs over 1 to 200 guests): *what does stacking cost?* The change in the
+LPAR's CPU load (IFLs) when the JVMs move from one seed-chosen number of guests to another,
+or one part of one bar as the cost law or z/VM's accounting splits it; or *short of memory*:
+the page reads, the reorder pause or (graded seeds) the GiB the guests' pages exceed the
+DPA by, at a seed-chosen guest count, memory size and home of the WebSphere binaries; or the
+largest memory at which the largest guests' clients still time out during page reorder
+(practice seeds; graded seeds draw mostly from the grids, :data:`JVM_KINDS`).
 
 ``case_xen`` (triplets on z/VM 5.3 and Xen 3.1): either *how fast does each triplet run?*
 Throughput per triplet and CPU utilisation for a seed-chosen hypervisor and number of
-guests; or *what stays resident?* How many MiB of the guests' pages z/VM keeps in memory at
-a seed-chosen number of guests and memory size.
+guests; or *what stays resident?* How many MiB of the guests' memory z/VM keeps in each
+place at a seed-chosen number of guests and memory size; graded seeds also ask the
+memory figure's z/VM throughput or page reads where it pages (:data:`XEN_GRADED_SPLIT`).
 
 ``case_planning`` (the three mixes on a grid of hosts): either *where does this workload
 break?* For a seed-chosen mix, environment, CPU count, workload and throughput level, the
@@ -30,8 +35,9 @@ largest memory of the grid at which the workload is below the level; or *which b
 first?* The workload that falls below the level at the largest memory.
 
 Worth asking (:func:`not_worth`): a knee that the grid reaches above its smallest memory; page
-reads of at least 1 MiB/s (0.3 MiB/s for the JVM case, whose shortage is a few GiB); a change in CPU
-load of at least 0.3 IFLs; a triplet that loses at least 1 % to overcommitment; memory
+reads of at least 1 MiB/s (0.3 MiB/s for the JVM case, whose shortage is a few GiB), and a
+paging measure only where the pages are read that fast; a change in CPU load of at least 0.3
+IFLs, a part of a bar of at least 0.05 IFLs; a shortage of at least 0.5 GiB; a triplet that loses at least 1 % to overcommitment; memory
 that holds less than 99 % of the touched pages; a workload whose break point is on the grid
 below 512 GiB (at 512 GiB it is the CPUs, not the memory, that hold it back) and, for
 *which breaks first*, at least three workloads that break below 512 GiB and a lead of one grid
@@ -92,8 +98,20 @@ def not_worth(ex: Exercise) -> str | None:
         if p.get("part", MEM_PARTS[0]) == MEM_PARTS[0]:
             return None if p["resident_share"] < 0.99 else "nearly every touched page is resident: nothing to see"
         return None if p.get("mib", 0.0) >= 1.0 else "less than 1 MiB in that part: nothing to read off"
+    if kind == "split":
+        return None if p["ifl"] >= MIN_PART_IFL else f"less than {MIN_PART_IFL} IFLs in that part: nothing to read off"
+    if kind == "short":
+        return None if p["short_gib"] >= 0.5 else "the guests' pages (nearly) fit: nothing to page"
+    if kind == "top":
+        if p["reads_mib_s"] < MIN_READS_MIB_S:
+            return f"z/VM reads less than {MIN_READS_MIB_S:g} MiB/s of pages there: nothing to read off"
+        return None
     if kind == "pause":
         return None if p["pause_s"] >= 0.05 and p["reads_mib_s"] > 0 else "no guest pages there: nothing stops"
+    if kind == "paging":
+        if p["reads_mib_s"] < MIN_READS_MIB_S:
+            return f"the model reads less than {MIN_READS_MIB_S:g} MiB/s of pages there: nothing to measure"
+        return None if p["value"] >= p["least"] else "too little there to read off"
     if kind == "throughput":
         return None if p["pct"] < 99.0 else "the guests run at full speed there: nothing to read off"
     if kind == "value":
@@ -117,13 +135,37 @@ def _one_of(r: np.random.Generator, options):
 
 @lru_cache(maxsize=1)
 def _zvm52_frame() -> pd.DataFrame:
+    """The knee figure's points, one row per guest count and memory size, a column per
+    paging measure (keyed as in ``KNEE_MEASURES``), valued as the tooltips show them."""
     from ..book import figures_case_zvm52 as fz
     from ..cases import zvm52
 
     long = fz.knee_frame(zvm52.memory_sweep(case=zvm52.calibrated()))
-    reads = long[long["measure"] == fz.KNEE_MEASURES["page_read_mib_s"]]
-    return reads.rename(columns={"value": "page_read_mib_s"})[
-        ["guests", "central_memory_gib", "throughput_pct", "page_read_mib_s"]].reset_index(drop=True)
+    long["measure"] = long["measure"].map({label: key for key, label in fz.KNEE_MEASURES.items()})
+    wide = long.pivot_table(index=["guests", "central_memory_gib", "throughput_pct"], columns="measure",
+                            values="value").reset_index()
+    wide.columns.name = None
+    return wide
+
+
+#: the lower panel's measures a graded question asks: (what, unit, relative tolerance, absolute
+#: tolerance, least value worth asking, why it moves)
+ZVM52_PAGING = {
+    "page_read_response_ms": (
+        "mean response time of a page read from the DASD paging volumes", "ms", 0.02, 0.01, 0.0,
+        "A page read is one I/O to a volume that serves one I/O at a time: its response time is the "
+        "service time plus the wait behind the reads already queued, and the wait grows as the volumes "
+        "fill."),
+    "paging_device_utilisation_pct": (
+        "utilisation of the DASD paging volumes (the share of time a volume is busy)", "%", 0.02, 0.1, 1.0,
+        "Every miss is a read from the volumes; their utilisation is the read rate times the service "
+        "time, spread over the volumes. The users run a closed loop: one who waits for a page makes no "
+        "new miss, so the utilisation levels off below 100 %."),
+    "dasd_mpages": (
+        "number of guest pages held on the DASD paging volumes, in millions", "million pages", 0.02, 0.005, 0.1,
+        "What does not fit in central storage and XSTOR lives on DASD (with the copies CP keeps of pages "
+        "read back unchanged), so the count grows as central storage shrinks."),
+}
 
 
 def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
@@ -170,7 +212,30 @@ def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
     memory = float(_one_of(r, list(g["central_memory_gib"])))
     row = g[g["central_memory_gib"] == memory].iloc[0]
     reads = float(row["page_read_mib_s"])
-    if (graded and pick < 0.5) or 0.5 <= pick < 0.6:
+    # graded: the throughput, the page reads and the lower panel's three other measures, alike
+    asked = (["throughput", "page_read_mib_s", *ZVM52_PAGING][int(pick * (2 + len(ZVM52_PAGING)))] if graded
+             else "throughput" if 0.5 <= pick < 0.6 else "page_read_mib_s")
+    if asked in ZVM52_PAGING:
+        from ..book.figures_case_zvm52 import KNEE_MEASURES
+
+        what, unit, rel, absolute, least, why = ZVM52_PAGING[asked]
+        value = float(row[asked])
+        question = (
+            f"With **{guests} database guests** and **{memory:g} GiB** of central storage, what is the model's "
+            f"{what}? Answer in {unit} (within {rel * 100:g} %).\n\n"
+            f"{where} Choose *{KNEE_MEASURES[asked]}* in *Paging measure* for the lower panel."
+        )
+        lines = [f"The lower panel's point at {memory:g} GiB: **{value:.4g} {unit}**; the model reads {reads:.3g} "
+                 f"MiB/s of pages from DASD there and runs at {float(row['throughput_pct']):.1f} % of five guests "
+                 "at 80 GiB.",
+                 why,
+                 f"Reproduce it: `overcommit.book.figures_case_zvm52.knee_frame(overcommit.cases.zvm52.memory_sweep("
+                 f"[{guests}], [{memory:g}]))`, the rows of measure *{KNEE_MEASURES[asked]}*."]
+        return Exercise(topic=topic, seed=seed, question=question, answer=value, solution="\n\n".join(lines),
+                        rel_tolerance=rel, abs_tolerance=absolute,
+                        parameters={"kind": "paging", "measure": asked, "guests": guests, "memory_gib": memory,
+                                    "value": value, "least": least, "reads_mib_s": reads})
+    if asked == "throughput":
         pct = float(row["throughput_pct"])
         question = (
             f"With **{guests} database guests** and **{memory:g} GiB** of central storage, what is the model's "
@@ -204,26 +269,79 @@ def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
 # --- JVM stacking: CPU by stacking, and the what-if short of memory -----------------------
 
 @lru_cache(maxsize=1)
-def _jvm_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
+def _jvm_frames() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     from ..book import figures_case_jvm as fj
     from ..book.figures import sig as _sig
     from ..cases import jvm
 
     case = jvm.calibrated()
-    frame = fj.model_frame(case)[["guests", "jvms_per_guest", "vcpus_per_guest", "lpar_load"]].copy()
+    model = fj.model_frame(case)
+    frame = model[["guests", "jvms_per_guest", "vcpus_per_guest", "lpar_load"]].copy()
     frame["lpar_load"] = _sig(frame["lpar_load"])
-    return frame, fj.memory_long(jvm.memory_sweep(case=case))
+    return frame, fj.memory_long(jvm.memory_sweep(case=case)), fj.stack_long(model)
+
+
+#: what a case_jvm variant asks, and the share of draws for each: practice seeds, and graded
+#: seeds, which leave out the two small pools (stacking pairs, time-out points) for the grids
+JVM_KINDS = {
+    "practice": {"stacking": 0.3, "split": 0.2, "reads": 0.25, "pause": 0.1, "timeouts": 0.15},
+    "graded": {"stacking": 0.05, "split": 0.15, "short": 0.3, "reads": 0.25, "pause": 0.25},
+}
+#: least CPU in one part of a stacking bar worth asking about (IFLs)
+MIN_PART_IFL = 0.05
+
+
+def _band(u: float, shares: dict[str, float]) -> str:
+    """The key of ``shares`` whose band of [0, 1) holds ``u`` (bands in the dict's order)."""
+    edge = 0.0
+    for key, share in shares.items():
+        edge += share
+        if u < edge:
+            return key
+    return key
+
+
+def _jvm_split(seed: int, r: np.random.Generator, topic: str, split: pd.DataFrame) -> Exercise:
+    """One part of one bar of *LPAR CPU load over the stacking*, split as a drop-down chooses."""
+    from ..book.figures_case_jvm import VIEWS
+
+    view = str(_one_of(r, VIEWS))
+    n = int(_one_of(r, sorted(split["guests"].unique())))
+    bar = split[(split["guests"] == n) & (split["view"] == view)].sort_values("order")
+    part = str(_one_of(r, list(bar["part"])))
+    row = bar[bar["part"] == part].iloc[0]
+    ifl = float(row["ifl"])
+    question = (
+        f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** ({int(row['jvms'])} JVM"
+        f"{'s' if int(row['jvms']) > 1 else ''} and {int(row['vcpus'])} virtual CPU{'s' if int(row['vcpus']) > 1 else ''} "
+        f"{'each' if n > 1 else 'in it'}). Split by the **{view}**, how many IFLs of the LPAR's CPU load go to **{part}** in the model? "
+        "Answer in IFLs to two decimals.\n\n"
+        f"In the page: in the figure *LPAR CPU load over the stacking*, choose *{view}* in *Split the CPU by*; "
+        f"the {n}-guest bar's *{part}* part has the value in its tooltip."
+    )
+    others = "; ".join(f"{p} {float(v):.2f}" for p, v in zip(bar["part"], bar["ifl"]) if p != part)
+    lines = [f"The {n}-guest bar, split by the {view}: **{ifl:.2f} IFLs** of *{part}*, of "
+             f"{float(row['total']):.2f} IFLs in all (the other parts: {others}).",
+             "The cost law splits the load by cause: the JVMs' own work, the overhead of stacking JVMs in one "
+             "guest, a cost per virtual CPU, and CP's dispatching and system time. z/VM's accounting splits the "
+             "same CPU by who is charged: the guests' emulation, CP time attributed to a guest, and CP time no "
+             "guest is charged for.",
+             f"Reproduce it: `overcommit.book.figures_case_jvm.stack_long(overcommit.book.figures_case_jvm."
+             f"model_frame())`, the row of guests {n}, view *{view}* and part *{part}*."]
+    return Exercise(topic=topic, seed=seed, question=question, answer=round(ifl, 2), solution="\n\n".join(lines),
+                    rel_tolerance=0.0, abs_tolerance=0.01, exact=ifl,
+                    parameters={"kind": "split", "guests": n, "view": view, "part": part, "ifl": ifl})
 
 
 def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
     from ..book.figures_case_jvm import BINARY_LABELS
 
     r = rng(variant)
-    frame, sweep = _jvm_frames()
-    u = r.random()
-    if seed >= GRADED_BASE:  # graded: the what-if's grid, a pool a class cannot exhaust
-        u = 0.5 + 0.35 * u
-    if u < 0.5:
+    frame, sweep, split = _jvm_frames()
+    kind = _band(r.random(), JVM_KINDS["graded" if seed >= GRADED_BASE else "practice"])
+    if kind == "split":
+        return _jvm_split(seed, r, topic, split)
+    if kind == "stacking":
         a, b = sorted(int(x) for x in r.choice(frame["guests"].to_numpy(), size=2, replace=False))
         ra, rb = (frame[frame["guests"] == n].iloc[0] for n in (a, b))
         change = float(rb["lpar_load"] - ra["lpar_load"])
@@ -253,12 +371,14 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
     label = BINARY_LABELS[binaries]
     where = (f"In the page: in the figure *short of memory*, choose {{n}} in *Linux guests*; the "
              f"{'solid blue' if binaries == 'dcss' else 'dashed orange'} line is *{label}*.")
-    if u < 0.85:
+    if kind in ("reads", "pause", "short"):
         n = int(_one_of(r, sorted(sweep["guests"].unique())))
         memory = float(_one_of(r, sorted(sweep["memory_gib"].unique())))
         row = sweep[(sweep["guests"] == n) & (sweep["binaries"] == label) & (sweep["memory_gib"] == memory)].iloc[0]
         reads = float(row["page_read_mib_s"])
-        if u >= 0.75:  # the same point's reorder pause
+        if kind == "short":
+            return _jvm_short(seed, topic, n, binaries, label, memory, row, where.format(n=n))
+        if kind == "pause":  # the same point's reorder pause
             pause = float(row["model_reorder_pause_s"])
             question = (
                 f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** with the WebSphere **{label}**, "
@@ -320,6 +440,31 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
                     parameters={"kind": "timeouts", "guests": n, "binaries": binaries, "largest_gib": largest})
 
 
+def _jvm_short(seed: int, topic: str, n: int, binaries: str, label: str, memory: float, row: pd.Series,
+               where: str) -> Exercise:
+    """Graded: by how much the guests' touched pages exceed z/VM's DPA at one point of *short of
+    memory*."""
+    short, touched = float(row["short_gib"]), float(row["instantiated_gib"])
+    question = (
+        f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** with the WebSphere **{label}**, on an LPAR "
+        f"cut to **{memory:g} GiB**. By how many GiB do the pages the guests touch exceed what z/VM's dynamic "
+        "paging area holds in the model? Answer in GiB (within 2 %).\n\n"
+        f"{where} The point at {memory:g} GiB has the value in its tooltip (*short of the DPA by*)."
+    )
+    lines = [f"The guests touch {touched:.3g} GiB; at {memory:g} GiB the DPA holds {touched - short:.3g} GiB of them, "
+             f"so they are short by **{short:.3g} GiB**, which z/VM must page, at {float(row['page_read_mib_s']):.3g} "
+             "MiB/s of reads there.",
+             "The DPA is what is left of the LPAR's memory after CP's own share; every GiB cut from the LPAR comes "
+             "off it. With the binaries on a shared minidisk every guest caches its own copy, so the guests touch "
+             "more than with one copy in a DCSS.",
+             f"Reproduce it: `overcommit.book.figures_case_jvm.memory_long(overcommit.cases.jvm.memory_sweep([{n}], "
+             f"[{memory:g}]))`, the row of binaries *{label}*, column `short_gib`."]
+    return Exercise(topic=topic, seed=seed, question=question, answer=short, solution="\n\n".join(lines),
+                    rel_tolerance=0.02, abs_tolerance=0.05,
+                    parameters={"kind": "short", "guests": n, "binaries": binaries, "memory_gib": memory,
+                                "short_gib": short})
+
+
 # --- z/VM and Xen: CPU overcommitment, and what stays resident ----------------------------
 
 @lru_cache(maxsize=1)
@@ -331,15 +476,29 @@ def _xen_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
     f = fx.model_frame()[["hypervisor", "guests", "feasible", "per_triplet_pct", "cpu_util_pct", "vcpu_ratio"]].copy()
     for c in ("per_triplet_pct", "cpu_util_pct"):
         f[c] = _sig(f[c])
-    return f, fx.memory_long(xen.memory_sweep())
+    sweep = xen.memory_sweep()
+    top = sweep[sweep["feasible"] & (sweep["hypervisor"] == "zvm")][
+        ["guests", "memory_gib", "throughput_pct", "page_read_mib_s"]].copy()
+    top["throughput_pct"] = _sig(top["throughput_pct"])  # as the top panel's tooltips
+    top["page_read_mib_s"] = _sig(top["page_read_mib_s"], 3)
+    return f, fx.memory_long(sweep), top.reset_index(drop=True)
+
+
+#: graded draws: the memory bars (about 400 questions worth asking), the top panel's throughput
+#: and page reads (about 40) and the CPU figure (about 10), near their share of all of them
+XEN_GRADED_SPLIT = (0.9, 0.97)
 
 
 def _build_xen(seed: int, variant: int, topic: str) -> Exercise:
     from ..cases import xen
 
     r = rng(variant)
-    frame, mem = _xen_frames()
-    if r.random() < 0.5 and seed < GRADED_BASE:  # graded: the memory sweep's larger pool
+    frame, mem, top = _xen_frames()
+    u = r.random()
+    graded = seed >= GRADED_BASE
+    if graded and XEN_GRADED_SPLIT[0] <= u < XEN_GRADED_SPLIT[1]:
+        return _xen_top(seed, r, topic, top)
+    if (u >= XEN_GRADED_SPLIT[1]) if graded else (u < 0.5):
         # full speed: what one triplet gets on its own (the model's triplet never reaches 100 %)
         hv = str(_one_of(r, [xen.LABELS[k] for k in xen.HYPERVISORS]))
         guests = int(_one_of(r, sorted(frame["guests"].unique())))
@@ -402,6 +561,44 @@ def _build_xen(seed: int, variant: int, topic: str) -> Exercise:
                     rel_tolerance=0.02, abs_tolerance=1.0,
                     parameters={"kind": "resident", "guests": guests, "memory_gib": memory, "part": asked,
                                 "mib": value, "resident_share": resident / touched if touched else 1.0})
+
+
+def _xen_top(seed: int, r: np.random.Generator, topic: str, top: pd.DataFrame) -> Exercise:
+    """Graded: the top panel of *shrinking the memory*, z/VM's throughput or page reads at a
+    point where it pages."""
+    from ..cases import xen
+
+    top = top[top["page_read_mib_s"] >= MIN_READS_MIB_S]
+    guests = int(_one_of(r, sorted(top["guests"].unique())))
+    memory = float(_one_of(r, sorted(top["memory_gib"].unique())))
+    row = top[(top["guests"] == guests) & (top["memory_gib"] == memory)]
+    if row.empty:  # not a point where z/VM pages: not worth asking, so the next variant is taken
+        row = pd.DataFrame([{"throughput_pct": 100.0, "page_read_mib_s": 0.0}])
+    row = row.iloc[0]
+    pct, reads = float(row["throughput_pct"]), float(row["page_read_mib_s"])
+    asked = "throughput" if r.random() < 0.5 else "reads"
+    setting = f"On **z/VM 5.3** with **{guests} guests** and **{memory:g} GiB** of central storage"
+    where = (f"In the page: in the figure *shrinking the memory*, choose {guests} in *Guests*; the z/VM point at "
+             f"{memory:g} GiB has the value in its tooltip.")
+    reproduce = (f"Reproduce it: `overcommit.cases.xen.memory_sweep([{memory:g}], "
+                 f"[{guests // xen.GUESTS_PER_TRIPLET}])`, the row of hypervisor `zvm`, column "
+                 f"`{'throughput_pct' if asked == 'throughput' else 'page_read_mib_s'}`.")
+    why = ("z/VM backs only what the guests touch and moves their idle pages to expanded storage and DASD; "
+           "the pages they come back to are read in again, and those waits are all the throughput loses.")
+    if asked == "throughput":
+        question = (f"{setting}, what throughput does the model keep, in % of the same guests on the document's "
+                    f"host? Answer in % to two decimals (within 0.05 points).\n\n{where}")
+        lines = [f"The z/VM point: **{pct:.2f} %**, while it reads {reads:.3g} MiB/s of pages.", why, reproduce]
+        return Exercise(topic=topic, seed=seed, question=question, answer=pct, solution="\n\n".join(lines),
+                        rel_tolerance=0.0, abs_tolerance=0.05,
+                        parameters={"kind": "top", "asked": asked, "guests": guests, "memory_gib": memory,
+                                    "pct": pct, "reads_mib_s": reads})
+    question = (f"{setting}, how many MiB/s of pages does the model read? Answer in MiB/s (within 5 %).\n\n{where}")
+    lines = [f"The z/VM point: **{reads:.3g} MiB/s** of page reads, for a throughput of {pct:.2f} %.", why, reproduce]
+    return Exercise(topic=topic, seed=seed, question=question, answer=reads, solution="\n\n".join(lines),
+                    rel_tolerance=0.05, abs_tolerance=0.01,
+                    parameters={"kind": "top", "asked": asked, "guests": guests, "memory_gib": memory,
+                                "pct": pct, "reads_mib_s": reads})
 
 
 # --- capacity planning: break points ------------------------------------------------------

@@ -47,7 +47,7 @@ def _build(seed: int, variant: int) -> Exercise:
     question = (
         f"{dat.tables_markdown(setup)}\n\n"
         "Translate these process virtual addresses. For each one give the **host real "
-        "address** it reaches (a number), or, if a page fault stops it, the tier whose entry "
+        "address** it reaches (a byte address, in decimal or hex, exact), or, if a page fault stops it, the tier whose entry "
         "is invalid: `\"Linux\"` (tier 2, the process page table) or `\"z/VM\"` (tier 1, "
         "z/VM's table for the guest).\n\n"
         f"{dat.addresses_markdown(setup)}\n\n"

@@ -81,7 +81,8 @@ def _build(seed: int, variant: int) -> Exercise:
         "to them. Assume Poisson arrivals and exponential service times.\n\n"
         "Compute (a) the utilisation ρ of one device (per server) and (b) the mean response "
         "time of a paging I/O at the devices in milliseconds (waiting plus service; ignore the "
-        "channels). Answer with two numbers, ρ and then the response time in ms: `[ρ, ms]`."
+        "channels). Answer with two numbers, ρ (a fraction, 0.25 for a quarter) and then the "
+        "response time in ms, each to three significant figures (within 1 %): `[ρ, ms]`."
     )
     lines = [
         f"Service time: S = {config.io_overhead_s * 1e3:g} ms + {pages_per_io} × "

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pandas as pd
 
 from .. import names, tolerance
 from ..model import ENVIRONMENTS, simulate
@@ -125,6 +126,13 @@ def not_worth(ex: Exercise) -> str | None:
         return None if 0.05 <= p["value"] <= 1 - MIN_LOSS else "the variant runs at its reference speed there"
     if ex.topic == "results_model":
         return None if p["gap"] >= SLOWEST_GAP else "two variants are about equally slow"
+    if ex.topic == "results_tolerance" and p.get("measure") == "resident":
+        kept, b = p["resident_remaining_pct"], tolerance.BOUNDARIES
+        if kept >= 99.0:
+            return "every touched page is still resident: nothing was paged"
+        if any(abs(kept - x) < 0.1 * x for x in (b.resident_low, b.resident_high)):
+            return "the share sits within 10 % of a class boundary"
+        return None
     if ex.topic == "results_tolerance":
         share = p["read_share_pct"]
         if share < 1.0:
@@ -341,8 +349,8 @@ def _slowest_at(seed: int, topic: str, cid: str, env: str, per_variant: dict, re
     x = round(float(per_variant[slowest]), 3)
     question = (
         f"At CID **{cid}** on **{ENV_NAMES[env]}**, which workload variant does the model run slowest "
-        "(lowest relative throughput), and what is that relative throughput? Answer with the value to "
-        "two decimals, e.g. `0.42`: no other variant comes within "
+        "(lowest relative throughput), and what is that relative throughput? Answer with it as a "
+        "fraction to two decimals, e.g. `0.42`: no other variant comes within "
         f"{SLOWEST_GAP:g} of the slowest, so the value tells which one you found.\n\n"
         f"In the page: in the figure *Every variant at one CID*, choose CID {cid} and *{ENV_MENU[env]}*."
     )
@@ -379,10 +387,13 @@ def _build_reads(seed: int, variant: int, topic: str) -> Exercise:
     m = _measures(cid, env)
     rows = list(m.index)
     row = rows[int(r.integers(len(rows)))]
+    guests = int(m.loc[row, "guests"])
+    # graded seeds also ask the figure's other measure, which doubles their pool
+    if seed >= GRADED_BASE and r.random() < 0.5:
+        return _resident_question(seed, topic, env, cid, row, m, SHORT[row])
     share = float(m.loc[row, "read_share_pct"])
     b = tolerance.BOUNDARIES
     cls = str(tolerance.classify(share, b.reads_low, b.reads_high))
-    guests = int(m.loc[row, "guests"])
     per = " per guest" if guests > 1 else ""
     question = (
         f"At CID **{cid}** on **{ENV_NAMES[env]}**, what share of all page reads (in %{per}) does the "
@@ -404,6 +415,34 @@ def _build_reads(seed: int, variant: int, topic: str) -> Exercise:
         topic=topic, seed=seed, question=question, answer=[cls, round(share, 3)], solution="\n\n".join(lines),
         rel_tolerance=0.05, abs_tolerance=0.05,
         parameters={"env": env, "cid": cid, "row": row, "read_share_pct": share, "class": cls},
+    )
+
+
+def _resident_question(seed: int, topic: str, env: str, cid: str, row: str, m: pd.DataFrame, label: str) -> Exercise:
+    """Graded: the tolerance figure's vertical measure, the share of the row's touched pages
+    still resident, and its class."""
+    kept = float(m.loc[row, "resident_remaining_pct"])
+    b = tolerance.BOUNDARIES
+    cls = str(tolerance.classify(kept, b.resident_low, b.resident_high))
+    question = (
+        f"At CID **{cid}** on **{ENV_NAMES[env]}**, what share of the pages the Table 2 row **{label}** touches "
+        "is still resident in the model (in %), and in which remaining-resident class (low, medium, high) does "
+        "that put it with the chapter's boundaries? Answer like `medium, 42` (the share within 5 %).\n\n"
+        f"In the page: in the tolerance figure, choose CID {cid} and *{ENV_MENU[env]}* and leave the "
+        "sliders where they start; the point's tooltip gives the share (*remaining resident*)."
+    )
+    lines = [
+        f"The row {label} touches {float(m.loc[row, 'instantiated_mib']):,.0f} MiB and keeps "
+        f"{float(m.loc[row, 'resident_mib']):,.0f} MiB of it resident at {cid}: **{kept:.3g} %**.",
+        f"The chapter's boundaries put a share below {b.resident_low:g} % in *low*, from there to "
+        f"{b.resident_high:g} % in *medium* and above in *high*, so the class is **{cls}**.",
+        f"Reproduce it: `overcommit.tolerance.table2('{cid}', env='{env}')`, column `resident_remaining_pct`.",
+    ]
+    return Exercise(
+        topic=topic, seed=seed, question=question, answer=[cls, round(kept, 3)], solution="\n\n".join(lines),
+        rel_tolerance=0.05, abs_tolerance=0.05,
+        parameters={"env": env, "cid": cid, "row": row, "measure": "resident", "resident_remaining_pct": kept,
+                    "class": cls},
     )
 
 

@@ -85,8 +85,8 @@ def _build(seed: int, variant: int) -> Exercise:
         "| guest | virtual CPUs | relative share | demand (CPUs) |\n|---|---:|---:|---:|\n"
         f"{rows}\n\n"
         "How many real CPUs does each guest receive under z/VM's relative shares (long-run "
-        "average, weighted water-filling)? Answer with a list in the order of the table, "
-        f"e.g. `[{', '.join(['0.5'] * count)}]`."
+        "average, weighted water-filling)? Answer in real CPUs to two decimals, as a list in the "
+        f"order of the table, e.g. `[{', '.join(['0.50'] * count)}]`."
     )
 
     # The worked solution: the sorted pass of overcommit.shares._water_fill, in words.

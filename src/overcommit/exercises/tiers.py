@@ -75,7 +75,8 @@ def _build(seed: int, variant: int) -> Exercise:
         f"{rows}\n\n"
         "Assume z/VM keeps as much of the instantiated memory resident in the DPA as fits. "
         "Compute (a) the DPA size in MiB and (b) the overcommit ratio ocr = Σ instantiated : "
-        "Σ resident. Answer with two numbers, the DPA in MiB and then ocr: `[DPA, ocr]`."
+        "Σ resident. Answer with two numbers, the DPA in whole MiB and then ocr to three "
+        "decimals (2.125 or 2.125:1), each within 0.2 %: `[DPA, ocr]`."
     )
     central = split.central_mib
     lines = [
