@@ -153,6 +153,12 @@ glue("guide-max-seed", str(CLASS_SEEDS[-1]), display=False)
 #    the points. It writes a grades file in the roster's format (a Canvas roster gives the
 #    columns Canvas's gradebook import expects) and a details file with every part and the
 #    reason for every zero. No Docker is needed.
+# 5. **Or grade on Gradescope**: `make assignments ROSTER=canvas.csv` builds, per chapter,
+#    an otter-grader autograder zip that installs the package from a wheel inside it and
+#    holds the class's answers by id (no secret, no seed). It gives the same partial credit
+#    as `grade` and knows the student from Gradescope's record of who submitted; run
+#    anywhere else, it has only the notebook's `STUDENT_ID`, which a student can edit, so
+#    `grade` stays the one to trust.
 #
 # **What the checks accept.** A number within the question's tolerance, or rounded either
 # way to the precision the question asks for (0.32 and 0.33 for 0.325); a unit or a percent
