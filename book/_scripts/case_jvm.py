@@ -805,7 +805,7 @@ glue("jvm-seeded-a", Markdown(seeded.solution), display=False)
 # :label: case_jvm-ex-seeded
 # :class: oc-where-browser
 #
-# *A seeded exercise: your instructor may give you a different seed.* Each seed asks what moving the 200 JVMs between two stackings does to the LPAR's CPU load, or, in the what-if short of memory, how much the guests page or up to which memory their clients time out. This is the
+# *A seeded exercise: your instructor may give you a different seed.* Each seed asks what moving the 200 JVMs between two stackings does to the LPAR's CPU load or where one stacking's CPU goes, or, in the what-if short of memory, how much the guests page, how long a reorder stops them or up to which memory their clients time out. This is the
 # question for seed 2:
 #
 # ```{glue:md} jvm-seeded-q

@@ -641,7 +641,7 @@ glue("xen-seeded-a", Markdown(seeded.solution), display=False)
 # :label: case_xen-ex-seeded
 # :class: oc-where-browser
 #
-# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a hypervisor and a number of guests and asks how fast each triplet runs and how busy the CPUs are, or how much z/VM keeps resident at one memory size. This is the
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a hypervisor and a number of guests and asks how fast each triplet runs and how busy the CPUs are, or where z/VM keeps the guests' memory at one memory size. This is the
 # question for seed 0:
 #
 # ```{glue:md} xen-seeded-q
