@@ -79,6 +79,12 @@ def test_read_share_answer_is_table2s(seed):
     ex = exercises.generate("results_tolerance", seed)
     p = ex.parameters
     t = tolerance.table2(p["cid"], env=p["env"])
+    if p.get("measure") == "row-reads":  # graded seeds only: the row's reads, from the tooltip
+        assert seed >= exercises.GRADED_BASE
+        reads = float(t.loc[p["row"], "page_read_mib_s"])
+        assert reads >= 1.0 and ex.answer == pytest.approx(reads, rel=1e-3)
+        assert not exercises.check("results_tolerance", seed, reads * 1.1)
+        return
     if p.get("measure") == "resident":  # graded seeds only: the figure's other measure
         assert seed >= exercises.GRADED_BASE
         assert ex.answer[0] == t.loc[p["row"], "resident_class"]
@@ -125,6 +131,8 @@ def test_a_tie_for_slowest_and_a_boundary_share_are_rejected():
     assert "boundary" in results.not_worth(ex)
     ex.parameters.update(resident_remaining_pct=100.0)
     assert "still resident" in results.not_worth(ex)
+    ex.parameters.update(measure="row-reads", page_read_mib_s=0.4)
+    assert "less than 1 MiB/s" in results.not_worth(ex)
 
 
 def test_unknown_results_topic_is_refused():

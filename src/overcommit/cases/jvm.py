@@ -672,14 +672,14 @@ def memory_sweep(counts: Iterable[int] = GUEST_COUNTS, memories: Iterable[float]
     if (case is None or case == calibrated()) and memories is None and counts == GUEST_COUNTS:
         from ..cache import cached
 
-        # 256 runs of up to 200 guests (about 20 s): the chapter, its exercises and the
+        # 496 runs of up to 200 guests (about 40 s): the chapter, its exercises and the
         # tests all ask for this one
         return cached("jvm-memory-sweep", lambda: _memory_sweep(GUEST_COUNTS, None, calibrated())).copy()
     return _memory_sweep(counts, memories, calibrated() if case is None else case)
 
 
 def _memory_sweep(counts: Iterable[int], memories: Iterable[float] | None, case: Case) -> pd.DataFrame:
-    memories = list(range(140, 201, 4)) if memories is None else [float(m) for m in memories]
+    memories = list(range(140, 201, 2)) if memories is None else [float(m) for m in memories]
     if not memories:
         raise ValueError("memories: empty; expected LPAR memory sizes in GiB")
     rows = []

@@ -282,10 +282,10 @@ def _jvm_frames() -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
 
 
 #: what a case_jvm variant asks, and the share of draws for each: practice seeds, and graded
-#: seeds, which leave out the two small pools (stacking pairs, time-out points) for the grids
+#: seeds, near each kind's share of the questions (graded stacking goes both ways)
 JVM_KINDS = {
     "practice": {"stacking": 0.3, "split": 0.2, "reads": 0.25, "pause": 0.1, "timeouts": 0.15},
-    "graded": {"stacking": 0.05, "split": 0.15, "short": 0.3, "reads": 0.25, "pause": 0.25},
+    "graded": {"stacking": 0.07, "split": 0.09, "short": 0.26, "reads": 0.28, "pause": 0.28, "timeouts": 0.02},
 }
 #: least CPU in one part of a stacking bar worth asking about (IFLs)
 MIN_PART_IFL = 0.05
@@ -343,12 +343,14 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
         return _jvm_split(seed, r, topic, split)
     if kind == "stacking":
         a, b = sorted(int(x) for x in r.choice(frame["guests"].to_numpy(), size=2, replace=False))
+        if seed >= GRADED_BASE and r.random() < 0.5:  # graded: consolidating too, twice the pairs
+            a, b = b, a
         ra, rb = (frame[frame["guests"] == n].iloc[0] for n in (a, b))
         change = float(rb["lpar_load"] - ra["lpar_load"])
         answer = round(change, 2)
         question = (
-            f"The 200 JVMs run in **{a} Linux guest{'s' if a > 1 else ''}** and are then spread over "
-            f"**{b} guests**. By how many IFLs does the LPAR's CPU load change in the model? Answer with a "
+            f"The 200 JVMs run in **{a} Linux guest{'s' if a > 1 else ''}** and are then "
+            f"{'spread over' if b > a else 'gathered into'} **{b} guest{'s' if b > 1 else ''}**. By how many IFLs does the LPAR's CPU load change in the model? Answer with a "
             "sign (negative: it saves CPU), to two decimals.\n\n"
             "In the page: in the figure *LPAR CPU load over the stacking*, the bars' tooltips give the "
             "model's load (*LPAR load, model*)."
@@ -421,7 +423,7 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
     question = (
         f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** with the WebSphere **{label}**. As "
         "the LPAR's memory is cut below the document's 200 GiB, what is the largest memory on the figure's "
-        "grid (140 to 200 GiB in steps of 4) at which the model's clients time out during page reorder? "
+        "grid (140 to 200 GiB in steps of 2) at which the model's clients time out during page reorder? "
         "Answer in GiB.\n\n" + where.format(n=n) + " Red crosses mark the time-outs."
     )
     lines = []

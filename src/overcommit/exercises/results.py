@@ -126,6 +126,8 @@ def not_worth(ex: Exercise) -> str | None:
         return None if 0.05 <= p["value"] <= 1 - MIN_LOSS else "the variant runs at its reference speed there"
     if ex.topic == "results_model":
         return None if p["gap"] >= SLOWEST_GAP else "two variants are about equally slow"
+    if ex.topic == "results_tolerance" and p.get("measure") == "row-reads":
+        return None if p["page_read_mib_s"] >= 1.0 else "the row reads less than 1 MiB/s of pages"
     if ex.topic == "results_tolerance" and p.get("measure") == "resident":
         kept, b = p["resident_remaining_pct"], tolerance.BOUNDARIES
         if kept >= 99.0:
@@ -388,9 +390,13 @@ def _build_reads(seed: int, variant: int, topic: str) -> Exercise:
     rows = list(m.index)
     row = rows[int(r.integers(len(rows)))]
     guests = int(m.loc[row, "guests"])
-    # graded seeds also ask the figure's other measure, which doubles their pool
-    if seed >= GRADED_BASE and r.random() < 0.5:
-        return _resident_question(seed, topic, env, cid, row, m, SHORT[row])
+    # graded seeds also ask the figure's other measure and the row's reads, three times the pool
+    if seed >= GRADED_BASE:
+        u = r.random()
+        if u < 1 / 3:
+            return _resident_question(seed, topic, env, cid, row, m, SHORT[row])
+        if u < 2 / 3:
+            return _row_reads_question(seed, topic, env, cid, row, m, SHORT[row])
     share = float(m.loc[row, "read_share_pct"])
     b = tolerance.BOUNDARIES
     cls = str(tolerance.classify(share, b.reads_low, b.reads_high))
@@ -443,6 +449,32 @@ def _resident_question(seed: int, topic: str, env: str, cid: str, row: str, m: p
         rel_tolerance=0.05, abs_tolerance=0.05,
         parameters={"env": env, "cid": cid, "row": row, "measure": "resident", "resident_remaining_pct": kept,
                     "class": cls},
+    )
+
+
+def _row_reads_question(seed: int, topic: str, env: str, cid: str, row: str, m: pd.DataFrame, label: str) -> Exercise:
+    """Graded: the page reads of all the row's guests together, from the figure's tooltip."""
+    reads, guests = float(m.loc[row, "page_read_mib_s"]), int(m.loc[row, "guests"])
+    total = float(m["page_read_mib_s"].sum())
+    question = (
+        f"At CID **{cid}** on **{ENV_NAMES[env]}**, how many MiB/s of pages do the guests of the Table 2 row "
+        f"**{label}** read in the model, all {guests} together? Answer in MiB/s (within 5 %).\n\n"
+        if guests > 1 else
+        f"At CID **{cid}** on **{ENV_NAMES[env]}**, how many MiB/s of pages does the guest of the Table 2 row "
+        f"**{label}** read in the model? Answer in MiB/s (within 5 %).\n\n"
+    ) + (f"In the page: in the tolerance figure, choose CID {cid} and *{ENV_MENU[env]}* and leave the sliders "
+         "where they start; the point's tooltip gives the reads (*page reads of the row*).")
+    lines = [
+        f"The row {label} reads **{reads:.3g} MiB/s** at {cid}, {100 * reads / total if total else 0:.3g} % of "
+        f"the {total:.3g} MiB/s the rows read together.",
+        "A guest reads back the pages it touches again after they were paged out; a large, busy working set "
+        "that no longer fits reads the most.",
+        f"Reproduce it: `overcommit.tolerance.table2('{cid}', env='{env}')`, column `page_read_mib_s`.",
+    ]
+    return Exercise(
+        topic=topic, seed=seed, question=question, answer=round(reads, 3), solution="\n\n".join(lines),
+        rel_tolerance=0.05, abs_tolerance=0.01,
+        parameters={"env": env, "cid": cid, "row": row, "measure": "row-reads", "page_read_mib_s": reads},
     )
 
 
