@@ -177,9 +177,9 @@ glue("guide-max-seed", str(CLASS_SEEDS[-1]), display=False)
 # **How many different questions.** Each topic's graded questions come from what its
 # figures and tables show, a few hundred to many thousands of them, and each student draws
 # one at random. In a class of 40, the method, mechanism and results chapters give almost
-# every student a question of their own; the three case studies with smaller figures
-# (z/VM 5.2, JVM stacking, Xen) give 31 to 40 different questions, 36 on average, so a few
-# pairs of students share one. `tools/exercise_pools.py` counts them for any topic.
+# every student a question of their own; the chapters with smaller figures (the tolerance
+# chapter and the three case studies) give 33 to 40 different questions, 37 on average, so
+# a few pairs of students share one. `tools/exercise_pools.py` counts them for any topic.
 #
 # ````{admonition} Try it in Python
 # :class: oc-try dropdown
