@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import shutil
+import time
 
 import pytest
 
@@ -21,7 +24,34 @@ def test_a_second_call_reads_what_the_first_stored(tmp_path, monkeypatch):
     assert cache.cached("probe", compute) == {"x": [1.5, 2.5]}
     assert cache.cached("probe", compute) == {"x": [1.5, 2.5]}
     assert len(calls) == 1
-    assert [p.name for p in tmp_path.iterdir()] == [f"probe-{cache.inputs_key()}.pickle"]
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == [
+        f"probe-{cache.inputs_key()}.pickle"]
+
+
+def _compute_slowly(counter: str):
+    with open(counter, "a") as out:
+        out.write("computed\n")
+    time.sleep(1.0)
+    return [4, 2]
+
+
+def _ask(folder: str, counter: str, results) -> None:
+    os.environ[cache.CACHE_ENV] = folder
+    results.put(cache.cached("together", lambda: _compute_slowly(counter)))
+
+
+def test_processes_asking_together_compute_once(tmp_path):
+    counter = tmp_path / "count.txt"
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    workers = [context.Process(target=_ask, args=(str(tmp_path / "c"), str(counter), results)) for _ in range(3)]
+    for w in workers:
+        w.start()
+    got = [results.get(timeout=60) for _ in workers]
+    for w in workers:
+        w.join(timeout=60)
+    assert got == [[4, 2]] * 3
+    assert counter.read_text().count("computed") == 1
 
 
 def test_other_data_files_give_another_key(tmp_path, monkeypatch):

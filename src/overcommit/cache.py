@@ -19,9 +19,10 @@ import os
 import pickle
 import platform
 import tempfile
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Callable, Iterator, TypeVar
 
 from . import data
 
@@ -63,31 +64,63 @@ def _inputs_key(data_directory: str) -> str:
     return digest.hexdigest()[:20]
 
 
-def cached(name: str, compute: Callable[[], T]) -> T:
-    """``compute()``, or what an earlier call with the same ``name`` and the same inputs
-    (:func:`inputs_key`) stored. ``name`` must be a plain file-name stem."""
-    if not name.replace("-", "").replace("_", "").isalnum():
-        raise ValueError(f"name: {name!r} is not accepted; expected letters, digits, '-' and '_'")
-    folder = directory()
-    if folder is None:
-        return compute()
-    path = folder / f"{name}-{inputs_key()}.pickle"
+_MISSING = object()
+
+
+def _read(path: Path):
     if path.is_file():
         try:
             with open(path, "rb") as handle:
                 return pickle.load(handle)
         except (OSError, EOFError, pickle.UnpicklingError):
             pass  # a damaged entry is recomputed and replaced
-    value = compute()
+    return _MISSING
+
+
+@contextmanager
+def _alone(folder: Path, stem: str) -> Iterator[None]:
+    """Hold ``stem``'s lock in ``folder`` while the block runs, so that processes started
+    together (the test workers) compute an entry once, not each on its own; without
+    ``fcntl`` or a writable folder, the block runs unlocked."""
     try:
+        import fcntl
+
         folder.mkdir(parents=True, exist_ok=True)
-        # written under another name and renamed: a concurrent reader never sees half a file
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}-", suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, path)
-    except OSError:
-        pass  # a read-only checkout still works, uncached
+        lock = open(folder / f".{stem}.lock", "w")
+    except (ImportError, OSError):
+        yield
+        return
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def cached(name: str, compute: Callable[[], T]) -> T:
+    """``compute()``, or what an earlier call with the same ``name`` and the same inputs
+    (:func:`inputs_key`) stored. ``name`` must be a plain file-name stem. While one process
+    computes an entry, others asking for it wait and read what it stored."""
+    if not name.replace("-", "").replace("_", "").isalnum():
+        raise ValueError(f"name: {name!r} is not accepted; expected letters, digits, '-' and '_'")
+    folder = directory()
+    if folder is None:
+        return compute()
+    path = folder / f"{name}-{inputs_key()}.pickle"
+    value = _read(path)
+    if value is not _MISSING:
+        return value
+    with _alone(folder, path.stem):
+        value = _read(path)  # stored by another process while this one waited
+        if value is not _MISSING:
+            return value
+        value = compute()
+        try:
+            # written under another name and renamed: a concurrent reader never sees half a file
+            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{name}-", suffix=".tmp")
+            with os.fdopen(handle, "wb") as out:
+                pickle.dump(value, out, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, path)
+        except OSError:
+            pass  # a read-only checkout still works, uncached
     return value
 
 
