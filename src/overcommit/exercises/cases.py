@@ -462,7 +462,7 @@ def _jvm_short(seed: int, topic: str, n: int, binaries: str, label: str, memory:
              f"Reproduce it: `overcommit.book.figures_case_jvm.memory_long(overcommit.cases.jvm.memory_sweep([{n}], "
              f"[{memory:g}]))`, the row of binaries *{label}*, column `short_gib`."]
     return Exercise(topic=topic, seed=seed, question=question, answer=short, solution="\n\n".join(lines),
-                    rel_tolerance=0.02, abs_tolerance=0.05,
+                    rel_tolerance=0.02, abs_tolerance=0.005,
                     parameters={"kind": "short", "guests": n, "binaries": binaries, "memory_gib": memory,
                                 "short_gib": short})
 
