@@ -90,7 +90,7 @@ def test_jvm_answer_is_the_cases(seed):
         assert not exercises.check("case_jvm", seed, pause * 1.5 + 0.1)
     elif p["kind"] == "short":
         short = float(rows["instantiated_gib"].iloc[0] - rows["dpa_gib"].iloc[0])
-        assert short >= 0.5 and ex.answer == pytest.approx(short, rel=2e-3)  # 3 digits, as the figure
+        assert short >= 0.5 and ex.answer == pytest.approx(short, rel=5e-3)  # 3 digits, as the figure
         assert not exercises.check("case_jvm", seed, short * 1.05)
     else:
         assert ex.answer == float(rows[rows["failed_share"] > 0]["memory_gib"].max())

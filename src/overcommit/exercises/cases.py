@@ -385,7 +385,7 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
             question = (
                 f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** with the WebSphere **{label}**, "
                 f"on an LPAR cut to **{memory:g} GiB**. For how many seconds does a page reorder stop a guest in "
-                "the model? Answer in seconds (within 2 %).\n\n" + where.format(n=n)
+                "the model? Answer in seconds to two decimals.\n\n" + where.format(n=n)
                 + f" The point at {memory:g} GiB has the pause in its tooltip."
             )
             lines = [f"The point at {memory:g} GiB: a reorder stops a guest for **{pause:.2f} s**; the guests read "
