@@ -483,6 +483,7 @@ def _xen_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
         ["guests", "memory_gib", "throughput_pct", "page_read_mib_s"]].copy()
     top["throughput_pct"] = _sig(top["throughput_pct"])  # as the top panel's tooltips
     top["page_read_mib_s"] = _sig(top["page_read_mib_s"], 3)
+    top = top[top["page_read_mib_s"] >= MIN_READS_MIB_S]  # the points where z/VM pages
     return f, fx.memory_long(sweep), top.reset_index(drop=True)
 
 
@@ -567,10 +568,9 @@ def _build_xen(seed: int, variant: int, topic: str) -> Exercise:
 
 def _xen_top(seed: int, r: np.random.Generator, topic: str, top: pd.DataFrame) -> Exercise:
     """Graded: the top panel of *shrinking the memory*, z/VM's throughput or page reads at a
-    point where it pages."""
+    point where it pages (``top``: those points)."""
     from ..cases import xen
 
-    top = top[top["page_read_mib_s"] >= MIN_READS_MIB_S]
     guests = int(_one_of(r, sorted(top["guests"].unique())))
     memory = float(_one_of(r, sorted(top["memory_gib"].unique())))
     row = top[(top["guests"] == guests) & (top["memory_gib"] == memory)]

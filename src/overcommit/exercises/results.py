@@ -132,15 +132,14 @@ def not_worth(ex: Exercise) -> str | None:
         kept, b = p["resident_remaining_pct"], tolerance.BOUNDARIES
         if kept >= 99.0:
             return "every touched page is still resident: nothing was paged"
-        if any(abs(kept - x) < 0.1 * x for x in (b.resident_low, b.resident_high)):
+        if _near_boundary(kept, b.resident_low, b.resident_high):
             return "the share sits within 10 % of a class boundary"
         return None
     if ex.topic == "results_tolerance":
         share = p["read_share_pct"]
         if share < 1.0:
             return "the guest reads less than 1 % of the pages"
-        bounds = (tolerance.BOUNDARIES.reads_low, tolerance.BOUNDARIES.reads_high)
-        if any(abs(share - b) < 0.1 * b for b in bounds):
+        if _near_boundary(share, tolerance.BOUNDARIES.reads_low, tolerance.BOUNDARIES.reads_high):
             return "the share sits within 10 % of a class boundary"
         return None
     return f"topic {ex.topic!r} has no rule"
@@ -377,6 +376,23 @@ def _slowest_at(seed: int, topic: str, cid: str, env: str, per_variant: dict, re
 
 # --- how much of the paging is one guest's? --------------------------------------------
 
+def _tolerance_where(cid: str, env: str, gives: str) -> str:
+    """Where a results_tolerance answer is in the page: the point's tooltip gives ``gives``."""
+    return (f"In the page: in the tolerance figure, choose CID {cid} and *{ENV_MENU[env]}* and leave the "
+            f"sliders where they start; the point's tooltip gives {gives}.")
+
+
+def _class_line(low: float, high: float, cls: str) -> str:
+    """The worked answer's sentence that puts a share in its class of Table 2."""
+    return (f"The chapter's boundaries put a share below {low:g} % in *low*, from there to "
+            f"{high:g} % in *medium* and above in *high*, so the class is **{cls}**.")
+
+
+def _near_boundary(value: float, low: float, high: float) -> bool:
+    """Within 10 % of either class boundary: a reading error could flip the class."""
+    return any(abs(value - b) < 0.1 * b for b in (low, high))
+
+
 def _build_reads(seed: int, variant: int, topic: str) -> Exercise:
     from ..book.figures_tolerance import SHORT  # the names the tolerance figure shows
 
@@ -406,15 +422,13 @@ def _build_reads(seed: int, variant: int, topic: str) -> Exercise:
         f"Table 2 row **{SHORT[row]}** take in the model, and in which page-read class (low, medium, "
         "high) does that put it with the chapter's boundaries? Answer like `medium, 4.2` (the share "
         "within 5 %).\n\n"
-        f"In the page: in the tolerance figure, choose CID {cid} and *{ENV_MENU[env]}* and leave the "
-        "sliders where they start; the point's tooltip gives the share."
+        + _tolerance_where(cid, env, "the share")
     )
     lines = [
         f"The model reads {float(res.system['page_read_mib_s']):.1f} MiB/s of pages at {cid}; the row "
         f"{SHORT[row]} ({guests} guest{'s' if guests > 1 else ''}) reads "
         f"{float(m.loc[row, 'page_read_mib_s']):.2f} MiB/s of them, **{share:.3g} %**{per}.",
-        f"The chapter's boundaries put a share below {b.reads_low:g} % in *low*, from there to "
-        f"{b.reads_high:g} % in *medium* and above in *high*, so the class is **{cls}**.",
+        _class_line(b.reads_low, b.reads_high, cls),
         f"Reproduce it: `overcommit.tolerance.table2('{cid}', env='{env}')`.",
     ]
     return Exercise(
@@ -434,14 +448,12 @@ def _resident_question(seed: int, topic: str, env: str, cid: str, row: str, m: p
         f"At CID **{cid}** on **{ENV_NAMES[env]}**, what share of the pages the Table 2 row **{label}** touches "
         "is still resident in the model (in %), and in which remaining-resident class (low, medium, high) does "
         "that put it with the chapter's boundaries? Answer like `medium, 42` (the share within 5 %).\n\n"
-        f"In the page: in the tolerance figure, choose CID {cid} and *{ENV_MENU[env]}* and leave the "
-        "sliders where they start; the point's tooltip gives the share (*remaining resident*)."
+        + _tolerance_where(cid, env, "the share (*remaining resident*)")
     )
     lines = [
         f"The row {label} touches {float(m.loc[row, 'instantiated_mib']):,.0f} MiB and keeps "
         f"{float(m.loc[row, 'resident_mib']):,.0f} MiB of it resident at {cid}: **{kept:.3g} %**.",
-        f"The chapter's boundaries put a share below {b.resident_low:g} % in *low*, from there to "
-        f"{b.resident_high:g} % in *medium* and above in *high*, so the class is **{cls}**.",
+        _class_line(b.resident_low, b.resident_high, cls),
         f"Reproduce it: `overcommit.tolerance.table2('{cid}', env='{env}')`, column `resident_remaining_pct`.",
     ]
     return Exercise(
@@ -462,8 +474,7 @@ def _row_reads_question(seed: int, topic: str, env: str, cid: str, row: str, m: 
         if guests > 1 else
         f"At CID **{cid}** on **{ENV_NAMES[env]}**, how many MiB/s of pages does the guest of the Table 2 row "
         f"**{label}** read in the model? Answer in MiB/s (within 5 %).\n\n"
-    ) + (f"In the page: in the tolerance figure, choose CID {cid} and *{ENV_MENU[env]}* and leave the sliders "
-         "where they start; the point's tooltip gives the reads (*page reads of the row*).")
+    ) + _tolerance_where(cid, env, "the reads (*page reads of the row*)")
     lines = [
         f"The row {label} reads **{reads:.3g} MiB/s** at {cid}, {100 * reads / total if total else 0:.3g} % of "
         f"the {total:.3g} MiB/s the rows read together.",
