@@ -433,6 +433,53 @@ def test_selfcheck_boxes_answer_every_seed(page_path, server, browser):
     assert errors == [], f"{page_path}: page errors: {errors}"
 
 
+def test_a_practice_seed_offers_its_worked_solution_after_three_wrong_tries(server, browser):
+    """Student edition: Enter in the seed box shows the question, Enter in the answer box
+    checks; after a wrong try the box says which part is off and how; the practice seed's
+    worked solution is offered after the third wrong try, not before, and a fixed exercise's
+    (whose solution is the instructor's) never is. The hint states units and tolerance
+    before any Check."""
+    from playwright.sync_api import expect
+
+    context, page, outside, errors = _offline_page(browser, 390, 844, timeout=30_000)
+    page.goto(f"{server}/book/paging.html", wait_until="load")
+    box = page.locator('.oc-selfcheck[data-topic="paging"]').first
+    expected = _bank("paging", 17)
+    assert expected.get("solution"), "the student edition carries the practice seeds' worked solutions"
+    box.locator(".oc-sc-seed").fill("17")
+    box.locator(".oc-sc-seed").press("Enter")
+    expect(box.locator(".oc-sc-question")).to_contain_text("Your question (seed 17)")
+    expect(box.locator(".oc-sc-hint")).to_contain_text("Type 2 answers, separated by commas")
+    expect(box.locator(".oc-sc-hint")).to_contain_text("within")
+    answer, feedback, solution = box.locator(".oc-sc-answer"), box.locator(".oc-sc-feedback"), box.locator(".oc-sc-solution")
+    rho, ms = expected["answer"]
+    for k, typed in enumerate([f"{rho}, {ms * 2} ms", f"{rho}, {ms / 2}", f"{rho * 3}, {ms}"], start=1):
+        answer.fill(typed)
+        answer.press("Enter")
+        expect(feedback).to_contain_text("Not quite")
+        expect(feedback).to_contain_text(["part 2 is too high", "part 2 is too low", "part 1 is too high"][k - 1])
+        if k < 3:
+            expect(solution).to_be_hidden()
+    expect(solution).to_be_visible()
+    assert not solution.evaluate("d => d.open"), "offered folded, for the student to open"
+    solution.locator("summary").click()
+    assert expected["solution"][:80] in solution.inner_html().replace("\n", "")
+    answer.fill(f"{rho * 100:.2f} %, {ms / 1000} s")
+    answer.press("Enter")
+    expect(feedback).to_contain_text("Correct (checked:")
+    # a fixed exercise: no worked solution in the student edition, however many tries
+    page.goto(f"{server}/book/results_db.html", wait_until="load")
+    fixed = page.locator(".oc-selfcheck[data-check]").first
+    expect(fixed.locator(".oc-sc-hint")).to_contain_text("(in min)")
+    for _ in range(4):
+        fixed.locator(".oc-sc-answer").fill("1 kg")
+        fixed.locator(".oc-sc-answer").press("Enter")
+        expect(fixed.locator(".oc-sc-feedback")).to_contain_text("not in min")
+    expect(fixed.locator(".oc-sc-solution")).to_be_hidden()
+    context.close()
+    assert outside == [] and errors == [], (outside, errors)
+
+
 # --- raw output, figures, page size ------------------------------------------------------
 
 #: Text that only appears when Python or pandas output reaches the page unformatted.

@@ -1,7 +1,8 @@
 """The two editions as built by ``make book`` (student) and ``make book-instructor``:
-the student edition has no solutions anywhere (pages or self-check data), the instructor
-edition has one folded solution per exercise and the self-checks' worked solutions; both
-say on every exercise where it can be done."""
+the student edition has no solution in its pages and no fixed exercise's worked solution in
+its self-check data (a practice seed's worked solution is there, offered after three wrong
+tries), the instructor edition has one folded solution per exercise and every self-check's
+worked solution; both say on every exercise where it can be done."""
 
 from __future__ import annotations
 
@@ -52,8 +53,12 @@ def test_student_edition_has_no_solutions():
     with_solutions = [name for name, h in pages.items() if _count(h, "solution")]
     assert with_solutions == []
     assert all('name="overcommit-edition" content="student"' in h for h in pages.values())
+    # the fixed exercises' answers are the chapters' exercises, whose solutions are the
+    # instructor's; the practice seeds' worked solutions are public (the page offers one after
+    # three wrong tries) and no graded seed is in the site (test_grading)
     for variant in _variants(site):
-        assert "solution" not in variant, (variant.get("topic"), variant.get("seed"), variant.get("id"))
+        assert ("solution" in variant) == ("seed" in variant), (variant.get("topic"), variant.get("seed"),
+                                                                variant.get("id"))
 
 
 def test_instructor_edition_has_a_solution_per_exercise():

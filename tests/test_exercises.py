@@ -146,22 +146,22 @@ def test_web_bank_holds_the_packages_variant_as_html_and_json(tmp_path):
     assert exercises.check("shares", 1, web.read_variant(tmp_path, "shares", 1)["answer"])
 
 
-def test_the_bank_is_the_same_in_parallel_and_the_student_edition_only_lacks_solutions(tmp_path):
-    from overcommit.exercises import web
+def test_the_bank_is_the_same_in_parallel_and_carries_the_practice_solutions(tmp_path):
+    """Both editions write the same practice variants, worked solutions included (the
+    student edition offers one after three wrong tries), and the reader's grammar."""
+    from overcommit.exercises import answers, web
 
     seeds = range(4)
     together = web.bank(("dat", "paging"), seeds, workers=2)
     assert together == {t: [web.variant(t, s) for s in seeds] for t in ("dat", "paging")}
-    web.write_bank(tmp_path / "student", topics=("dat",), seeds=seeds, solutions=False)
-    web.write_bank(tmp_path / "instructor", topics=("dat",), seeds=seeds, solutions=True)
+    web.write_bank(tmp_path, topics=("dat",), seeds=seeds)
     for s in seeds:
-        student = web.read_variant(tmp_path / "student", "dat", s)
-        instructor = web.read_variant(tmp_path / "instructor", "dat", s)
-        assert "solution" not in student and instructor.pop("solution")
-        assert student == instructor == web.variant("dat", s, solution=False)
-    # the same files in both editions: a file is cut by the size with the solutions
-    assert sorted(p.name for p in (tmp_path / "student" / "dat").iterdir()) == \
-        sorted(p.name for p in (tmp_path / "instructor" / "dat").iterdir())
+        stored = web.read_variant(tmp_path, "dat", s)
+        assert stored["solution"] and stored == web.variant("dat", s)
+    index = json.loads((tmp_path / web.INDEX_FILE).read_text())
+    assert index[web.READER_KEY] == json.loads(json.dumps(answers.GRAMMAR))
+    with pytest.raises(ValueError, match="topic: '_reader' is not accepted"):
+        web.read_variant(tmp_path, web.READER_KEY, 0)
 
 
 def _padded(seed: int, size: int) -> dict:
@@ -192,7 +192,7 @@ def test_the_bank_is_written_in_files_of_a_few_seeds_each_within_the_budget(tmp_
     # DAT's variants are about 10 KB: 30,000 bytes hold two
     assert web.write_bank(tmp_path, topics=("dat",), seeds=range(7), budget=30_000) == 7
     index = json.loads((tmp_path / "index.json").read_text())
-    assert index == {"dat": {"per_chunk": 2, "last": 6}}
+    assert index == {"dat": {"per_chunk": 2, "last": 6}, web.READER_KEY: json.loads(json.dumps(web.answers.GRAMMAR))}
     files = sorted((tmp_path / "dat").iterdir(), key=lambda p: int(p.name.split("-")[0]))
     assert [p.name for p in files] == ["0-1.json", "2-3.json", "4-5.json", "6-6.json"]
     assert all(p.stat().st_size <= 30_000 for p in files)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from overcommit import exercises
 from overcommit.__main__ import main
-from overcommit.exercises import graded, grading, handouts, roster
+from overcommit.exercises import answers, graded, grading, handouts, roster
 
 SECRET = "a course secret for tests"
 CANVAS = ("Student,ID,SIS User ID,SIS Login ID,Section\n"
@@ -75,8 +75,10 @@ def test_rosters_from_the_common_exports(tmp_path, text, encoding, kind, expecte
     ("student,id\nAda,1\nAlan,\n", "line 3 has an empty id"),
     ("student,id\n", "lists no students"),
     ("# only a comment\n", "is empty"),
-    ("Student,ID,SIS User ID,SIS Login ID,Section\n\"Lovelace, Ada\",,S1,ada,A\n",
-     "has no id filled in for every student (tried ['ID'])"),
+    ("Student,ID,SIS User ID,SIS Login ID,Section\n\"Lovelace, Ada\",1,S1,ada,A\n\"Turing, Alan\",,S2,al,A\n",
+     "line 3 has an empty id (tried ['ID'])"),
+    ("Student,ID,SIS User ID,SIS Login ID,Section\n\"Lovelace, Ada\",S1,S1,ada,A\n",
+     "line 2: ID 'S1' is not accepted; expected Canvas's user id, digits only"),
 ])
 def test_bad_rosters_are_refused_with_the_reason(tmp_path, text, message):
     with pytest.raises(ValueError, match="roster: ") as info:
@@ -151,16 +153,17 @@ def test_grading_recomputes_from_the_roster_and_gives_partial_credit(tmp_path, c
     _submit(subs, "lovelaceada_101_9001_paging.ipynb", nbs["101"], f"x = {right['101']}\nanswer = x\nanswer = {right['101']}")
     _submit(subs, "turingalan_103_9002_paging.ipynb", nbs["103"], f"answer = [{right['103'][0]}, {right['103'][1] * 3 + 1}]")
     _submit(subs, "hoppergrace_104_9003_paging.ipynb", nbs["101"], f"answer = {right['101']}")
+    mine = graded.exercise_for(SECRET, topic, "105")
     practice = next(s for s in exercises.CLASS_SEEDS
-                    if not any(exercises._close(a, b, 0.01, 1e-4) for a, b in
-                               zip(exercises.generate(topic, s).answer, right["105"])))
+                    if grading.score(mine, list(exercises.generate(topic, s).answer)).right == 0)
     _submit(subs, "noetheremmy_105_9004_paging.ipynb", nbs["105"],
             f"SEED = {practice}\nanswer = {list(exercises.generate(topic, practice).answer)}")
     (subs / "notes.ipynb").write_text(nbformat.writes(nbformat.from_dict(nbs["101"])))  # no id in its name
     out = tmp_path / "grades.csv"
     assert main(["grade", str(subs), "--topic", topic, "--roster", path, "--secret", SECRET, "--out", str(out)]) == 0
     said = capsys.readouterr()
-    assert "graded 4 of 4 students (1 full marks)" in said.out and "notes.ipynb: no roster id" in said.err
+    assert "graded 4 of 4 students (1 full marks, 0 handed nothing in)" in said.out
+    assert "notes.ipynb: plain id 'notes': not on the roster; not graded" in said.err
     with open(out, newline="", encoding="utf-8") as handle:
         rows = list(csv.reader(handle))
     assert rows[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", topic]
@@ -168,7 +171,9 @@ def test_grading_recomputes_from_the_roster_and_gives_partial_credit(tmp_path, c
     assert rows[1][:5] == ["Lovelace, Ada", "101", "S101", "ada", "A"]
     details = {r["id"]: r for r in csv.DictReader(open(tmp_path / "grades-details.csv", encoding="utf-8"))}
     assert details["103"]["parts right"] == "1 0"
-    assert "made for another student (id 101)" in details["104"]["notes"]
+    assert details["104"]["reason"] == "made for 101 (Lovelace, Ada)" and details["104"]["points"] == "0"
+    assert details["101"]["reason"] == "scored: 2 of 2 parts right"
+    assert details["103"]["reason"].startswith("scored: 1 of 2 parts right; part 2: read ")
 
 
 def test_a_classmates_answer_scores_zero():
@@ -237,8 +242,8 @@ def test_a_fraction_rounded_either_way_is_right(topic):
 @pytest.mark.parametrize("typed, value", [("21 MiB/s", 21.0), ("2.11:1", 2.11), ("62 %", 62.0), ("0x1F", 31.0),
                                           (" -0.5 ", -0.5), ("\u22123", -3.0)])
 def test_numbers_are_read_as_people_write_them(typed, value):
-    assert exercises.typed_number(typed)[0] == value
-    assert exercises.typed_number("about 21") is None
+    assert answers.read_item(typed).number == value
+    assert answers.read_item("twenty-one").number is None
 
 
 # --- the built site ------------------------------------------------------------------------

@@ -4,18 +4,29 @@
  * in its text: this script builds a seed box, an answer box and a feedback line in it, and
  * loads the seed's variant from _static/exercises/<topic>/<first>-<last>.json, the file of a
  * few seeds that holds it (_static/exercises/index.json says how many seeds each topic packs
- * per file). An exercise with one fixed answer places
- * <div class="oc-selfcheck" data-check="results_db-ex-memory"></div> and gets an answer box
- * that loads _static/exercises/check/<id>.json. Both are written at build time from the
- * Python package (overcommit.exercises.web); the worked solution is in them only in the
- * instructor edition. Answers are compared like
- * overcommit.exercises.check: numbers within the exercise's relative or absolute tolerance
- * (hex like 0x1a2b allowed), words ignoring case.
+ * per file, and carries the answer reader's grammar under "_reader"). An exercise with one
+ * fixed answer places <div class="oc-selfcheck" data-check="results_db-ex-memory"></div>
+ * and gets an answer box that loads _static/exercises/check/<id>.json. Both are written at
+ * build time from the Python package (overcommit.exercises.web).
+ *
+ * Answers are read and judged as overcommit.exercises.answers reads and judges them (the
+ * grader's reader; tests/test_answers.py holds the two to one table): commas separate parts
+ * (a decimal comma is refused with a hint), "about"/"~" before a number is set aside, a
+ * unit of the kind asked is converted ("2328 s" for minutes, "36 %" for a fraction), a unit
+ * of another kind is refused naming the unit asked, names compare ignoring case and commas.
+ *
+ * Worked solutions: the instructor edition shows them after Check; the student edition
+ * offers a practice seed's worked solution after three wrong tries (practice answers are
+ * public anyway), and never has a fixed exercise's.
  */
 (function () {
   "use strict";
   var script = document.currentScript;
   var STATIC = script ? script.src.replace(/selfcheck\.js(\?.*)?$/, "") : "../_static/";
+  var edition = document.querySelector('meta[name="overcommit-edition"]');
+  var INSTRUCTOR = !!edition && edition.getAttribute("content") === "instructor";
+  //: wrong tries on one practice seed before its worked solution is offered
+  var TRIES = 3;
 
   // Each file is fetched once per page (the index by the first box that needs it, a file
   // of variants by every seed it holds); a failed fetch is not kept, the next click asks again.
@@ -31,10 +42,12 @@
     return files[path];
   }
 
+  function index() { return fetchJSON("index.json", "the exercise variants are missing from the site"); }
+
   function load(topic, seed) {
     if (topic === "check") return fetchJSON("check/" + seed + ".json", "the answer for this exercise is missing from the site");
-    return fetchJSON("index.json", "the exercise variants are missing from the site").then(function (topics) {
-      var entry = topics[topic];
+    return index().then(function (topics) {
+      var entry = Object.prototype.hasOwnProperty.call(topics, topic) && topic.charAt(0) !== "_" ? topics[topic] : null;
       if (!entry || seed > entry.last) throw new Error("no variant for seed " + seed);
       var first = seed - seed % entry.per_chunk, last = Math.min(first + entry.per_chunk - 1, entry.last);
       return fetchJSON(topic + "/" + first + "-" + last + ".json", "no variant for seed " + seed);
@@ -45,112 +58,234 @@
     });
   }
 
-  // One typed value: a number as a person writes it ("0.42", "21 MiB/s", "2.11:1", "62 %",
-  // "0x1F") with the decimals written, or text. As exercises.typed_number reads it.
-  function item(t) {
-    var s = t.trim().replace(/^["']|["']$/g, "").trim().replace(/\s+/g, " ").replace(/\u2212/g, "-");
-    if (/^[-+]?0x[0-9a-f]+$/i.test(s)) return {n: parseInt(s, 16), d: 0};
-    var m = /^([-+]?(?:\d+(?:\.\d*)?|\.\d+)(e[-+]?\d+)?)\s*(?::\s*1)?\s*[%a-zA-Z\u00b5/ ]*$/i.exec(s);
-    if (m) return {n: parseFloat(m[1]), d: m[2] ? null : (m[1].indexOf(".") >= 0 ? m[1].split(".")[1].length : 0)};
-    return s;
+  // --- the reader: overcommit.exercises.answers, line for line -------------------------
+
+  function Reader(G) {
+    var HEDGE = new RegExp(G.hedge, "i"), NUMBER = new RegExp(G.number), HEX = new RegExp(G.hex);
+    var THOUSANDS = new RegExp(G.thousands, "g"), DIGIT_COMMA = new RegExp(G.digit_comma);
+    var has = function (o, k) { return Object.prototype.hasOwnProperty.call(o, k); };
+
+    function clean(t) {
+      return String(t).trim().replace(/\s+/g, " ").replace(/\u2212/g, "-").replace(/^["']|["']$/g, "").trim();
+    }
+
+    // answers.read_item for text: {text, number, decimals, unit, word}
+    function readItem(t) {
+      var s = clean(t), body = s.replace(HEDGE, "");
+      if (HEX.test(body)) return {text: s, number: parseInt(body, 16), decimals: 0, unit: null, word: ""};
+      var m = NUMBER.exec(body);
+      if (!m) return {text: s, number: null, decimals: null, unit: null, word: ""};
+      var number = m[1], ratio = m[2], rest = m[3].trim();
+      var exponent = number.toLowerCase().indexOf("e") >= 0;
+      var decimals = exponent ? null : (number.indexOf(".") >= 0 ? number.split(".")[1].length : 0);
+      var n = parseFloat(number);
+      if (ratio) return {text: s, number: n, decimals: decimals, unit: rest ? null : "ratio", word: rest};
+      if (!rest) return {text: s, number: n, decimals: decimals, unit: null, word: ""};
+      var unit = has(G.aliases, rest.toLowerCase()) ? G.aliases[rest.toLowerCase()] : null;
+      return {text: s, number: n, decimals: decimals, unit: unit, word: unit ? "" : rest};
+    }
+
+    // answers.split: [parts, problem]
+    function split(text, asked, whole) {
+      var body = String(text).trim().replace(/^\[|\]$/g, "").trim();
+      if (!body) return [[], ""];
+      if (whole) return [[body], ""];
+      var nonEmpty = function (p) { return p.trim(); };
+      var parts = body.split(",").filter(nonEmpty).map(nonEmpty);
+      if (parts.length > asked) {
+        var merged = body.replace(THOUSANDS, function (all, before, digits) { return before + digits.replace(/,/g, ""); })
+          .split(",").filter(nonEmpty).map(nonEmpty);
+        if (merged.length === asked) return [merged, ""];
+      }
+      if (parts.length !== asked && DIGIT_COMMA.test(body)) return [parts, "comma"];
+      return [parts, ""];
+    }
+
+    // k when p / q is 10**k (p, q whole numbers), else null
+    function powerOfTen(p, q) {
+      var big = Math.max(p, q), small = Math.min(p, q), k = 0;
+      if (big % small !== 0) return null;
+      var r = big / small;
+      while (r % 10 === 0) { r /= 10; k++; }
+      return r === 1 ? (p >= q ? k : -k) : null;
+    }
+
+    // answers.convert: [value, decimals, why]
+    function convert(item, unit) {
+      if (item.number === null) return [null, null, "number"];
+      if (item.word) return [null, null, "unit"];
+      var given = item.unit;
+      if (given === null || given === unit) return [item.number, item.decimals, ""];
+      if (unit === null || unit === undefined || G.units[given].kind !== G.units[unit].kind) return [null, null, "unit"];
+      var g = G.units[given], a = G.units[unit];
+      var p = g.num * a.den, q = g.den * a.num;
+      var value = item.number * p / q, shift = powerOfTen(p, q);
+      return [value, item.decimals === null || shift === null ? null : item.decimals - shift, ""];
+    }
+
+    function decimalsAsked(abs) { return abs < 1e-6 ? null : Math.max(0, Math.ceil(-Math.log10(2 * abs) - 1e-9)); }
+
+    function roundsTo(given, d, x) {
+      var scale = Math.pow(10, d), down = Math.floor(x * scale + 1e-9) / scale, up = Math.ceil(x * scale - 1e-9) / scale;
+      return Math.abs(given - down) < 0.5 / scale || Math.abs(given - up) < 0.5 / scale;
+    }
+
+    function words(s) { return s.replace(/,/g, " ").toLowerCase().split(/\s+/).filter(Boolean).join(" "); }
+
+    // answers.judge_part: {ok, why, value}
+    function judgePart(item, expected, unit, rel, abs, exact) {
+      if (!item) return {ok: false, why: "missing", value: null};
+      if (typeof expected === "string") {
+        var same = item.number === null && words(item.text) === words(expected);
+        return {ok: same, why: same ? "" : "name", value: null};
+      }
+      var c = convert(item, unit), value = c[0], decimals = c[1];
+      if (value === null) return {ok: false, why: c[2], value: null};
+      var e = expected, ok;
+      if (!isFinite(value)) ok = false;
+      else {
+        var tol = Math.max(rel * Math.max(Math.abs(value), Math.abs(e)), abs) * (1 + 1e-9);
+        ok = Math.abs(value - e) <= tol;
+        if (!ok) {
+          var needed = decimalsAsked(abs), target = exact === undefined || exact === null ? e : exact;
+          ok = decimals !== null && needed !== null && decimals >= needed && roundsTo(value, decimals, target);
+        }
+      }
+      return {ok: ok, why: ok ? "" : (value > e ? "high" : "low"), value: value};
+    }
+
+    // answers.judge for a typed text against variant v: {parts, given, problem, correct, right, outOf}
+    function judge(text, v) {
+      var answers = Array.isArray(v.answer) ? v.answer : [v.answer];
+      var exacts = v.exact === undefined || v.exact === null ? [] : (Array.isArray(v.exact) ? v.exact : [v.exact]);
+      var units = v.units || [];
+      var whole = answers.length === 1 && typeof answers[0] === "string";
+      var cut = split(text, answers.length, whole), items = cut[0].map(readItem), problem = cut[1];
+      var parts = answers.map(function (e, k) {
+        var unit = units[k] === undefined ? null : units[k];
+        var p = judgePart(k < items.length ? items[k] : null, e, unit, v.rel, v.abs, exacts[k]);
+        return problem ? {ok: false, why: p.why || "number", value: p.value} : p;
+      });
+      var right = problem ? 0 : parts.filter(function (p) { return p.ok; }).length;
+      return {parts: parts, given: items.length, problem: problem, right: right,
+              outOf: Math.max(parts.length, items.length),
+              correct: !problem && items.length === parts.length && right === parts.length};
+    }
+
+    function unitName(unit) {
+      return unit === null || unit === undefined ? "a bare number" : (has(G.names, unit) ? G.names[unit] : unit);
+    }
+
+    var REASONS = {high: "too high", low: "too low", name: "not the name asked", number: "not a number", unit: "not in {unit}"};
+
+    // answers.feedback: what follows "Not quite: "
+    function feedback(verdict, units) {
+      var n = verdict.parts.length;
+      if (verdict.problem === "comma")
+        return "a comma between digits reads as two answers: write a decimal with a point (38.8); commas separate the parts of an answer.";
+      var said = [];
+      if (verdict.given !== n) said.push("the answer has " + n + " part" + (n !== 1 ? "s" : "") + ", you gave " + verdict.given + ".");
+      verdict.parts.forEach(function (p, k) {
+        if (p.ok || p.why === "missing") return;
+        var reason = REASONS[p.why].replace("{unit}", unitName(units[k] === undefined ? null : units[k]));
+        said.push(n > 1 ? "part " + (k + 1) + " is " + reason + "." : reason + ".");
+      });
+      return said.length ? said.join(" ") : "not the expected answer.";
+    }
+
+    return {readItem: readItem, split: split, judge: judge, feedback: feedback, unitName: unitName};
   }
 
-  // The typed answer as items. A single name as answer ("fio, page cache, high") is read
-  // whole: its commas are part of the name, not separators.
-  function tokens(text, v) {
-    var body = text.trim().replace(/^\[/, "").replace(/\]$/, "");
-    if (!body.trim()) return [];
-    if (v && typeof v.answer === "string") return [item(body)];
-    return body.split(",").map(item);
+  var reader = null;
+  function ready() {
+    return index().then(function (topics) {
+      if (!reader) reader = Reader(topics._reader);
+      return reader;
+    });
   }
 
-  function isText(v) {
-    var expected = Array.isArray(v.answer) ? v.answer : [v.answer];
-    return expected.every(function (e) { return typeof e === "string"; });
-  }
+  // --- the boxes ------------------------------------------------------------------------
 
-  // A name as compared, as exercises._words does: case, commas and runs of spaces do not count.
-  function words(s) { return s.replace(/,/g, " ").toLowerCase().split(/\s+/).filter(Boolean).join(" "); }
-
-  // The decimals an absolute tolerance asks for (0.01: 2, 0.5: 0), null for none.
-  function decimalsAsked(abs) { return abs < 1e-6 ? null : Math.max(0, Math.ceil(-Math.log10(2 * abs) - 1e-9)); }
-
-  // True when given, written with d decimals, is x rounded down or up to d decimals.
-  function roundsTo(given, d, x) {
-    var scale = Math.pow(10, d), down = Math.floor(x * scale + 1e-9) / scale, up = Math.ceil(x * scale - 1e-9) / scale;
-    return Math.abs(given - down) < 0.5 / scale || Math.abs(given - up) < 0.5 / scale;
-  }
-
-  // One part, as exercises._close judges it: text by its words; a number within the
-  // tolerance (its bounds included), or rounded either way from the exact value.
-  function close(given, expected, rel, abs, exact) {
-    if (typeof expected === "string") return typeof given === "string" && words(given) === words(expected);
-    if (given === null || typeof given !== "object" || !isFinite(given.n)) return false;
-    var g = given.n, tol = Math.max(rel * Math.max(Math.abs(g), Math.abs(expected)), abs) * (1 + 1e-9);
-    if (Math.abs(g - expected) <= tol) return true;
-    var needed = decimalsAsked(abs);
-    return given.d !== null && needed !== null && given.d >= needed && roundsTo(g, given.d, exact === undefined || exact === null ? expected : exact);
+  function units(v) {
+    var n = Array.isArray(v.answer) ? v.answer.length : 1, u = v.units || [];
+    var out = [];
+    for (var k = 0; k < n; k++) out.push(u[k] === undefined ? null : u[k]);
+    return out;
   }
 
   function tolerance(v) {
-    if (isText(v)) return "the words, ignoring case and commas";
+    var expected = Array.isArray(v.answer) ? v.answer : [v.answer];
+    if (expected.every(function (e) { return typeof e === "string"; })) return "the words, ignoring case and commas";
     if (v.rel > 0) return "numbers within " + +(v.rel * 100).toPrecision(3) + " %" + (v.abs >= 1e-6 ? " or " + v.abs : "");
-    if (v.abs >= 1e-6) return "numbers within ±" + v.abs + (v.unit ? " " + v.unit : "");
+    if (v.abs >= 1e-6) return "numbers within ±" + v.abs;
     return "numbers exactly";
   }
 
-  function shape(v) {
-    var n = Array.isArray(v.answer) ? v.answer.length : 1;
-    return (n === 1 ? "Type one answer" : "Type " + n + " answers, separated by commas") + (v.unit ? " (in " + v.unit + ")" : "") + ".";
-  }
-
-  function judge(text, v) {
-    var expected = Array.isArray(v.answer) ? v.answer : [v.answer];
-    var given = tokens(text, v);
-    if (given.length !== expected.length)
-      return [false, "Not quite: the answer has " + expected.length + " item" + (expected.length === 1 ? "" : "s") + ", you gave " + given.length + "."];
-    var wrong = [];
-    var exact = v.exact === undefined ? [] : (Array.isArray(v.exact) ? v.exact : [v.exact]);
-    for (var i = 0; i < expected.length; i++) if (!close(given[i], expected[i], v.rel, v.abs, exact[i])) wrong.push(i + 1);
-    if (!wrong.length) return [true, "Correct (checked: " + tolerance(v) + ")."];
-    if (expected.length === 1) return [false, "Not quite (checked: " + tolerance(v) + ")."];
-    return [false, "Not quite: item" + (wrong.length > 1 ? "s " : " ") + wrong.join(", ") + " of " + expected.length +
-      " " + (wrong.length > 1 ? "are" : "is") + " off (checked: " + tolerance(v) + ")."];
+  // What to type, with the units and the tolerance: said before the first Check.
+  function shape(v, r) {
+    var n = Array.isArray(v.answer) ? v.answer.length : 1, u = units(v);
+    var named = u.filter(function (x) { return x !== null; }).length;
+    var inUnits = !named ? "" : n === 1 ? " (in " + r.unitName(u[0]) + ")" :
+      " (in order: " + u.map(function (x) { return x === null ? "a number or name" : r.unitName(x); }).join("; ") + ")";
+    return (n === 1 ? "Type one answer" : "Type " + n + " answers, separated by commas") + inUnits +
+      ". Checked: " + tolerance(v) + "; a unit of the same kind is converted.";
   }
 
   var counter = 0;
   var TITLE = '<p class="oc-sc-title"><strong>Check yourself</strong> (works in this page, no Python needed)</p>';
 
   // The answer box, its Check button and the feedback line, the same in both kinds of box.
-  function answerRow(id, hinted) {
-    return '<div class="oc-sc-row"><label for="' + id + '-answer">Your answer</label>' +
+  function answerRow(id) {
+    return '<p class="oc-sc-hint" id="' + id + '-hint"></p>' +
+      '<div class="oc-sc-row"><label for="' + id + '-answer">Your answer</label>' +
       '<input id="' + id + '-answer" class="oc-sc-answer" type="text" autocomplete="off" spellcheck="false"' +
-      (hinted ? ' aria-describedby="' + id + '-hint"' : "") + '>' +
+      ' enterkeyhint="done" aria-describedby="' + id + '-hint">' +
       '<button type="button" class="oc-sc-check">Check</button></div>' +
       '<p class="oc-sc-feedback" role="status" aria-live="polite"></p>';
   }
 
-  // Judge the typed answer against v, say so, and open v's worked solution when this
-  // edition has one (the student edition's data carry none).
-  function report(box, v) {
-    var verdict = judge(box.querySelector(".oc-sc-answer").value, v);
-    var feedback = box.querySelector(".oc-sc-feedback"), solution = box.querySelector(".oc-sc-solution");
-    feedback.textContent = (verdict[0] ? "✓ " : "✗ ") + verdict[1];
-    feedback.className = "oc-sc-feedback " + (verdict[0] ? "oc-sc-right" : "oc-sc-wrong");
-    if (v.solution) solution.querySelector("div").innerHTML = v.solution;
-    solution.hidden = !v.solution;
+  function onEnter(input, button) {
+    input.addEventListener("keydown", function (e) {
+      if (e.key === "Enter" && !e.isComposing) { e.preventDefault(); button.click(); }
+    });
+  }
+
+  // Judge the typed answer against v and say so; returns the verdict.
+  function report(box, v, r) {
+    var verdict = r.judge(box.querySelector(".oc-sc-answer").value, v);
+    var feedback = box.querySelector(".oc-sc-feedback");
+    feedback.textContent = verdict.correct ? "✓ Correct (checked: " + tolerance(v) + ")." :
+      "✗ Not quite: " + r.feedback(verdict, units(v)) + " (Checked: " + tolerance(v) + ".)";
+    feedback.className = "oc-sc-feedback " + (verdict.correct ? "oc-sc-right" : "oc-sc-wrong");
+    return verdict;
+  }
+
+  function showSolution(box, v, offered) {
+    var solution = box.querySelector(".oc-sc-solution");
+    if (!v.solution) { solution.hidden = true; return; }
+    solution.querySelector("div").innerHTML = v.solution;
+    solution.hidden = false;
+    if (offered) {
+      solution.open = false;
+      solution.querySelector(".oc-sc-offer").textContent = " (after " + TRIES + " tries: open it when you want it)";
+    }
   }
 
   function buildFixed(box) {
     var id = "oc-sc-" + ++counter;
-    box.innerHTML = TITLE + '<p class="oc-sc-hint" id="' + id + '-hint"></p>' + answerRow(id, true) +
-      '<details class="oc-sc-solution" hidden><summary>Worked solution</summary><div></div></details>';
-    var feedback = box.querySelector(".oc-sc-feedback");
-    var ready = load("check", box.dataset.check);
-    ready.then(function (v) { box.querySelector(".oc-sc-hint").textContent = shape(v); }).catch(function (e) { feedback.textContent = String(e); });
-    box.querySelector(".oc-sc-check").addEventListener("click", function () {
-      ready.then(function (v) { report(box, v); }).catch(function (e) { feedback.textContent = String(e); });
+    box.innerHTML = TITLE + answerRow(id) +
+      '<details class="oc-sc-solution" hidden><summary>Worked solution<span class="oc-sc-offer"></span></summary><div></div></details>';
+    var feedback = box.querySelector(".oc-sc-feedback"), check = box.querySelector(".oc-sc-check");
+    var loaded = Promise.all([load("check", box.dataset.check), ready()]);
+    loaded.then(function (both) { box.querySelector(".oc-sc-hint").textContent = shape(both[0], both[1]); })
+      .catch(function (e) { feedback.textContent = String(e); });
+    check.addEventListener("click", function () {
+      loaded.then(function (both) {
+        report(box, both[0], both[1]);
+        if (INSTRUCTOR) showSolution(box, both[0], false);
+      }).catch(function (e) { feedback.textContent = String(e); });
     });
+    onEnter(box.querySelector(".oc-sc-answer"), check);
   }
 
   function build(box) {
@@ -158,13 +293,14 @@
     var topic = box.dataset.topic, seed0 = box.dataset.seed || "0", id = "oc-sc-" + ++counter;
     box.innerHTML = TITLE +
       '<div class="oc-sc-row"><label for="' + id + '-seed">Your seed (0–999)</label>' +
-      '<input id="' + id + '-seed" class="oc-sc-seed" type="number" min="0" max="999" step="1" inputmode="numeric" value="' + seed0 + '">' +
+      '<input id="' + id + '-seed" class="oc-sc-seed" type="number" min="0" max="999" step="1" inputmode="numeric" enterkeyhint="go" value="' + seed0 + '">' +
       '<button type="button" class="oc-sc-show">Show my question</button></div>' +
-      '<div class="oc-sc-question" hidden></div>' + answerRow(id, false) +
-      '<details class="oc-sc-solution" hidden><summary>Worked solution for seed <span></span></summary><div></div></details>';
+      '<div class="oc-sc-question" hidden></div>' + answerRow(id) +
+      '<details class="oc-sc-solution" hidden><summary>Worked solution for seed <span class="oc-sc-for"></span><span class="oc-sc-offer"></span></summary><div></div></details>';
     var seedInput = box.querySelector(".oc-sc-seed"), question = box.querySelector(".oc-sc-question");
     var feedback = box.querySelector(".oc-sc-feedback"), solution = box.querySelector(".oc-sc-solution");
-    var current = null;
+    var hint = box.querySelector(".oc-sc-hint"), show = box.querySelector(".oc-sc-show"), check = box.querySelector(".oc-sc-check");
+    var current = null, wrong = {};
 
     function seedValue() {
       var s = seedInput.value.trim();
@@ -176,39 +312,52 @@
       return +s;
     }
 
-    function show(seed, reveal) {
-      return load(topic, seed).then(function (v) {
+    function present(seed, reveal) {
+      return Promise.all([load(topic, seed), ready()]).then(function (both) {
+        var v = both[0];
         current = v;
         if (reveal) {
           question.innerHTML = "<p><strong>Your question (seed " + seed + ")</strong></p>" + v.question;
           question.hidden = false;
         }
-        solution.querySelector("span").textContent = seed;
-        return v;
+        hint.textContent = shape(v, both[1]);
+        solution.querySelector(".oc-sc-for").textContent = seed;
+        return both;
       });
     }
 
-    box.querySelector(".oc-sc-show").addEventListener("click", function () {
+    show.addEventListener("click", function () {
       var seed = seedValue();
       if (seed === null) return;
       feedback.textContent = "";
       solution.hidden = true;
-      show(seed, true).catch(function (e) { feedback.textContent = String(e); });
+      solution.open = false;
+      present(seed, true).catch(function (e) { feedback.textContent = String(e); });
     });
-    box.querySelector(".oc-sc-check").addEventListener("click", function () {
+    check.addEventListener("click", function () {
       var seed = seedValue();
       if (seed === null) return;
-      var ready = current && current.seed === seed ? Promise.resolve(current) : show(seed, seed !== +seed0);
-      ready.then(function (v) { report(box, v); }).catch(function (e) { feedback.textContent = String(e); });
+      var loaded = current && current.seed === seed ? ready().then(function (r) { return [current, r]; }) : present(seed, seed !== +seed0);
+      loaded.then(function (both) {
+        var v = both[0], verdict = report(box, v, both[1]);
+        if (INSTRUCTOR) return showSolution(box, v, false);
+        if (!verdict.correct) wrong[seed] = (wrong[seed] || 0) + 1;
+        if (wrong[seed] >= TRIES) showSolution(box, v, true);
+      }).catch(function (e) { feedback.textContent = String(e); });
     });
+    onEnter(seedInput, show);
+    onEnter(box.querySelector(".oc-sc-answer"), check);
   }
 
   function init() {
     document.querySelectorAll(".oc-selfcheck").forEach(build);
-    // the index at once, so that asking for a seed waits for one file, not two in a row
-    if (document.querySelector(".oc-selfcheck[data-topic]"))
-      fetchJSON("index.json", "the exercise variants are missing from the site").catch(function () { /* said on use */ });
+    // the index at once (it holds the reader), so that asking for a seed waits for one file, not two in a row
+    if (document.querySelector(".oc-selfcheck")) index().catch(function () { /* said on use */ });
   }
+
+  // for tests/test_answers.py: the page's own reader, on the grammar the site carries
+  window.OvercommitSelfcheck = {reader: ready, Reader: Reader};
+
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();

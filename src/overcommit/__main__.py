@@ -5,7 +5,9 @@
 ``python -m overcommit exercise --roster class.csv --secret S --out DIR`` (key and handouts),
 ``python -m overcommit assign TOPIC --roster class.csv --secret S --out DIR`` (notebooks),
 ``python -m overcommit grade SUBMISSIONS --topic TOPIC --roster class.csv --secret S --out grades.csv``.
-The secret may come from the environment variable ``OVERCOMMIT_SECRET`` instead."""
+The secret may come from the environment variable ``OVERCOMMIT_SECRET`` instead. The key,
+the notebooks and the grades hold the class's names and ids: write them outside the
+project's repository (the commands warn when git would see them)."""
 
 from __future__ import annotations
 
@@ -40,30 +42,43 @@ def main(argv: list[str] | None = None) -> int:
     ex.add_argument("--seed", "-s", default="0", help="a practice seed, a whole number >= 0 (default 0)")
     ex.add_argument("--student", help="a student's id (the roster's id column): print their graded variant")
     ex.add_argument("-c", "--compute", action="store_true", help="also print the answer and the worked solution")
-    ex.add_argument("--roster", help="a class export (Canvas, Moodle, Blackboard, or a CSV with student,id)")
+    ex.add_argument("--roster", help="a class export (Canvas, Moodle, Moodle's grading worksheet, Blackboard, or a "
+                                     "CSV with student,id)")
     ex.add_argument("--secret", help=f"the course secret (else ${_secret_env()}), at least 12 characters")
-    ex.add_argument("--out", default="answer-key", help="with --roster: directory to write into (default answer-key)")
+    ex.add_argument("--out", default="answer-key",
+                    help="with --roster: directory to write into (default answer-key; better a folder outside the "
+                         "repository: it holds every answer)")
     ex.add_argument("--topics", help="with --roster: comma-separated topics (default: all)")
     ex.add_argument("--no-pdf", action="store_true", help="with --roster: HTML handouts only (no Chromium needed)")
     ex.add_argument("--course", default="", help="with --roster: the course's name for the handouts' titles")
     asg = sub.add_parser("assign", help="write every student's graded notebook for one topic",
-                         description="Write DIR/<id>.ipynb for every student of the roster: their own question "
-                                     "of TOPIC and an answer cell; no seed and no secret in it.")
+                         description="Write OUT/<id>.ipynb for every student of the roster: their own question "
+                                     "of TOPIC and an answer cell; no seed and no secret in it. Students hand it "
+                                     "in through the LMS, which names the download by its own id.")
     asg.add_argument("topic", help="one of: " + ", ".join(_topics()))
-    asg.add_argument("--roster", required=True, help="a class export (Canvas, Moodle, Blackboard, or student,id)")
+    asg.add_argument("--roster", required=True, help="a class export (Canvas, Moodle, Moodle's grading worksheet, "
+                                                     "Blackboard, or student,id)")
     asg.add_argument("--secret", help=f"the course secret (else ${_secret_env()})")
-    asg.add_argument("--out", required=True, help="directory for the notebooks")
+    asg.add_argument("--out", default="notebooks", help="directory for the notebooks (default notebooks)")
     asg.add_argument("--course", default="", help="the course's name for the notebooks' titles")
     gr = sub.add_parser("grade", help="grade a folder of returned notebooks and write a grades CSV",
-                        description="Grade every .ipynb under SUBMISSIONS against each student's own variant "
-                                    "(the student from the file name, as an LMS names downloads; the answer "
-                                    "recomputed from the roster's id and the secret), with partial credit per "
-                                    "part; write the grades in the roster's format and a details file.")
-    gr.add_argument("submissions", help="folder of submitted notebooks")
+                        description="Grade every .ipynb under SUBMISSIONS against each student's own variant, "
+                                    "with partial credit per part. The student is the submitter the LMS names "
+                                    "the download by (Canvas: name_<user id>_<file id>_..., matched against "
+                                    "the ID column of its gradebook export; Moodle: "
+                                    "Name_<participant>_assignsubmission_file_..., matched against the "
+                                    "Identifier of the assignment's grading worksheet; Blackboard: "
+                                    "Assignment_<username>_attempt_..., matched against Username; or <id>.ipynb), "
+                                    "never the name the student gave the file; a notebook made for another "
+                                    "student scores 0. Writes the grades in the roster's format and a details "
+                                    "file with a row and a reason per student and per file not on the roster.")
+    gr.add_argument("submissions", help="folder of submitted notebooks (an LMS's bulk download, unzipped)")
     gr.add_argument("--topic", required=True, help="the assignment's topic: one of " + ", ".join(_topics()))
-    gr.add_argument("--roster", required=True, help="the class export the notebooks were made from")
+    gr.add_argument("--roster", required=True,
+                    help="the class export the notebooks were made from (for Moodle: the grading worksheet)")
     gr.add_argument("--secret", help=f"the course secret (else ${_secret_env()})")
-    gr.add_argument("--out", default="grades.csv", help="grades file to write (default grades.csv)")
+    gr.add_argument("--out", default="grades.csv",
+                    help="grades file to write (default grades.csv; the details go next to it as <out>-details.csv)")
     gr.add_argument("--points", default="1", help="points of the assignment (default 1)")
     gr.add_argument("--title", help="the assignment's column in the grades file (default: the topic)")
     args = parser.parse_args(argv)
@@ -151,11 +166,12 @@ def _exercise(args) -> int:
         for t in topics:
             if t not in exercises.TOPICS:
                 raise ValueError(f"topics: {t!r} is not accepted; expected some of {', '.join(exercises.TOPICS)}")
-        klass = roster.read_roster(args.roster)
+        klass = _read_roster(args.roster)
         secret = graded.secret_from(args.secret)
         paths = handouts.write_class(klass, secret, args.out, topics, pdf=not args.no_pdf, course=args.course)
         print(f"{len(klass.students)} students ({klass.kind} roster, ids from {klass.id_column!r}), topics "
               f"{', '.join(topics)}; wrote {len(paths)} files into {args.out}")
+        _warn_repository(args.out, "the answer key (names, ids and every answer)")
         return 0
     if not args.topic:
         raise ValueError("topic: missing; expected one of " + ", ".join(exercises.TOPICS) + " (or --roster FILE)")
@@ -170,18 +186,37 @@ def _exercise(args) -> int:
     return 0
 
 
-def _assign(args) -> int:
-    from .exercises import graded, grading, roster
+def _read_roster(path: str, notes: bool = True):
+    """The roster; its notes (what was skipped) printed to stderr unless ``notes`` is False."""
+    from .exercises import roster
 
-    klass = roster.read_roster(args.roster)
+    klass = roster.read_roster(path)
+    for note in klass.notes if notes else ():
+        print(f"note: {path}: {note}", file=sys.stderr)
+    return klass
+
+
+def _warn_repository(path, what: str) -> None:
+    from .exercises.sheets import repo_warning
+
+    warning = repo_warning(path, what)
+    if warning:
+        print(warning, file=sys.stderr)
+
+
+def _assign(args) -> int:
+    from .exercises import graded, grading
+
+    klass = _read_roster(args.roster)
     secret = graded.secret_from(args.secret)
     paths = grading.write_assignments(args.topic, klass, secret, args.out, args.course)
     print(f"{len(paths)} notebooks for {args.topic} in {args.out} (one per student, named by id)")
+    _warn_repository(args.out, "the class's notebooks (names and ids)")
     return 0
 
 
 def _grade(args) -> int:
-    from .exercises import graded, grading, roster
+    from .exercises import graded, grading
 
     try:
         points = float(args.points)
@@ -189,15 +224,23 @@ def _grade(args) -> int:
         points = -1.0
     if not points > 0:
         raise ValueError(f"points: {args.points!r} is not accepted; expected a number above 0")
-    klass = roster.read_roster(args.roster)
-    results, unmatched = grading.grade_folder(args.submissions, args.topic, klass, graded.secret_from(args.secret),
-                                              points)
-    paths = grading.write_grades(results, klass, args.out, args.title or args.topic)
+    klass = _read_roster(args.roster, notes=False)  # said in the summary
+    found = grading.grade_folder(args.submissions, args.topic, klass, graded.secret_from(args.secret), points)
+    results = found.results
+    paths = grading.write_grades(results, klass, args.out, args.title or args.topic, found.extras)
     handed = [g for g in results if g.points is not None]
-    print(f"graded {len(handed)} of {len(results)} students ({sum(g.points == points for g in handed)} full marks); "
-          f"wrote {', '.join(str(p) for p in paths)}")
-    for path in unmatched:
-        print(f"warning: {path}: no roster id in its name; not graded", file=sys.stderr)
+    print(f"graded {len(handed)} of {len(results)} students ({sum(g.points == points for g in handed)} full marks, "
+          f"{len(results) - len(handed)} handed nothing in)")
+    print(f"not on the roster: {len(found.extras)} file{'s' if len(found.extras) != 1 else ''}"
+          + (" (not graded; listed on stderr and in the details file)" if found.extras else ""))
+    print(f"skipped from the roster: {'; '.join(klass.notes) if klass.notes else 'none'}")
+    print(f"wrote {', '.join(str(p) for p in paths)}")
+    for g in found.extras:
+        print(f"warning: {g.file}: {g.lms} id {g.lms_id!r}: {g.reason}", file=sys.stderr)
+    for warning in found.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    for path in paths:
+        _warn_repository(path, "grades (names and ids)")
     return 0
 
 

@@ -269,7 +269,7 @@ def _write_exercise_bank(app, exception) -> None:
     # build's files (17,000 of them, when there was one file per seed) beside the new ones
     if folder.is_dir():
         shutil.rmtree(folder)
-    count = web.write_bank(folder, solutions=solutions) + web.write_checks(folder, solutions=solutions)
+    count = web.write_bank(folder) + web.write_checks(folder, solutions=solutions)
     logging.getLogger(__name__).info(f"overcommit: wrote {count} exercise variants and answers for the self-check boxes")
 
 

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import math
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
 
 from ..seeding import variant_seeds
+from . import answers
 
 MECHANISM_TOPICS: tuple[str, ...] = ("tiers", "dat", "replacement", "shares", "paging")
 RESULTS_TOPICS: tuple[str, ...] = ("results_overall", "results_db", "results_java", "results_was", "results_fs",
@@ -77,6 +76,9 @@ class Exercise:
     #: the answer before rounding (a number or list like ``answer``), where the generator
     #: rounded it: a value rounded from it either way is right (None: ``answer`` is exact)
     exact: Any = None
+    #: the unit of each part of the answer, a key of :data:`overcommit.exercises.answers.UNITS`
+    #: or None (a bare number, a name); a typed unit of the same kind is converted to it
+    units: tuple = ()
 
     def _repr_markdown_(self) -> str:
         return f"**Exercise ({self.topic}, seed {self.seed}).** {self.question}"
@@ -149,88 +151,6 @@ def generate(topic: str, seed: int = 0) -> Exercise:
     return _module(topic).generate(int(seed))
 
 
-def _words(text: str) -> str:
-    """A name as compared: case, commas and runs of spaces do not count ("fio, page cache,
-    high" is "FIO page cache high")."""
-    return " ".join(text.replace(",", " ").lower().split())
-
-
-_NUMBER = re.compile(r"^\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[-+]?\d+)?)\s*(?::\s*1)?\s*([%a-zA-Zµ/ ]*)\s*$")
-
-
-def typed_number(given: Any) -> tuple[float, int | None] | None:
-    """A number as a person types it, and its decimals: ``0.42``, ``"21 MiB/s"`` (a unit
-    after the number is set aside), ``"2.11:1"`` (a ratio to one), ``"62 %"``, ``"3,5"``
-    (a decimal comma). None when it is not a number. The decimals are those written
-    (None for a float given in Python, which has none of its own)."""
-    if isinstance(given, bool) or given is None:
-        return None
-    if isinstance(given, (int, np.integer)):
-        return float(given), 0
-    if isinstance(given, (float, np.floating)):
-        return float(given), None
-    if not isinstance(given, str):
-        return None
-    if re.fullmatch(r"\s*[-+]?0x[0-9a-fA-F]+\s*", given):
-        return float(int(given, 16)), 0
-    m = _NUMBER.match(given.replace("\u2212", "-"))
-    if not m:
-        return None
-    text = m.group(1)
-    mantissa = text.lower().split("e")[0]
-    decimals = len(mantissa.split(".")[1]) if "." in mantissa and "e" not in text.lower() else (0 if "e" not in text.lower() else None)
-    return float(text), decimals
-
-
-def _rounds_to(given: float, decimals: int, expected: float) -> bool:
-    """True when ``given``, written with ``decimals`` decimals, is ``expected`` rounded down
-    or up to that many: decided on the decimals, not on a float's boundary."""
-    scale = 10 ** decimals
-    down = math.floor(expected * scale + 1e-9) / scale
-    up = math.ceil(expected * scale - 1e-9) / scale
-    return abs(given - down) < 0.5 / scale or abs(given - up) < 0.5 / scale
-
-
-def _close(given: Any, expected: Any, rel: float, abs_: float, exact: Any = None) -> bool:
-    if isinstance(expected, str):
-        return isinstance(given, str) and _words(given) == _words(expected)
-    if isinstance(expected, (list, tuple, np.ndarray)):
-        if isinstance(given, str):
-            return False
-        try:
-            given_list = list(given)
-        except TypeError:
-            return False
-        exacts = list(exact) if isinstance(exact, (list, tuple, np.ndarray)) else [None] * len(expected)
-        return len(given_list) == len(expected) and all(
-            _close(g, e, rel, abs_, x) for g, e, x in zip(given_list, expected, exacts)
-        )
-    typed = typed_number(given)
-    if typed is None:
-        return False
-    g, decimals = typed
-    e = float(expected)
-    if math.isinf(e):
-        return math.isinf(g) and (g > 0) == (e > 0)
-    if not math.isfinite(g):
-        return False
-    # the bounds belong to the tolerance: 0.32 is within 0.01 of 0.33, whatever binary floats say
-    if math.isclose(g, e, rel_tol=rel * (1 + 1e-9), abs_tol=abs_ * (1 + 1e-9)):
-        return True
-    # rounded the other way: as many decimals as the tolerance asks for (0.01: two) or more
-    needed = _decimals_asked(abs_)
-    target = e if exact is None else float(exact)
-    return decimals is not None and needed is not None and decimals >= needed and _rounds_to(g, decimals, target)
-
-
-def _decimals_asked(abs_: float) -> int | None:
-    """The decimals an absolute tolerance stands for (0.01 → 2, 0.005 → 2, 0.5 → 0), or
-    None when it asks for none (1e-9: exact)."""
-    if abs_ < 1e-6:
-        return None
-    return max(0, math.ceil(-math.log10(2 * abs_) - 1e-9))
-
-
 def answer_parts(ex: "Exercise") -> list[tuple[Any, Any]]:
     """``ex``'s answer as its parts, each with its value before rounding (None: exact)."""
     answers = list(ex.answer) if isinstance(ex.answer, (list, tuple, np.ndarray)) else [ex.answer]
@@ -240,11 +160,33 @@ def answer_parts(ex: "Exercise") -> list[tuple[Any, Any]]:
     return list(zip(answers, exacts))
 
 
+def part_units(ex: "Exercise") -> list[str | None]:
+    """The unit of each part of ``ex``'s answer (:data:`overcommit.exercises.answers.UNITS`),
+    None for a bare number or a name."""
+    n = len(answer_parts(ex))
+    units = ex.units if isinstance(ex.units, (list, tuple)) else (ex.units,)
+    if not units:
+        return [None] * n
+    if len(units) != n:
+        raise ValueError(f"units: {tuple(units)!r} is not accepted for {ex.topic} seed {ex.seed}; expected one unit "
+                         f"per part of the answer ({n})")
+    return [answers.check_unit(u, f"units of {ex.topic}") for u in units]
+
+
+def verdict(ex: "Exercise", given: Any) -> answers.Verdict:
+    """``given`` (text as typed in the page, or a notebook's value) judged part by part
+    against ``ex``'s answer, as the page's box judges it (:mod:`overcommit.exercises.answers`)."""
+    parts = answer_parts(ex)
+    return answers.judge(given, [a for a, _ in parts], part_units(ex), ex.rel_tolerance, ex.abs_tolerance,
+                         [x for _, x in parts])
+
+
 def part_correct(given: Any, ex: "Exercise", index: int = 0) -> bool:
-    """Part ``index`` of ``ex``'s answer against the ``given`` value, as :func:`check`
-    judges each part."""
+    """Part ``index`` of ``ex``'s answer against the ``given`` value of that one part."""
     expected, exact = answer_parts(ex)[index]
-    return _close(given, expected, ex.rel_tolerance, ex.abs_tolerance, exact)
+    unit = part_units(ex)[index]
+    item = answers.read_item(given)
+    return answers.judge_part(item, expected, unit, ex.rel_tolerance, ex.abs_tolerance, exact).ok
 
 
 def not_worth_asking(topic: str, exercise: Exercise) -> str | None:
@@ -253,13 +195,14 @@ def not_worth_asking(topic: str, exercise: Exercise) -> str | None:
 
 
 def check(topic: str, seed: int, answer: Any) -> CheckResult:
-    """Compare a student's ``answer`` with the answer for (``topic``, ``seed``)."""
+    """Compare a student's ``answer`` with the answer for (``topic``, ``seed``), as the
+    page's box does."""
     ex = generate(topic, seed)
-    if _close(answer, ex.answer, ex.rel_tolerance, ex.abs_tolerance, ex.exact):
-        return CheckResult(True, f"Correct: {ex.answer!r}.")
-    return CheckResult(False, f"Not quite: {answer!r} is not the expected answer (within "
-                              f"{ex.rel_tolerance:.0%}). Look again at the worked solution's first step.")
+    v = verdict(ex, answer)
+    if v.correct:
+        return CheckResult(True, f"Correct: {plain_answer(ex.answer)!r}.")
+    return CheckResult(False, "Not quite: " + answers.feedback(v, part_units(ex)))
 
 
-__all__ = ["CHAPTER_TITLES", "GRADED_BASE", "question_side", "answer_parts", "part_correct", "typed_number", "CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
+__all__ = ["CHAPTER_TITLES", "GRADED_BASE", "question_side", "answer_parts", "part_correct", "part_units", "verdict", "CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
            "not_worth_asking", "plain_answer"]

@@ -206,7 +206,7 @@ def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
                 "volume and the users' cycle is spent waiting.")
         lines.append(f"Reproduce it: `overcommit.cases.zvm52.memory_sweep([{guests}])`, column `throughput_pct`.")
         return Exercise(topic=topic, seed=seed, question=question, answer=knee, solution="\n\n".join(lines),
-                        rel_tolerance=0.0, abs_tolerance=0.5,
+                        rel_tolerance=0.0, abs_tolerance=0.5, units=("GiB",),
                         parameters={"kind": "knee", "guests": guests, "level": level, "knee_gib": knee,
                                     "grid_min": grid_min})
     memory = float(_one_of(r, list(g["central_memory_gib"])))
@@ -232,7 +232,7 @@ def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
                  f"Reproduce it: `overcommit.book.figures_case_zvm52.knee_frame(overcommit.cases.zvm52.memory_sweep("
                  f"[{guests}], [{memory:g}]))`, the rows of measure *{KNEE_MEASURES[asked]}*."]
         return Exercise(topic=topic, seed=seed, question=question, answer=value, solution="\n\n".join(lines),
-                        rel_tolerance=rel, abs_tolerance=absolute,
+                        rel_tolerance=rel, abs_tolerance=absolute, units=(unit,),
                         parameters={"kind": "paging", "measure": asked, "guests": guests, "memory_gib": memory,
                                     "value": value, "least": least, "reads_mib_s": reads})
     if asked == "throughput":
@@ -247,7 +247,7 @@ def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
                  f"Reproduce it: `overcommit.cases.zvm52.memory_sweep([{guests}], [{memory:g}])`, column "
                  "`throughput_pct`."]
         return Exercise(topic=topic, seed=seed, question=question, answer=round(pct, 1), solution="\n\n".join(lines),
-                        rel_tolerance=0.0, abs_tolerance=1.0, exact=pct,
+                        rel_tolerance=0.0, abs_tolerance=1.0, exact=pct, units=("%",),
                         parameters={"kind": "throughput", "guests": guests, "memory_gib": memory, "pct": pct})
     question = (
         f"With **{guests} database guests** and **{memory:g} GiB** of central storage, how many MiB/s does "
@@ -262,7 +262,7 @@ def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
         f"Reproduce it: `overcommit.cases.zvm52.memory_sweep([{guests}], [{memory:g}])`, column `page_read_mib_s`.",
     ]
     return Exercise(topic=topic, seed=seed, question=question, answer=round(reads, 3), solution="\n\n".join(lines),
-                    rel_tolerance=0.05, abs_tolerance=0.01,
+                    rel_tolerance=0.05, abs_tolerance=0.01, units=("MiB/s",),
                     parameters={"kind": "reads", "guests": guests, "memory_gib": memory, "reads_mib_s": reads})
 
 
@@ -329,7 +329,7 @@ def _jvm_split(seed: int, r: np.random.Generator, topic: str, split: pd.DataFram
              f"Reproduce it: `overcommit.book.figures_case_jvm.stack_long(overcommit.book.figures_case_jvm."
              f"model_frame())`, the row of guests {n}, view *{view}* and part *{part}*."]
     return Exercise(topic=topic, seed=seed, question=question, answer=round(ifl, 2), solution="\n\n".join(lines),
-                    rel_tolerance=0.0, abs_tolerance=0.01, exact=ifl,
+                    rel_tolerance=0.0, abs_tolerance=0.01, exact=ifl, units=("IFLs",),
                     parameters={"kind": "split", "guests": n, "view": view, "part": part, "ifl": ifl})
 
 
@@ -367,7 +367,7 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
             f"Reproduce it: `overcommit.cases.jvm.scaling([{a}, {b}])['lpar_load']`.",
         ]
         return Exercise(topic=topic, seed=seed, question=question, answer=answer, solution="\n\n".join(lines),
-                        rel_tolerance=0.0, abs_tolerance=0.03,
+                        rel_tolerance=0.0, abs_tolerance=0.03, units=("IFLs",),
                         parameters={"kind": "stacking", "from": a, "to": b, "change_ifl": change})
     binaries = str(_one_of(r, list(BINARY_LABELS)))
     label = BINARY_LABELS[binaries]
@@ -395,7 +395,7 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
                      f"Reproduce it: `overcommit.cases.jvm.memory_sweep([{n}], [{memory:g}])`, rows with binaries "
                      f"`{binaries}`, column `model_reorder_pause_s`."]
             return Exercise(topic=topic, seed=seed, question=question, answer=round(pause, 2),
-                            solution="\n\n".join(lines), rel_tolerance=0.02, abs_tolerance=0.01,
+                            solution="\n\n".join(lines), rel_tolerance=0.02, abs_tolerance=0.01, units=("s",),
                             parameters={"kind": "pause", "guests": n, "binaries": binaries, "memory_gib": memory,
                                         "pause_s": pause, "reads_mib_s": reads})
         question = (
@@ -413,7 +413,7 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
             f"`{binaries}`, column `page_read_mib_s`.",
         ]
         return Exercise(topic=topic, seed=seed, question=question, answer=round(reads, 3),
-                        solution="\n\n".join(lines), rel_tolerance=0.05, abs_tolerance=0.01,
+                        solution="\n\n".join(lines), rel_tolerance=0.05, abs_tolerance=0.01, units=("MiB/s",),
                         parameters={"kind": "reads", "guests": n, "binaries": binaries, "memory_gib": memory,
                                     "reads_mib_s": reads})
     n = int(_one_of(r, sorted(sweep["guests"].unique())))
@@ -438,7 +438,7 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
     lines.append(f"Reproduce it: `overcommit.cases.jvm.memory_sweep([{n}])`, rows with binaries `{binaries}` and "
                  "`failed_share > 0`.")
     return Exercise(topic=topic, seed=seed, question=question, answer=largest, solution="\n\n".join(lines),
-                    rel_tolerance=0.0, abs_tolerance=0.5,
+                    rel_tolerance=0.0, abs_tolerance=0.5, units=("GiB",),
                     parameters={"kind": "timeouts", "guests": n, "binaries": binaries, "largest_gib": largest})
 
 
@@ -462,7 +462,7 @@ def _jvm_short(seed: int, topic: str, n: int, binaries: str, label: str, memory:
              f"Reproduce it: `overcommit.book.figures_case_jvm.memory_long(overcommit.cases.jvm.memory_sweep([{n}], "
              f"[{memory:g}]))`, the row of binaries *{label}*, column `short_gib`."]
     return Exercise(topic=topic, seed=seed, question=question, answer=short, solution="\n\n".join(lines),
-                    rel_tolerance=0.02, abs_tolerance=0.005,
+                    rel_tolerance=0.02, abs_tolerance=0.005, units=("GiB",),
                     parameters={"kind": "short", "guests": n, "binaries": binaries, "memory_gib": memory,
                                 "short_gib": short})
 
@@ -527,7 +527,7 @@ def _build_xen(seed: int, variant: int, topic: str) -> Exercise:
             f"'{'xen' if hv.startswith('Xen') else 'zvm'}')[['throughput_per_triplet', 'cpu_util_pct']]`.",
         ]
         return Exercise(topic=topic, seed=seed, question=question, answer=[round(per, 2), round(util, 2)],
-                        solution="\n\n".join(lines), rel_tolerance=0.02, abs_tolerance=0.05,
+                        solution="\n\n".join(lines), rel_tolerance=0.02, abs_tolerance=0.05, units=("%", "%"),
                         parameters={"kind": "triplet", "hypervisor": hv, "guests": guests, "feasible": feasible,
                                     "loss_pct": (alone - per) if feasible else 0.0})
     z = mem[mem["hypervisor"] == xen.LABELS["zvm"]]
@@ -561,7 +561,7 @@ def _build_xen(seed: int, variant: int, topic: str) -> Exercise:
         "rows with hypervisor `zvm`.",
     ]
     return Exercise(topic=topic, seed=seed, question=question, answer=round(value), solution="\n\n".join(lines),
-                    rel_tolerance=0.02, abs_tolerance=1.0,
+                    rel_tolerance=0.02, abs_tolerance=1.0, units=("MiB",),
                     parameters={"kind": "resident", "guests": guests, "memory_gib": memory, "part": asked,
                                 "mib": value, "resident_share": resident / touched if touched else 1.0})
 
@@ -592,13 +592,13 @@ def _xen_top(seed: int, r: np.random.Generator, topic: str, top: pd.DataFrame) -
                     f"host? Answer in % to two decimals (within 0.05 points).\n\n{where}")
         lines = [f"The z/VM point: **{pct:.2f} %**, while it reads {reads:.3g} MiB/s of pages.", why, reproduce]
         return Exercise(topic=topic, seed=seed, question=question, answer=pct, solution="\n\n".join(lines),
-                        rel_tolerance=0.0, abs_tolerance=0.05,
+                        rel_tolerance=0.0, abs_tolerance=0.05, units=("%",),
                         parameters={"kind": "top", "asked": asked, "guests": guests, "memory_gib": memory,
                                     "pct": pct, "reads_mib_s": reads})
     question = (f"{setting}, how many MiB/s of pages does the model read? Answer in MiB/s (within 5 %).\n\n{where}")
     lines = [f"The z/VM point: **{reads:.3g} MiB/s** of page reads, for a throughput of {pct:.2f} %.", why, reproduce]
     return Exercise(topic=topic, seed=seed, question=question, answer=reads, solution="\n\n".join(lines),
-                    rel_tolerance=0.05, abs_tolerance=0.01,
+                    rel_tolerance=0.05, abs_tolerance=0.01, units=("MiB/s",),
                     parameters={"kind": "top", "asked": asked, "guests": guests, "memory_gib": memory,
                                 "pct": pct, "reads_mib_s": reads})
 
@@ -660,7 +660,7 @@ def _build_planning(seed: int, variant: int, topic: str) -> Exercise:
                  f"Reproduce it: `overcommit.planning.mix_grid('{mix}', [{memory}], [{cpus}], ['{env}'])`, the mean "
                  f"of the rows of variant `'{w}'`."]
         return Exercise(topic=topic, seed=seed, question=question, answer=round(value, 2), solution="\n\n".join(lines),
-                        rel_tolerance=0.0, abs_tolerance=0.01, exact=value,
+                        rel_tolerance=0.0, abs_tolerance=0.01, exact=value, units=("fraction",),
                         parameters={"kind": "value", "mix": mix, "env": env, "cpus": cpus, "workload": w,
                                     "memory_gib": memory, "value": value})
     if pick < 2 / 3:
@@ -681,7 +681,7 @@ def _build_planning(seed: int, variant: int, topic: str) -> Exercise:
         lines.append(f"Reproduce it: `overcommit.planning.mix_grid('{mix}', {grid}, [{cpus}], ['{env}'])`, "
                      f"rows of variant `'{w}'`.")
         return Exercise(topic=topic, seed=seed, question=question, answer=at, solution="\n\n".join(lines),
-                        rel_tolerance=0.0, abs_tolerance=0.5,
+                        rel_tolerance=0.0, abs_tolerance=0.5, units=("GiB",),
                         parameters={"kind": "break", "mix": mix, "env": env, "cpus": cpus, "level": level,
                                     "workload": w, "break_gib": at})
     memory_breaks = breaks[breaks < 512]
@@ -705,7 +705,7 @@ def _build_planning(seed: int, variant: int, topic: str) -> Exercise:
                      f"the answer is *{answer_name(first)}*.")
     lines.append(f"Reproduce it: `overcommit.planning.mix_grid('{mix}', {grid}, [{cpus}], ['{env}'])`.")
     return Exercise(topic=topic, seed=seed, question=question, answer=None if first is None else answer_name(first),
-                    solution="\n\n".join(lines), rel_tolerance=0.0, abs_tolerance=0.0,
+                    solution="\n\n".join(lines), rel_tolerance=0.0, abs_tolerance=0.0, units=(None,),  # a name
                     parameters={"kind": "first", "mix": mix, "env": env, "cpus": cpus, "level": level,
                                 "first": first, "lead_gib": lead,
                                 "memory_breaks": int(len(memory_breaks))})

@@ -67,6 +67,7 @@ def _build(seed: int, variant: int) -> Exercise:
         solution=solution,
         rel_tolerance=0.0,
         abs_tolerance=0.0,
+        units=(None,) * len(translations),  # a host real address (a bare number) or a tier's name
         parameters={"page_size": page_size, "addresses": list(setup.addresses),
                     "setup": setup.parameters},
     )

@@ -5,17 +5,21 @@ roster's students and the chosen topics (:mod:`overcommit.exercises.graded` draw
 student's variant):
 
 - ``answer_key.csv``: one row per student and topic with the question's text, the answer
-  and the tolerance, for the instructor;
-- ``answer_key.md``: the same with the worked solutions, to print;
+  and the tolerance, for the instructor (every cell safe to open in a spreadsheet,
+  :mod:`overcommit.exercises.sheets`);
+- ``answer_key.md``: the same with the worked solutions, to print (names and ids HTML
+  escaped, :func:`markdown_text`);
 - ``seeds.csv``: the graded seeds, should a question ever need regenerating (keep it with
   the secret: a seed is the answer to anyone with the package);
 - ``handouts/<id>.html`` and ``handouts/<id>.pdf``: the student's questions with room for
   the answers, no seed, no answer. The PDF is headless Chromium's print of the HTML.
+
+All of it is roster data: write it outside the project's repository (the default
+``answer-key/`` is git-ignored; the command warns otherwise).
 """
 
 from __future__ import annotations
 
-import csv
 import html
 import re
 import shutil
@@ -26,6 +30,7 @@ from pathlib import Path
 from . import CHAPTER_TITLES, TOPICS, web
 from .graded import exercise_for
 from .roster import Roster, answer_text
+from .sheets import write_csv
 
 #: Chromium's names on the machines the book supports
 CHROMIUM = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -37,6 +42,12 @@ h1 { font-size: 1.35rem; margin-bottom: 0.2rem; } h2 { font-size: 1.1rem; margin
 code { font-family: "DejaVu Sans Mono", monospace; font-size: 0.95em; } .answer { border: 1px solid #555; min-height: 4.5rem; margin-top: 0.6rem; padding: 0.3rem; color: #555; }
 @media print { h2 { break-inside: avoid; } .answer { break-inside: avoid; } }
 """
+
+
+def markdown_text(text: str) -> str:
+    """A roster's name or id as Markdown text: HTML escaped (as the handouts escape it), and
+    the marks that make links, emphasis or code (``[ ] ( ) * _ ` \\ < > !``) taken literally."""
+    return re.sub(r"([\\`*_\[\]()!])", r"\\\1", html.escape(text))
 
 
 def file_name(student_id: str) -> str:
@@ -92,30 +103,28 @@ def write_class(roster: Roster, secret: str, out: str | Path, topics: tuple[str,
     sheet = ["# Answer key (graded variants)", "",
              f"Topics: {', '.join(topics)}. Every student has their own question per topic.", ""]
     written = [key_path, sheet_path, seeds_path]
-    with open(key_path, "w", newline="", encoding="utf-8") as key_file, \
-            open(seeds_path, "w", newline="", encoding="utf-8") as seeds_file:
-        key, seeds = csv.writer(key_file), csv.writer(seeds_file)
-        key.writerow(["student", "id", "topic", "question", "answer", "relative_tolerance", "absolute_tolerance"])
-        seeds.writerow(["student", "id", "topic", "seed"])
-        for s in roster.students:
-            sheet += [f"## {s.name} (id {s.id})", ""]
-            questions = []
-            for topic in topics:
-                ex = exercise_for(secret, topic, s.id)
-                key.writerow([s.name, s.id, topic, ex.question, answer_text(ex.answer), ex.rel_tolerance,
-                              ex.abs_tolerance])
-                seeds.writerow([s.name, s.id, topic, ex.seed])
-                sheet += [f"### {topic}", "", ex.question, "", f"**Answer:** `{answer_text(ex.answer)}`", "",
-                          ex.solution, ""]
-                questions.append((topic, ex.question))
-            page = out / "handouts" / f"{file_name(s.id)}.html"
-            page.write_text(handout_html(s.name, s.id, questions, course), encoding="utf-8")
-            written.append(page)
-            if browser:
-                print_pdf(page, page.with_suffix(".pdf"), browser)
-                written.append(page.with_suffix(".pdf"))
+    key, seeds = [], []
+    for s in roster.students:
+        sheet += [f"## {markdown_text(s.name)} (id {markdown_text(s.id)})", ""]
+        questions = []
+        for topic in topics:
+            ex = exercise_for(secret, topic, s.id)
+            key.append([s.name, s.id, topic, ex.question, answer_text(ex.answer), ex.rel_tolerance, ex.abs_tolerance])
+            seeds.append([s.name, s.id, topic, ex.seed])
+            sheet += [f"### {topic}", "", ex.question, "", f"**Answer:** `{answer_text(ex.answer)}`", "",
+                      ex.solution, ""]
+            questions.append((topic, ex.question))
+        page = out / "handouts" / f"{file_name(s.id)}.html"
+        page.write_text(handout_html(s.name, s.id, questions, course), encoding="utf-8")
+        written.append(page)
+        if browser:
+            print_pdf(page, page.with_suffix(".pdf"), browser)
+            written.append(page.with_suffix(".pdf"))
+    write_csv(key_path, ["student", "id", "topic", "question", "answer", "relative_tolerance", "absolute_tolerance"],
+              key)
+    write_csv(seeds_path, ["student", "id", "topic", "seed"], seeds)
     sheet_path.write_text("\n".join(sheet), encoding="utf-8")
     return written
 
 
-__all__ = ["CHROMIUM", "chromium", "file_name", "handout_html", "print_pdf", "write_class"]
+__all__ = ["CHROMIUM", "chromium", "file_name", "handout_html", "markdown_text", "print_pdf", "write_class"]

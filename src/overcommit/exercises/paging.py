@@ -125,6 +125,7 @@ def _build(seed: int, variant: int) -> Exercise:
         solution="\n\n".join(lines),
         rel_tolerance=0.01,
         abs_tolerance=1e-4,
+        units=("fraction", "ms"),
         parameters={
             "kind": kind, "devices": devices, "servers_per_device": servers,
             "pages_per_io": pages_per_io, "page_read_mib_s": reads, "page_write_mib_s": writes,

@@ -125,6 +125,7 @@ def _build(seed: int, variant: int) -> Exercise:
         solution=solution,
         rel_tolerance=0.0,
         abs_tolerance=0.0,
+        units=("faults", *[None] * len(left)),  # the faults, then page numbers
         parameters={"trace": trace, "frames": frames, "policy": policy},
     )
 

@@ -199,7 +199,7 @@ def _build_keep(seed: int, variant: int, topic: str) -> Exercise:
     lines.append(f"Reproduce it: `overcommit.{call}`, divided by the same at {base_cid}.")
     return Exercise(
         topic=topic, seed=seed, question=question, answer=answer, solution="\n\n".join(lines),
-        rel_tolerance=0.0, abs_tolerance=0.01,
+        rel_tolerance=0.0, abs_tolerance=0.01, units=("fraction",),
         parameters={"env": env, "kind": kind, "cid": cid, "base_cid": base_cid, "subject": subject,
                     "ratio": ratio}, exact=ratio,
     )
@@ -240,7 +240,7 @@ def _build_host(seed: int, variant: int, topic: str) -> Exercise:
                  f"Reproduce it: `overcommit.simulate('{memory}/{cpus}', env='{env}').system['page_read_mib_s']` "
                  "(the figure keeps three significant digits)."]
         return Exercise(topic=topic, seed=seed, question=question, answer=reads, solution="\n\n".join(lines),
-                        rel_tolerance=0.05, abs_tolerance=0.05,
+                        rel_tolerance=0.05, abs_tolerance=0.05, units=("MiB/s",),
                         parameters={"env": env, "kind": "host-reads", "cid": f"{memory}/{cpus}", "reads_mib_s": reads})
     value = float(row[subject])
     what = "overall relative throughput" if subject == "overall" else "relative throughput"
@@ -258,7 +258,7 @@ def _build_host(seed: int, variant: int, topic: str) -> Exercise:
             else f"workloads.loc['{subject}', 'relative_throughput']")
     lines.append(f"Reproduce it: `overcommit.simulate('{memory}/{cpus}', env='{env}').{call}`.")
     return Exercise(topic=topic, seed=seed, question=question, answer=round(value, 2), solution="\n\n".join(lines),
-                    rel_tolerance=0.0, abs_tolerance=0.01, exact=value,
+                    rel_tolerance=0.0, abs_tolerance=0.01, exact=value, units=("fraction",),
                     parameters={"env": env, "kind": "host", "cid": f"{memory}/{cpus}", "subject": subject,
                                 "value": value, "failed": failed})
 
@@ -300,7 +300,7 @@ def _build_overall(seed: int, variant: int, topic: str) -> Exercise:
     ]
     return Exercise(
         topic=topic, seed=seed, question=question, answer=round(reads, 3), solution="\n\n".join(lines),
-        rel_tolerance=0.05, abs_tolerance=0.05,
+        rel_tolerance=0.05, abs_tolerance=0.05, units=("MiB/s",),
         parameters={"env": env, "kind": "reads", "cid": cid, "reads_mib_s": reads},
     )
 
@@ -339,7 +339,7 @@ def _build_model(seed: int, variant: int, topic: str) -> Exercise:
              f"Reproduce it: `overcommit.simulate('{cid}', env='{env}').workloads.loc['{chosen}', "
              "'relative_throughput']`."]
     return Exercise(topic=topic, seed=seed, question=question, answer=round(value, 2), solution="\n\n".join(lines),
-                    rel_tolerance=0.0, abs_tolerance=0.01, exact=value,
+                    rel_tolerance=0.0, abs_tolerance=0.01, exact=value, units=("fraction",),
                     parameters={"env": env, "cid": cid, "kind": "variant", "subject": chosen, "value": value})
 
 
@@ -368,7 +368,7 @@ def _slowest_at(seed: int, topic: str, cid: str, env: str, per_variant: dict, re
     ]
     return Exercise(
         topic=topic, seed=seed, question=question, answer=x, solution="\n\n".join(lines),
-        rel_tolerance=0.0, abs_tolerance=0.006,
+        rel_tolerance=0.0, abs_tolerance=0.006, units=("fraction",),
         parameters={"env": env, "cid": cid, "slowest": slowest, "second": second,
                     "gap": float(per_variant[second] - per_variant[slowest])},
     )
@@ -433,7 +433,7 @@ def _build_reads(seed: int, variant: int, topic: str) -> Exercise:
     ]
     return Exercise(
         topic=topic, seed=seed, question=question, answer=[cls, round(share, 3)], solution="\n\n".join(lines),
-        rel_tolerance=0.05, abs_tolerance=0.05,
+        rel_tolerance=0.05, abs_tolerance=0.05, units=(None, "%"),  # the class's name, the share
         parameters={"env": env, "cid": cid, "row": row, "read_share_pct": share, "class": cls},
     )
 
@@ -458,7 +458,7 @@ def _resident_question(seed: int, topic: str, env: str, cid: str, row: str, m: p
     ]
     return Exercise(
         topic=topic, seed=seed, question=question, answer=[cls, round(kept, 3)], solution="\n\n".join(lines),
-        rel_tolerance=0.05, abs_tolerance=0.05,
+        rel_tolerance=0.05, abs_tolerance=0.05, units=(None, "%"),  # the class's name, the share
         parameters={"env": env, "cid": cid, "row": row, "measure": "resident", "resident_remaining_pct": kept,
                     "class": cls},
     )
@@ -484,7 +484,7 @@ def _row_reads_question(seed: int, topic: str, env: str, cid: str, row: str, m: 
     ]
     return Exercise(
         topic=topic, seed=seed, question=question, answer=round(reads, 3), solution="\n\n".join(lines),
-        rel_tolerance=0.05, abs_tolerance=0.01,
+        rel_tolerance=0.05, abs_tolerance=0.01, units=("MiB/s",),
         parameters={"env": env, "cid": cid, "row": row, "measure": "row-reads", "page_read_mib_s": reads},
     )
 

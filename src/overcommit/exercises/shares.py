@@ -151,6 +151,7 @@ def _build(seed: int, variant: int) -> Exercise:
         solution="\n\n".join(lines),
         rel_tolerance=0.01,
         abs_tolerance=0.005,
+        units=("CPUs",) * count,
         parameters={
             "real_cpus": real_cpus, "guests": names, "vcpus": vcpus, "shares": share,
             "demand": demand, "proportional_shares": proportional,

@@ -112,6 +112,7 @@ def _build(seed: int, variant: int) -> Exercise:
         answer=[round(dpa, 1), round(ocr, 4)],
         solution="\n\n".join(lines),
         rel_tolerance=0.002,
+        units=("MiB", "ratio"),
         parameters={
             "real_gib": real_gib, "release": release, "xstor_gib": xstor_gib,
             "guests": [NAMES[n] for n in names], "defined_mib": defined,

@@ -26,19 +26,19 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from . import CLASS_SEEDS, TOPICS, checks, generate, plain_answer
+from . import CLASS_SEEDS, TOPICS, answers, checks, generate, part_units, plain_answer
 
 #: the Markdown renderer of everything students read outside the notebooks (the site, handouts)
 markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def variant(topic: str, seed: int, solution: bool = True) -> dict:
-    """What the browser gets for (``topic``, ``seed``): HTML question, the answer and its
-    tolerances, and (``solution=True``, the instructor edition) the worked solution."""
+    """What the browser gets for (``topic``, ``seed``): HTML question, the answer, its
+    units and tolerances, and (``solution=True``) the worked solution."""
     ex = generate(topic, seed)
     out = {
         "topic": topic, "seed": seed, "question": markdown.render(ex.question),
-        "answer": plain_answer(ex.answer), "rel": ex.rel_tolerance, "abs": ex.abs_tolerance,
+        "answer": plain_answer(ex.answer), "units": part_units(ex), "rel": ex.rel_tolerance, "abs": ex.abs_tolerance,
     }
     if ex.exact is not None:  # rounded either way from it is right (exercises._close)
         out["exact"] = plain_answer(ex.exact)
@@ -51,8 +51,8 @@ def fixed(id: str, solution: bool = True) -> dict:
     """What the browser gets for the fixed-answer exercise ``id``
     (:mod:`overcommit.exercises.checks`)."""
     c = checks.get(id)
-    out = {"id": id, "answer": plain_answer(c.answer), "rel": c.rel_tolerance, "abs": c.abs_tolerance,
-           "unit": c.unit}
+    out = {"id": id, "answer": plain_answer(c.answer), "units": c.part_units(), "rel": c.rel_tolerance,
+           "abs": c.abs_tolerance}
     if solution:
         out["solution"] = markdown.render(c.solution)
     return out
@@ -98,8 +98,10 @@ def bank(topics=TOPICS, seeds=CLASS_SEEDS, workers: int | None = None) -> dict[s
 #: seed box loads. Under 50 KB with room to spare for a variant that grows a little.
 CHUNK_BYTES = 40_000
 
-#: Where :func:`write_bank` records each topic's seeds per file.
+#: Where :func:`write_bank` records each topic's seeds per file, and the answer reader's
+#: grammar (:data:`overcommit.exercises.answers.GRAMMAR`) under :data:`READER_KEY`.
 INDEX_FILE = "index.json"
+READER_KEY = "_reader"
 
 
 def _encoded(value) -> bytes:
@@ -135,13 +137,13 @@ def chunk_name(first: int, per_chunk: int, last_seed: int) -> str:
     return f"{first}-{min(first + per_chunk - 1, last_seed)}.json"
 
 
-def write_bank(directory: str | Path, topics=TOPICS, seeds=CLASS_SEEDS, solutions: bool = True,
-               budget: int = CHUNK_BYTES) -> int:
+def write_bank(directory: str | Path, topics=TOPICS, seeds=CLASS_SEEDS, budget: int = CHUNK_BYTES) -> int:
     """Write every topic's variants for ``seeds`` as ``<directory>/<topic>/<first>-<last>.json``
     files of :func:`seeds_per_chunk` seeds each (within ``budget`` bytes), and ``<directory>/index.json``
-    (``{topic: {"per_chunk": n, "last": the highest seed}}``); the number of variants.
-    ``solutions=False`` (the student edition) leaves the worked solutions out, in files cut
-    where the instructor edition cuts them."""
+    (``{topic: {"per_chunk": n, "last": the highest seed}}`` and the reader's grammar under
+    :data:`READER_KEY`); the number of variants. Both editions carry the worked solutions of
+    these practice seeds (the site answers them anyway): the instructor edition shows one
+    after Check, the student edition offers it after three wrong tries."""
     count, index = 0, {}
     for topic, variants in bank(topics, seeds).items():
         per_chunk = seeds_per_chunk(topic, variants, budget)
@@ -149,8 +151,7 @@ def write_bank(directory: str | Path, topics=TOPICS, seeds=CLASS_SEEDS, solution
         index[topic] = {"per_chunk": per_chunk, "last": last}
         chunks: dict[int, list[dict]] = {}
         for v in variants:
-            shown = v if solutions else {k: x for k, x in v.items() if k != "solution"}
-            chunks.setdefault(v["seed"] // per_chunk, []).append(shown)
+            chunks.setdefault(v["seed"] // per_chunk, []).append(v)
         folder = Path(directory) / topic
         folder.mkdir(parents=True, exist_ok=True)
         for k, chunk in chunks.items():
@@ -158,6 +159,7 @@ def write_bank(directory: str | Path, topics=TOPICS, seeds=CLASS_SEEDS, solution
             (folder / chunk_name(k * per_chunk, per_chunk, last)).write_bytes(_encoded(chunk))
             count += len(chunk)
     Path(directory).mkdir(parents=True, exist_ok=True)
+    index[READER_KEY] = answers.GRAMMAR
     (Path(directory) / INDEX_FILE).write_bytes(_encoded(index))
     return count
 
@@ -167,9 +169,9 @@ def read_variant(directory: str | Path, topic: str, seed: int) -> dict:
     found the way ``selfcheck.js`` finds it: through ``index.json`` to the file that holds
     the seed."""
     index = json.loads((Path(directory) / INDEX_FILE).read_text(encoding="utf-8"))
-    if topic not in index:
+    if topic not in index or topic == READER_KEY:
         raise ValueError(f"topic: {topic!r} is not accepted; the bank under {directory} has "
-                         + ", ".join(repr(t) for t in sorted(index)))
+                         + ", ".join(repr(t) for t in sorted(index) if t != READER_KEY))
     entry = index[topic]
     if not isinstance(seed, int) or not 0 <= seed <= entry["last"]:
         raise ValueError(f"seed: {seed!r} is not accepted; the bank of {topic!r} has seeds from 0 to {entry['last']}")

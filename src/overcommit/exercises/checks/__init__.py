@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
 
-from .. import CheckResult, _close
+from .. import CheckResult, answers
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,24 @@ class Check:
     rel_tolerance: float = 0.01
     abs_tolerance: float = 1e-9
     values: dict = field(default_factory=dict)
-    unit: str = ""
+    #: the unit of each part (:data:`overcommit.exercises.answers.UNITS`; None: a bare
+    #: number or a name), as :attr:`overcommit.exercises.Exercise.units`
+    units: tuple = ()
+
+    def parts(self) -> list:
+        return list(self.answer) if isinstance(self.answer, (list, tuple)) else [self.answer]
+
+    def part_units(self) -> list:
+        if len(self.units) != len(self.parts()):
+            raise ValueError(f"units: {self.units!r} is not accepted for check {self.id!r}; expected one unit per "
+                             f"part of the answer ({len(self.parts())})")
+        return [answers.check_unit(u, f"units of {self.id}") for u in self.units]
+
+    @property
+    def unit(self) -> str:
+        """The units as the box's hint names them (``min``; ``GiB, ratio, ratio``), or ""."""
+        named = [u for u in self.part_units() if u is not None]
+        return ", ".join(u if u is not None else "number" for u in self.part_units()) if named else ""
 
 
 _REGISTRY: dict[str, Callable[[], Check]] = {}
@@ -80,9 +97,10 @@ def get(id: str) -> Check:
 def check_answer(id: str, answer: Any) -> CheckResult:
     """Compare a student's ``answer`` with exercise ``id``'s, with its tolerances."""
     c = get(id)
-    if _close(answer, c.answer, c.rel_tolerance, c.abs_tolerance):
+    v = answers.judge(answer, c.parts(), c.part_units(), c.rel_tolerance, c.abs_tolerance)
+    if v.correct:
         return CheckResult(True, f"Correct: {c.answer!r}.")
-    return CheckResult(False, f"Not quite: {answer!r} is not the expected answer (within {c.rel_tolerance:.0%}).")
+    return CheckResult(False, "Not quite: " + answers.feedback(v, c.part_units()))
 
 
 __all__ = ["Check", "check_answer", "get", "ids", "register"]

@@ -25,7 +25,7 @@ def memory() -> Check:
         # readings of the chart (4.7, 1.9) or the rule applied to the whole LPAR (152 / 4 / 8 =
         # 4.75) are accepted; the guests' touched memory instead of what is resident (4.9, 1.97),
         # or one guest's pause for the other's, is not
-        rel_tolerance=0.03, abs_tolerance=0.0, unit="seconds",
+        rel_tolerance=0.03, abs_tolerance=0.0, units=("s", "s"),
         values={
             "at": f"{MEMORY_GIB}", "fail": ", ".join(map(str, fail)), "ok": ", ".join(map(str, ok)),
             "pause4": f"{pause4:.2f}", "pause10": f"{pause10:.2f}",

@@ -41,7 +41,7 @@ def cpus() -> Check:
         id="case_planning-ex-cpus",
         answer=need,
         # a count of processors, read from the table: exact
-        rel_tolerance=0.0, abs_tolerance=0.0, unit="CPUs",
+        rel_tolerance=0.0, abs_tolerance=0.0, units=("CPUs",),
         values={"cpus": str(need), "cpus_short": str(need - 1), "cpus_more": "more than 64" if more is None else str(more),
                 "short": f"{short:.2f}", "spare": f"{spare:.2f}", "busy": busy_pct, "spin": f"{spin:.2f}",
                 "reads": f"{reads:.1f}"},

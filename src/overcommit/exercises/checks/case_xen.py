@@ -29,7 +29,7 @@ def memory() -> Check:
         # the figure's "Xen needs 18.3 GiB" (shown to 0.1 GiB), 22,990 / 7,000 or 7,168 (3.28, 3.21) and the
         # ratio from the bar's MiB (1.23) are accepted; defined over resident (2.6),
         # instantiated over the DPA alone (1.6) or over 7 GiB (1.5) is not
-        rel_tolerance=0.03, abs_tolerance=0.0, unit="GiB, ratio, ratio",
+        rel_tolerance=0.03, abs_tolerance=0.0, units=("GiB", "ratio", "ratio"),
         values={
             "max20": f"{int(max20)}", "max24": f"{int(max24)}", "need12": need_text,
             "planned": f"{planned:.2f}", "ocr": f"{ratio:.2f}", "inst": f"{r['instantiated_mib']:,.0f}",

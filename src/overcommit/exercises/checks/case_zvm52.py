@@ -34,7 +34,7 @@ def double() -> Check:
         # 25.6 from the rounded real overcommitment (32 points of 80 GiB) and 24.5 with CP's
         # gibibyte taken off are accepted; the seven- or nine-guest row (22.0, 17.2) or pages
         # counted as decimal gigabytes (36.8) are not
-        rel_tolerance=0.05, abs_tolerance=0.0, unit="GiB, guests",
+        rel_tolerance=0.05, abs_tolerance=0.0, units=("GiB", "guests"),
         values={
             "table": shown.to_markdown(floatfmt=".1f"),
             "largest": f"{largest:.1f}", "at": str(at),

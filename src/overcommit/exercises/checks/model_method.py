@@ -23,7 +23,7 @@ def band() -> Check:
         id="model_method-ex-band",
         answer=counts,
         # counts read off the chart's label: exact
-        rel_tolerance=0.0, abs_tolerance=0.0, unit="records",
+        rel_tolerance=0.0, abs_tolerance=0.0, units=("records", "records"),
         values={"band10": str(counts[0]), "band50": str(counts[1]), "n": str(len(obs)), "worst": worst_text},
         solution=(
             f"The chart's label counts {counts[0]} of {len(obs)} records within ±10 % and {counts[1]} within "

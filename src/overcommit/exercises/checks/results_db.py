@@ -16,7 +16,7 @@ def turnover() -> Check:
     return Check(
         id="results_db-ex-turnover",
         answer=round(minutes, 1),
-        rel_tolerance=0.03, abs_tolerance=0.5, unit="minutes",
+        rel_tolerance=0.03, abs_tolerance=0.5, units=("min",),
         values={"resident": res_text, "reads": reads_text, "minutes": f"{minutes:.0f}"},
         solution=(
             f"{res_text} MiB ÷ {reads_text} MiB/s = {minutes * 60:,.0f} s, about {minutes:.0f} minutes. "

@@ -29,7 +29,7 @@ def ten() -> Check:
         answer=[round(from_share, 3), round(from_pin, 2)],
         # a reader who rounds to two significant digits (2.0, 22) is accepted; reading the
         # share per minute, forgetting the 8.5 % or mixing up the two rates is not
-        rel_tolerance=0.05, abs_tolerance=0.0, unit="MiB/s",
+        rel_tolerance=0.05, abs_tolerance=0.0, units=("MiB/s", "MiB/s"),
         values={"dpa": f"{dpa:,.0f}", "resident": f"{resident:,.0f}", "from_share": f"{from_share:.2f}",
                 "from_pin": f"{from_pin:.1f}", "ratio": f"{ratio:.0f}"},
         solution=(

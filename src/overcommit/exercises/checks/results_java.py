@@ -13,7 +13,7 @@ def read() -> Check:
     return Check(
         id="results_java-ex-read",
         answer=[round(medium, 2), round(high, 2)],
-        rel_tolerance=0.04, abs_tolerance=0.0,
+        rel_tolerance=0.04, abs_tolerance=0.0, units=("fraction", "fraction"),
         values={"medium": f"{medium:.2f}", "high": f"{high:.2f}"},
         solution=(
             f"At 64/20 the model's medium level keeps {medium:.2f} of its reference throughput and the "

@@ -33,7 +33,7 @@ def level() -> Check:
         # two-decimal readings (0.55, 0.50, 0.42) are accepted; for the high pair, dividing by the
         # client's demand (0.55), forgetting its 200 shares (0.25) or its spinning (0.63, and 0.33
         # CPUs per 100 shares) is not
-        rel_tolerance=0.03, abs_tolerance=0.0, unit="",
+        rel_tolerance=0.03, abs_tolerance=0.0, units=("fraction", "fraction", "CPUs"),
         values={"theta": theta_text, "d100_medium": med_text, "d100_high": high_text, "spin": spin_text,
                 "x_medium": f"{x_med:.2f}", "x_high": f"{x_high:.2f}", "needed": f"{needed:.2f}",
                 "needed_frac": f"{100 * needed / theta:.0f} %", "paper_high": f"{100 * paper_high:.0f} %"},

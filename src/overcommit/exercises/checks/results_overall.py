@@ -19,7 +19,7 @@ def cp_factor() -> Check:
     return Check(
         id="results_overall-ex-cpsystem",
         answer=round(factor, 2),
-        rel_tolerance=0.1, abs_tolerance=0.0,
+        rel_tolerance=0.1, abs_tolerance=0.0, units=("ratio",),
         values={"edev": f"{edev:.3f}", "eckd": f"{eckd:.3f}", "factor": f"{factor:.2f}",
                 "reads-edev": f"{float(edev_run['page_read_mib_s']):.0f}",
                 "reads-eckd": f"{float(eckd_run['page_read_mib_s']):.0f}"},

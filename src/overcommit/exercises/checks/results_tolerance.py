@@ -23,7 +23,7 @@ def was() -> Check:
         answer=[round(was2, 2), round(ihs2, 2)],
         # 5 and 1.7 are accepted; the per-level reading (twice as much) or an even split over
         # the guests (2.8 each) is not
-        rel_tolerance=0.03, abs_tolerance=0.0, unit="% per guest",
+        rel_tolerance=0.03, abs_tolerance=0.0, units=("%", "%"),
         values={"was2": f"{was2:.1f}", "ihs2": f"{ihs2:.1f}", "was_class": classes["was-was"][1],
                 "ihs_class": classes["was-ihs"][1]},
         solution=(

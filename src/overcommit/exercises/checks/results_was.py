@@ -20,7 +20,7 @@ def chain() -> Check:
     return Check(
         id="results_was-ex-chain",
         answer=[round(p, 3) for p in predicted],
-        rel_tolerance=0.03, abs_tolerance=0.0,
+        rel_tolerance=0.03, abs_tolerance=0.0, units=("fraction", "fraction"),
         values={"theta": f"{level:.3f}", "pred-m": f"{predicted[0]:.3f}", "pred-h": f"{predicted[1]:.3f}",
                 "neck-m": necks[0], "neck-h": necks[1]},
         solution=(

@@ -16,7 +16,7 @@ def ocr() -> Check:
     return Check(
         id="study-ex-ocr",
         answer=round(ratio, 2),
-        rel_tolerance=0.01, abs_tolerance=0.0,
+        rel_tolerance=0.01, abs_tolerance=0.0, units=("ratio",),
         values={"instantiated": f"{instantiated:,}", "dpa": f"{dpa:,.0f}", "ocr": f"{ratio:.2f}"},
         solution=(
             f"Σ instantiated in the reference run is {instantiated:,} MiB (Table 17), so the ratio would be "
