@@ -98,9 +98,13 @@ editions: setup
 
 # Graded assignments from the seeded exercises (overcommit.exercises.assignment): per chapter
 # a student notebook and an autograder zip under _build/assignments/<chapter>/dist.
+# A relative ROSTER is read from the directory make was started in (make -C included: its
+# $(PWD) is the caller's); the autograders go under this project's _build/assignments.
+INVOKED_FROM := $(if $(wildcard $(PWD)),$(PWD),$(CURDIR))
 assignments: setup
 	@test -n "$(ROSTER)" || { echo "make assignments needs ROSTER=class.csv, and the course secret in OVERCOMMIT_SECRET"; exit 2; }
-	$(PY) -m overcommit.exercises.assignment $(CHAPTERS) --roster "$(ROSTER)" --out _build/assignments
+	cd "$(INVOKED_FROM)" && "$(CURDIR)/$(PY)" -m overcommit.exercises.assignment $(CHAPTERS) --roster "$(ROSTER)" \
+		--out "$(CURDIR)/_build/assignments"
 
 notebooks: setup
 	$(PY) tools/execute_notebooks.py

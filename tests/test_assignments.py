@@ -24,15 +24,34 @@ TOPIC = "shares"
 
 
 @pytest.fixture(scope="module")
-def klass(tmp_path_factory):
+def roster_path(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("roster") / "class.csv"
     path.write_text("student,id\nAda Lovelace,101\nAlan Turing,103\n", encoding="utf-8")
-    return roster.read_roster(path)
+    return path
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory, klass):
-    return assignment.build(TOPIC, tmp_path_factory.mktemp("assignments"), klass, SECRET)
+def klass(roster_path):
+    return roster.read_roster(roster_path)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def built(roster_path):
+    """``make -C <project> assignments ROSTER=class.csv CHAPTERS=shares`` run from the
+    roster's folder, as the README says: a relative roster, another directory."""
+    import os
+
+    roster_dir = roster_path.parent
+    done = subprocess.run(["make", "--no-print-directory", "-C", str(ROOT), "assignments", "ROSTER=class.csv",
+                           f"CHAPTERS={TOPIC}"], cwd=roster_dir, capture_output=True, text=True,
+                          env={**os.environ, "OVERCOMMIT_SECRET": SECRET, "PWD": str(roster_dir)})
+    assert done.returncode == 0, done.stdout + done.stderr
+    folder = ROOT / "_build" / "assignments" / TOPIC
+    assert f"{TOPIC}: autograder in {folder / 'dist' / 'autograder' / 'autograder.zip'}" in done.stdout
+    return folder
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +90,11 @@ def test_the_zip_carries_the_wheel_and_the_key_and_no_secret(built):
         text = b"".join(zf.read(n) for n in names if not n.endswith(".whl"))
     assert any(n.startswith("files/overcommit-") and n.endswith(".whl") for n in names)
     assert "./files/overcommit-" in env and "otter-grader" in env
+    from importlib.metadata import version
+
+    # the libraries the answers were computed with, at the versions they were computed with
+    for name in assignment.PINNED:
+        assert f"{name}=={version(name)}" in env, name
     assert set(key) == {"101", "103"} and SECRET.encode() not in text
     assert str(graded.seed_for(SECRET, TOPIC, "101")).encode() not in text
 
@@ -100,6 +124,12 @@ def test_the_credit_ladder_has_a_rung_for_every_share_of_parts():
     nb = assignment.master_notebook(TOPIC, "a", [1, 2, 3], 12)
     rungs = [c.source for c in nb.cells if "otter_check" in c.source]
     assert len(rungs) == 12 and rungs[-1].endswith(", 12, 12)")
+
+
+def test_otters_own_message_is_shown_when_it_fails(tmp_path, monkeypatch):
+    monkeypatch.setattr(assignment.sys, "executable", "/bin/false")
+    with pytest.raises(RuntimeError, match="building the package's wheel failed"):
+        assignment.build_wheel(tmp_path)
 
 
 def test_unknown_chapter_is_refused_by_name(tmp_path, klass):

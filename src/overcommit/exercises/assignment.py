@@ -35,7 +35,7 @@ from typing import Any
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_raw_cell
 
-from . import TOPICS, plain_answer
+from . import TOPICS, part_units, plain_answer
 from .graded import exercise_for
 from .roster import Roster
 
@@ -45,6 +45,8 @@ CHAPTERS: tuple[str, ...] = TOPICS
 KEY_FILE = "answer_key.json"
 #: otter-grader as the zip installs it (the version this project pins)
 OTTER_REQUIREMENT = "otter-grader[grading]==7.0.0"
+#: the libraries an answer is computed with, pinned in the zip at the versions installed here
+PINNED = ("numpy", "scipy", "pandas")
 #: where a hosted grader (Gradescope) describes the submitter
 SUBMISSION_METADATA = Path("/autograder/submission_metadata.json")
 
@@ -62,7 +64,8 @@ def answer_key(topic: str, roster: Roster, secret: str) -> dict[str, dict]:
     for s in roster.students:
         ex = exercise_for(secret, topic, s.id)
         key[s.id] = {"answer": plain_answer(ex.answer), "exact": plain_answer(ex.exact),
-                     "rel": ex.rel_tolerance, "abs": ex.abs_tolerance, "also": _gradescope_ids(s.fields)}
+                     "rel": ex.rel_tolerance, "abs": ex.abs_tolerance, "units": part_units(ex),
+                     "also": _gradescope_ids(s.fields)}
     return key
 
 
@@ -100,12 +103,12 @@ def otter_check(topic: str, student_id: Any, answer: Any, step: int = 1, steps: 
     assert sid in key, f"student id {sid!r} is not in this course's key"
     entry = key[sid]
     ex = Exercise(topic=topic, seed=-1, question="", answer=entry["answer"], solution="",
-                  rel_tolerance=entry["rel"], abs_tolerance=entry["abs"], exact=entry["exact"])
-    parts = score(ex, answer).parts
-    right = sum(parts)
+                  rel_tolerance=entry["rel"], abs_tolerance=entry["abs"], exact=entry["exact"],
+                  units=tuple(entry.get("units", ())))
+    s = score(ex, answer)
     # integers, so that 2 of 3 parts reach the rung 4 of 6 exactly
-    assert right * steps >= step * len(parts), (
-        f"{right} of the answer's {len(parts)} values are right" if right else "no value of the answer is right")
+    assert s.right * steps >= step * s.out_of, (
+        f"{s.right} of the answer's {s.out_of} values are right" if s.right else "no value of the answer is right")
     return True
 
 
@@ -174,30 +177,46 @@ def build_wheel(folder: Path) -> Path:
     root = Path(__file__).resolve().parents[3]
     if not (root / "pyproject.toml").is_file():
         raise RuntimeError(f"no pyproject.toml at {root}: the autograder needs the package's source to build its wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
-                    "-w", str(folder), str(root)], check=True, capture_output=True)
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(folder), str(root)],
+         "building the package's wheel")
     wheel = folder / _wheel_name()
     if not wheel.is_file():
         raise RuntimeError(f"pip wrote no {wheel.name} into {folder}")
     return wheel
 
 
+def _run(command: list[str], what: str, cwd: Path | None = None) -> None:
+    """Run ``command``; on failure a ``RuntimeError`` that carries the tool's own message."""
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        said = "\n".join(part.strip() for part in (done.stdout, done.stderr) if part.strip())
+        raise RuntimeError(f"{what} failed (exit {done.returncode}): {' '.join(command)}\n{said}")
+
+
+def pinned_requirements() -> list[str]:
+    """What the zip installs: otter-grader, and the NumPy, SciPy and pandas this package's
+    answers were computed with (a later NumPy could move a recomputed answer)."""
+    from importlib.metadata import version
+
+    return [OTTER_REQUIREMENT, *(f"{name}=={version(name)}" for name in PINNED)]
+
+
 def build(chapter: str, directory: str | Path, roster: Roster, secret: str) -> Path:
     """Write the master notebook, the key and the wheel, and run ``otter assign`` into
-    ``directory/<chapter>``; returns the assignment's folder."""
+    ``directory/<chapter>``; returns the assignment's folder (an absolute path)."""
     topic = _topic(chapter)
-    folder = Path(directory) / topic
+    folder = (Path(directory) / topic).resolve()
     folder.mkdir(parents=True, exist_ok=True)
     key = answer_key(topic, roster, secret)
     (folder / KEY_FILE).write_text(json.dumps(key, indent=1, ensure_ascii=False), encoding="utf-8")
     build_wheel(folder)
-    (folder / "requirements.txt").write_text(f"{OTTER_REQUIREMENT}\n./files/{_wheel_name()}\n", encoding="utf-8")
+    (folder / "requirements.txt").write_text("\n".join([*pinned_requirements(), f"./files/{_wheel_name()}"]) + "\n",
+                                             encoding="utf-8")
     example = roster.students[0].id
     master = folder / f"{chapter}.ipynb"  # otter's grader.check finds its tests by this name
     nbformat.write(master_notebook(chapter, example, key[example]["answer"], credit_steps(key)), master)
     dist = folder / "dist"
-    subprocess.run([sys.executable, "-m", "otter", "assign", "--no-pdfs", str(master), str(dist)],
-                   check=True, cwd=folder, capture_output=True)
+    _run([sys.executable, "-m", "otter", "assign", "--no-pdfs", str(master), str(dist)], "otter assign", cwd=folder)
     # otter names the zip after the notebook and the time; one stable name for the instructor
     zips = sorted((dist / "autograder").glob("*.zip"))
     if not zips:
@@ -242,8 +261,12 @@ def main(argv: list[str] | None = None) -> int:
             folder = build(chapter, args.out, roster, secret)
             print(f"{chapter}: autograder in {folder / 'dist' / 'autograder' / 'autograder.zip'}")
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        where = f" (relative paths are read from {Path.cwd()})" if not Path(args.roster).is_absolute() else ""
+        print(f"error: {exc}{where if 'roster' in str(exc) else ''}", file=sys.stderr)
         return 2
+    except RuntimeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -251,4 +274,5 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["CHAPTERS", "KEY_FILE", "answer_key", "build", "build_wheel", "grade", "master_notebook", "otter_check"]
+__all__ = ["CHAPTERS", "KEY_FILE", "PINNED", "answer_key", "build", "build_wheel", "grade", "master_notebook",
+           "otter_check", "pinned_requirements"]
