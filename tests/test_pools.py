@@ -33,3 +33,14 @@ def table():
     for t in exercises.TOPICS for c in LEAST])
 def test_a_topic_has_questions_enough_for_a_class(table, topic, column):
     assert table.loc[topic, column] >= LEAST[column], f"{topic}: {table.loc[topic, column]} {column}"
+
+
+def test_the_guide_names_every_topic_that_gives_a_class_fewer_answers(table):
+    """The instructor's guide says which topics give a class of 40 fewer than 35 different
+    answers, and how many (curriculum.FEW_ANSWERS): the numbers are this measurement."""
+    from overcommit.book import curriculum
+
+    column = f"answers (class of {exercise_pools.CLASS})"
+    measured = {t: int(table.loc[t, column]) for t in exercises.TOPICS
+                if table.loc[t, column] < curriculum.ANSWERS_WANTED}
+    assert measured == curriculum.FEW_ANSWERS

@@ -29,6 +29,14 @@ WORDS_PER_MINUTE = 200  #: MyST's default reading speed (``words_per_minute``)
 EXERCISE_MINUTES = {"browser": 10, "jupyter": 20}  #: planning estimate per exercise
 LESSON_MINUTES = 90
 GUIDE = "instructor"  #: the guide itself, a page of the book but not a chapter it plans
+#: How many different answers a class of 40 gets per topic where it is fewer than
+#: :data:`ANSWERS_WANTED`: students ``s1`` to ``s40`` under ``tools/exercise_pools.py``'s
+#: secret, measured by that tool (``tests/test_pools.py`` measures it again and fails when
+#: a number here is no longer true). A fraction asked to two decimals has at most a hundred
+#: values, so two students with different questions may share an answer.
+ANSWERS_WANTED = 35
+FEW_ANSWERS = {"results_overall": 32, "results_db": 28, "results_java": 28, "results_was": 27, "results_fs": 25,
+               "results_net": 24, "results_model": 26, "case_xen": 28, "case_planning": 25}
 
 _EXERCISE = re.compile(r"^# :::\{exercise\}\n((?:#.*\n)*?)# :::\n", re.M)
 _SOLUTION = re.compile(r"^# :::\{solution\}.*?\n(?:#.*\n)*?# :::\n", re.M)
@@ -253,6 +261,14 @@ def semester_plan_md() -> str:
                   if w.get("graded") else "")
         lines.append(f"{w['week']}. **Read** {read}. {w['focus']}{graded}")
     return "\n".join(lines)
+
+
+def few_answers_md() -> str:
+    """The topics of :data:`FEW_ANSWERS` as the guide names them: "*The database BI
+    workload* 28", ... in the book's order."""
+    from ..exercises import CHAPTER_TITLES, TOPICS
+
+    return ", ".join(f"*{CHAPTER_TITLES[t]}* {FEW_ANSWERS[t]}" for t in TOPICS if t in FEW_ANSWERS)
 
 
 def exercises_md() -> str:
