@@ -173,10 +173,10 @@
     }
 
     function unitName(unit) {
-      return unit === null || unit === undefined ? "a bare number" : (has(G.names, unit) ? G.names[unit] : unit);
+      return unit === null || unit === undefined ? "a bare number" : (has(G.names, unit) ? G.names[unit] : "in " + unit);
     }
 
-    var REASONS = {high: "too high", low: "too low", name: "not the name asked", number: "not a number", unit: "not in {unit}"};
+    var REASONS = {high: "too high", low: "too low", name: "not the name asked", number: "not a number", unit: "not {unit}"};
 
     // answers.feedback: what follows "Not quite: "
     function feedback(verdict, units) {
@@ -225,8 +225,8 @@
   function shape(v, r) {
     var n = Array.isArray(v.answer) ? v.answer.length : 1, u = units(v);
     var named = u.filter(function (x) { return x !== null; }).length;
-    var inUnits = !named ? "" : n === 1 ? " (in " + r.unitName(u[0]) + ")" :
-      " (in order: " + u.map(function (x) { return x === null ? "a number or name" : r.unitName(x); }).join("; ") + ")";
+    var inUnits = !named ? "" : n === 1 ? " (" + r.unitName(u[0]) + ")" :
+      " (in order: " + u.map(function (x) { return x === null ? "a number or a name" : r.unitName(x); }).join("; ") + ")";
     return (n === 1 ? "Type one answer" : "Type " + n + " answers, separated by commas") + inUnits +
       ". Checked: " + tolerance(v) + "; a unit of the same kind is converted.";
   }

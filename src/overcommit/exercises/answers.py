@@ -81,8 +81,8 @@ UNITS: dict[str, tuple[str, tuple[int, int], tuple[str, ...]]] = {
     "pages": ("pages", (1, 1), ("page", "pages")),
     "million pages": ("pages", (1_000_000, 1), ("million pages", "mpages", "m pages")),
 }
-#: how a hint names a unit when it is not simply its symbol
-UNIT_NAMES = {"fraction": "a fraction (0.42, or 42 %)", "ratio": "a ratio to one (2.1 or 2.1:1)", "%": "%"}
+#: how a hint names a unit that is not said as "in <symbol>"
+UNIT_NAMES = {"fraction": "a fraction (0.42 or 42 %)", "ratio": "a ratio to one (2.1 or 2.1:1)"}
 
 #: what may come before a number and is set aside: a person's "about"
 HEDGE = r"^(?:about|approx(?:\.|imately)?|around|roughly|ca\.|circa|nearly|almost|~|≈|∼)\s*"
@@ -119,8 +119,8 @@ def check_unit(unit: str | None, where: str = "unit") -> str | None:
 
 
 def unit_name(unit: str | None) -> str:
-    """How a hint names ``unit``: ``min``, ``a fraction (0.42, or 42 %)``, ``a bare number``."""
-    return "a bare number" if unit is None else UNIT_NAMES.get(unit, unit)
+    """How a hint names ``unit``: ``in min``, ``a fraction (0.42 or 42 %)``, ``a bare number``."""
+    return "a bare number" if unit is None else UNIT_NAMES.get(unit, f"in {unit}")
 
 
 @dataclass(frozen=True)
@@ -354,7 +354,7 @@ def describe(verdict: Verdict, given: Any, answers: Sequence[Any], units: Sequen
             read = f"{part.value:.6g}" + asked + (f" (from {typed!r})" if typed != f"{part.value:.6g}" else "")
             notes.append(f"{label}: read {read}, expected {expected!r}{asked}: too {part.why}")
         elif part.why == "unit":
-            notes.append(f"{label}: {typed!r} is not in {unit_name(unit)}; expected {expected!r}{asked}")
+            notes.append(f"{label}: {typed!r} is not {unit_name(unit)}; expected {expected!r}{asked}")
         elif part.why == "number":
             notes.append(f"{label}: {typed!r} is not a number; expected {expected!r}{asked}")
         else:
@@ -364,7 +364,7 @@ def describe(verdict: Verdict, given: Any, answers: Sequence[Any], units: Sequen
 
 #: a wrong part's reason as the page and the grader say it
 REASONS = {"high": "too high", "low": "too low", "name": "not the name asked", "number": "not a number",
-           "unit": "not in {unit}"}
+           "unit": "not {unit}"}
 
 
 def feedback(verdict: Verdict, units: Sequence[str | None]) -> str:
