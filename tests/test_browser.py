@@ -419,10 +419,16 @@ def test_selfcheck_boxes_answer_every_seed(page_path, server, browser):
             box.locator(".oc-sc-answer").fill(json.dumps(expected["answer"]))
             box.locator(".oc-sc-check").click()
             expect(feedback).to_contain_text("Correct (checked:")
-            if isinstance(expected["answer"], (int, float)):  # as a person writes it, with a unit
-                box.locator(".oc-sc-answer").fill(f"{expected['answer']} MiB/s")
+            unit = (expected.get("units") or [None])[0]
+            if isinstance(expected["answer"], (int, float)) and unit is not None:  # as a person writes it, with a unit
+                typed = {"fraction": f"{expected['answer'] * 100:g} %", "ratio": f"{expected['answer']}:1"}.get(
+                    unit, f"{expected['answer']} {unit}")
+                box.locator(".oc-sc-answer").fill(typed)
                 box.locator(".oc-sc-check").click()
                 expect(feedback).to_contain_text("Correct (checked:")
+                box.locator(".oc-sc-answer").fill(f"{expected['answer']} {'GiB' if unit in ('s', 'ms', 'min') else 's'}")
+                box.locator(".oc-sc-check").click()
+                expect(feedback).to_contain_text("Not quite: not ")  # a unit of another kind is refused
         assert questions[0] != questions[1], f"{topic}: two seeds showed the same question"
         box.locator(".oc-sc-seed").fill("1000")
         box.locator(".oc-sc-show").click()
