@@ -163,14 +163,7 @@ def answer_parts(ex: "Exercise") -> list[tuple[Any, Any]]:
 def part_units(ex: "Exercise") -> list[str | None]:
     """The unit of each part of ``ex``'s answer (:data:`overcommit.exercises.answers.UNITS`),
     None for a bare number or a name."""
-    n = len(answer_parts(ex))
-    units = ex.units if isinstance(ex.units, (list, tuple)) else (ex.units,)
-    if not units:
-        return [None] * n
-    if len(units) != n:
-        raise ValueError(f"units: {tuple(units)!r} is not accepted for {ex.topic} seed {ex.seed}; expected one unit "
-                         f"per part of the answer ({n})")
-    return [answers.check_unit(u, f"units of {ex.topic}") for u in units]
+    return answers.units_per_part(ex.units, len(answer_parts(ex)), f"{ex.topic} seed {ex.seed}")
 
 
 def verdict(ex: "Exercise", given: Any) -> answers.Verdict:
@@ -179,14 +172,6 @@ def verdict(ex: "Exercise", given: Any) -> answers.Verdict:
     parts = answer_parts(ex)
     return answers.judge(given, [a for a, _ in parts], part_units(ex), ex.rel_tolerance, ex.abs_tolerance,
                          [x for _, x in parts])
-
-
-def part_correct(given: Any, ex: "Exercise", index: int = 0) -> bool:
-    """Part ``index`` of ``ex``'s answer against the ``given`` value of that one part."""
-    expected, exact = answer_parts(ex)[index]
-    unit = part_units(ex)[index]
-    item = answers.read_item(given)
-    return answers.judge_part(item, expected, unit, ex.rel_tolerance, ex.abs_tolerance, exact).ok
 
 
 def not_worth_asking(topic: str, exercise: Exercise) -> str | None:
@@ -204,5 +189,5 @@ def check(topic: str, seed: int, answer: Any) -> CheckResult:
     return CheckResult(False, "Not quite: " + answers.feedback(v, part_units(ex)))
 
 
-__all__ = ["CHAPTER_TITLES", "GRADED_BASE", "question_side", "answer_parts", "part_correct", "part_units", "verdict", "CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
+__all__ = ["CHAPTER_TITLES", "GRADED_BASE", "question_side", "answer_parts", "part_units", "verdict", "CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
            "not_worth_asking", "plain_answer"]

@@ -5,7 +5,7 @@ A student types ``about 39 min``, ``2328 s``, ``55 %, 74 %``, ``2.11:1`` or
 ``107,455, 1.428``; a notebook holds ``answer = "9, 2, 3"`` or ``answer = [0.19, "high"]``.
 This module turns that into one value per part of the expected answer and judges each
 part; ``book/_static/selfcheck.js`` does the same in the browser from :data:`GRAMMAR`
-(written into the site as ``_static/exercises/reader.json`` by
+(written into the site's ``_static/exercises/index.json`` under ``_reader`` by
 :func:`overcommit.exercises.web.write_bank`), so the same text gets the same verdict in
 the page and in ``python -m overcommit grade``. ``tests/test_answers.py`` holds the two to
 one table of answer texts.
@@ -31,8 +31,7 @@ refused with a hint naming the unit asked. Conversion factors are exact ratios o
 integers, and both readers compute ``n * (num_g * den_a) / (den_g * num_a)`` in IEEE
 doubles, so they agree to the last bit.
 
-**Right** is then as before (:func:`overcommit.exercises._close`): within the relative or
-absolute tolerance, bounds included, or rounded either way from the exact value to the
+**Right** (:func:`judge_part`): within the relative or absolute tolerance, bounds included, or rounded either way from the exact value to the
 decimals the absolute tolerance asks for (or more). A converted number keeps its decimals
 where the factor is a power of ten (``55 %`` has two as a fraction), none otherwise.
 """
@@ -42,7 +41,6 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Sequence
 
 import numpy as np
@@ -99,7 +97,7 @@ _THOUSANDS, _DIGIT_COMMA = re.compile(THOUSANDS), re.compile(DIGIT_COMMA)
 #: typed word → unit
 ALIASES: dict[str, str] = {alias: unit for unit, (_, _, words) in UNITS.items() for alias in words}
 
-#: The reader's grammar for ``selfcheck.js`` (``_static/exercises/reader.json``).
+#: The reader's grammar for ``selfcheck.js`` (``_static/exercises/index.json``, ``_reader``).
 GRAMMAR = {
     "units": {u: {"kind": k, "num": f[0], "den": f[1]} for u, (k, f, _) in UNITS.items()},
     "aliases": ALIASES, "names": UNIT_NAMES,
@@ -116,6 +114,18 @@ def check_unit(unit: str | None, where: str = "unit") -> str | None:
     if unit is not None and unit not in UNITS:
         raise ValueError(f"{where}: {unit!r} is not accepted; expected None or one of {', '.join(UNITS)}")
     return unit
+
+
+def units_per_part(units: Any, parts: int, where: str, required: bool = False) -> list[str | None]:
+    """``units`` (a tuple with one unit per part, or one unit) checked against an answer of
+    ``parts`` parts; none declared (``()``) is None for every part, unless ``required``."""
+    units = tuple(units) if isinstance(units, (list, tuple)) else (units,)
+    if not units and not required:
+        return [None] * parts
+    if len(units) != parts:
+        raise ValueError(f"units: {units!r} is not accepted for {where}; expected one unit per part of the "
+                         f"answer ({parts})")
+    return [check_unit(u, f"units of {where}") for u in units]
 
 
 def unit_name(unit: str | None) -> str:
@@ -188,11 +198,6 @@ def split(text: str, asked: int, whole: bool = False) -> tuple[list[str], str]:
     return parts, ""
 
 
-def _factor(unit: str) -> Fraction:
-    num, den = UNITS[unit][1]
-    return Fraction(num, den)
-
-
 def _words(text: str) -> str:
     return " ".join(text.replace(",", " ").lower().split())
 
@@ -221,19 +226,22 @@ def convert(item: Item, unit: str | None) -> tuple[float | None, int | None, str
         return None, None, "unit"
     ng, dg = UNITS[given][1]
     na, da = UNITS[unit][1]
-    value = item.number * (ng * da) / (dg * na)
-    ratio = Fraction(ng * da, dg * na)
-    shift = _power_of_ten(ratio)
+    p, q = ng * da, dg * na
+    value = item.number * p / q
+    shift = _power_of_ten(p, q)
     decimals = None if item.decimals is None or shift is None else item.decimals - shift
     return value, decimals, ""
 
 
-def _power_of_ten(ratio: Fraction) -> int | None:
-    """k when ``ratio`` is 10**k, else None."""
-    for k in range(-12, 13):
-        if ratio == Fraction(10) ** k:
-            return k
-    return None
+def _power_of_ten(p: int, q: int) -> int | None:
+    """k when ``p / q`` (whole numbers) is 10**k, else None."""
+    big, small = max(p, q), min(p, q)
+    if big % small:
+        return None
+    r, k = big // small, 0
+    while r % 10 == 0:
+        r, k = r // 10, k + 1
+    return (k if p >= q else -k) if r == 1 else None
 
 
 def decimals_asked(abs_: float) -> int | None:
@@ -282,11 +290,13 @@ def judge_part(item: Item | None, expected: Any, unit: str | None, rel: float, a
 @dataclass(frozen=True)
 class Verdict:
     """A whole answer judged: one :class:`Part` per expected part, how many parts were
-    given, and a problem that refuses the answer whole (``"comma"``: a decimal comma)."""
+    given, a problem that refuses the answer whole (``"comma"``: a decimal comma), and the
+    parts as read."""
 
     parts: tuple[Part, ...]
     given: int
     problem: str = ""
+    items: tuple[Item, ...] = ()
 
     @property
     def right(self) -> int:
@@ -328,7 +338,7 @@ def judge(given: Any, answers: Sequence[Any], units: Sequence[str | None], rel: 
                   for k in range(len(answers)))
     if problem:
         parts = tuple(Part(False, p.why or "number", p.value) for p in parts)
-    return Verdict(parts, len(items), problem)
+    return Verdict(parts, len(items), problem, tuple(items))
 
 
 def describe(verdict: Verdict, given: Any, answers: Sequence[Any], units: Sequence[str | None]) -> str:
@@ -336,7 +346,6 @@ def describe(verdict: Verdict, given: Any, answers: Sequence[Any], units: Sequen
     ``part 1: read 0.19 (from '19 %'), expected 0.36: too low``."""
     if verdict.problem == "comma":
         return f"read {given!r} as {verdict.given} values; a decimal comma? (a point is asked)"
-    items, _ = items_of(given, len(answers), len(answers) == 1 and isinstance(answers[0], str))
     notes = []
     if verdict.given != len(answers):
         notes.append(f"{verdict.given} values given, {len(answers)} asked")
@@ -347,7 +356,7 @@ def describe(verdict: Verdict, given: Any, answers: Sequence[Any], units: Sequen
         if part.why == "missing":
             notes.append(f"{label}: nothing given, expected {expected!r}")
             continue
-        typed = items[k - 1].text
+        typed = verdict.items[k - 1].text
         unit = units[k - 1]
         asked = f" {unit}" if unit not in (None, "fraction", "ratio") else ""
         if part.why in ("high", "low"):
@@ -388,4 +397,4 @@ def feedback(verdict: Verdict, units: Sequence[str | None]) -> str:
 
 __all__ = ["ALIASES", "GRAMMAR", "Item", "Part", "UNITS", "UNIT_NAMES", "Verdict", "WHY", "check_unit", "convert",
            "decimals_asked", "describe", "feedback", "items_of", "judge", "judge_part", "read_item", "rounds_to", "split",
-           "unit_name"]
+           "unit_name", "units_per_part"]

@@ -92,7 +92,7 @@ def otter_check(topic: str, student_id: Any, answer: Any, step: int = 1, steps: 
                 key_path: str | Path = KEY_FILE) -> bool:
     """One rung of the autograder's credit ladder: True when ``answer`` earns at least
     ``step / steps`` of the student's own answer to ``topic`` (the share of its parts that
-    are right, as :func:`overcommit.exercises.part_correct` judges them, the credit
+    are right, as :func:`overcommit.exercises.verdict` judges them, the credit
     ``python -m overcommit grade`` gives); an ``AssertionError`` saying what is wrong
     otherwise. With the defaults: every part right."""
     from . import Exercise

@@ -47,8 +47,7 @@ from typing import Any
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from . import CHAPTER_TITLES, TOPICS, Exercise, answer_parts, answers, part_units, verdict
-from . import plain_answer
+from . import CHAPTER_TITLES, TOPICS, Exercise, answer_parts, answers, part_units, plain_answer, verdict
 from .graded import exercise_for
 from .handouts import file_name
 from .roster import Roster, Student

@@ -40,7 +40,7 @@ def variant(topic: str, seed: int, solution: bool = True) -> dict:
         "topic": topic, "seed": seed, "question": markdown.render(ex.question),
         "answer": plain_answer(ex.answer), "units": part_units(ex), "rel": ex.rel_tolerance, "abs": ex.abs_tolerance,
     }
-    if ex.exact is not None:  # rounded either way from it is right (exercises._close)
+    if ex.exact is not None:  # rounded either way from it is right (answers.judge_part)
         out["exact"] = plain_answer(ex.exact)
     if solution:
         out["solution"] = markdown.render(ex.solution)

@@ -46,16 +46,7 @@ class Check:
         return list(self.answer) if isinstance(self.answer, (list, tuple)) else [self.answer]
 
     def part_units(self) -> list:
-        if len(self.units) != len(self.parts()):
-            raise ValueError(f"units: {self.units!r} is not accepted for check {self.id!r}; expected one unit per "
-                             f"part of the answer ({len(self.parts())})")
-        return [answers.check_unit(u, f"units of {self.id}") for u in self.units]
-
-    @property
-    def unit(self) -> str:
-        """The units as the box's hint names them (``min``; ``GiB, ratio, ratio``), or ""."""
-        named = [u for u in self.part_units() if u is not None]
-        return ", ".join(u if u is not None else "number" for u in self.part_units()) if named else ""
+        return answers.units_per_part(self.units, len(self.parts()), f"check {self.id!r}", required=True)
 
 
 _REGISTRY: dict[str, Callable[[], Check]] = {}
