@@ -225,7 +225,8 @@
   function shape(v, r) {
     var n = Array.isArray(v.answer) ? v.answer.length : 1, u = units(v);
     var named = u.filter(function (x) { return x !== null; }).length;
-    var inUnits = !named ? "" : n === 1 ? " (" + r.unitName(u[0]) + ")" :
+    var same = u.every(function (x) { return x === u[0]; });
+    var inUnits = !named ? "" : n === 1 ? " (" + r.unitName(u[0]) + ")" : same ? " (each " + r.unitName(u[0]) + ")" :
       " (in order: " + u.map(function (x) { return x === null ? "a number or a name" : r.unitName(x); }).join("; ") + ")";
     return (n === 1 ? "Type one answer" : "Type " + n + " answers, separated by commas") + inUnits +
       ". Checked: " + tolerance(v) + "; a unit of the same kind is converted.";

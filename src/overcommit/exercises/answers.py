@@ -80,7 +80,7 @@ UNITS: dict[str, tuple[str, tuple[int, int], tuple[str, ...]]] = {
     "million pages": ("pages", (1_000_000, 1), ("million pages", "mpages", "m pages")),
 }
 #: how a hint names a unit that is not said as "in <symbol>"
-UNIT_NAMES = {"fraction": "a fraction (0.42 or 42 %)", "ratio": "a ratio to one (2.1 or 2.1:1)"}
+UNIT_NAMES = {"fraction": "a fraction such as 0.42 or 42 %", "ratio": "a ratio to one such as 2.1 or 2.1:1"}
 
 #: what may come before a number and is set aside: a person's "about"
 HEDGE = r"^(?:about|approx(?:\.|imately)?|around|roughly|ca\.|circa|nearly|almost|~|≈|∼)\s*"
@@ -129,7 +129,7 @@ def units_per_part(units: Any, parts: int, where: str, required: bool = False) -
 
 
 def unit_name(unit: str | None) -> str:
-    """How a hint names ``unit``: ``in min``, ``a fraction (0.42 or 42 %)``, ``a bare number``."""
+    """How a hint names ``unit``: ``in min``, ``a fraction such as 0.42 or 42 %``, ``a bare number``."""
     return "a bare number" if unit is None else UNIT_NAMES.get(unit, f"in {unit}")
 
 
