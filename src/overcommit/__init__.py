@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import data
 from .cids import CID, REFERENCE_CID, parse_cid
-from .model import ENVIRONMENTS, MECHANISMS, Environment, Host, Mechanisms, NotConvergedError, Result, simulate, sweep
+from .model import BREAKDOWN_PARTS, ENVIRONMENTS, MECHANISMS, Environment, Host, Mechanisms, NotConvergedError, Result, simulate, sweep
 from .seeding import rng
 from .workloads import Guest, Variant, study_guests, study_variants
 
@@ -30,7 +30,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "CID", "ENVIRONMENTS", "MECHANISMS", "Environment", "Guest", "Host", "Mechanisms", "NotConvergedError", "PAPER_CIDS", "REFERENCE_CID",
+    "BREAKDOWN_PARTS", "CID", "ENVIRONMENTS", "MECHANISMS", "Environment", "Guest", "Host", "Mechanisms", "NotConvergedError", "PAPER_CIDS", "REFERENCE_CID",
     "Result", "Variant", "data", "parse_cid", "rng", "simulate", "study_guests", "study_variants",
     "sweep",
 ]

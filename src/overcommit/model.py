@@ -50,6 +50,13 @@ One pass of the loop, for a host (real memory, real CPUs) and an environment:
    by more than ``1e-6``. Passes far from the answer solve T roughly (an inexact
    fixed-point iteration); the pass that converges solves it to 1e-9 of the capacity.
 
+**Where the time goes** (:attr:`Result.breakdown`, :data:`BREAKDOWN_PARTS`): at the fixed
+point a user's cycle, in reference cycles, is ``1/x = a·s + (1 − a)·k·m/m_ref + φ R_p / N +
+(1/x − 1/x_open)``: waiting (think time or own I/O, ``a·s``), CPU work (Table 17's, split
+into the work and the lock spin ``m``), page stalls, and the stretch the CPU allocation adds.
+Times the variant's reference cycle, these are the seconds per unit of work each chapter
+charts.
+
 Relative throughput is ``x`` itself: 1.0 is the unconstrained reference run (CID 512/25 on
 z/VM 6.3 with EDEV-SCSI), where nothing pages and every guest gets the CPU it asks for.
 Failures are evaluated at the fixed point: a variant fails when its mean response time
@@ -366,8 +373,8 @@ def fitted_reclaim_exponent() -> float:
 
 @dataclass
 class Result:
-    """What :func:`simulate` returns: ``system`` (Series), ``workloads`` and ``guests``
-    (DataFrames), plus ``host``, ``env``, ``iterations`` and ``converged``."""
+    """What :func:`simulate` returns: ``system`` (Series), ``workloads``, ``guests`` and
+    ``breakdown`` (DataFrames), plus ``host``, ``env``, ``iterations`` and ``converged``."""
 
     _system: Callable[[], pd.Series]
     _workloads: Callable[[], pd.DataFrame]
@@ -376,6 +383,7 @@ class Result:
     env: str
     iterations: int
     converged: bool
+    _breakdown: "Callable[[], pd.DataFrame] | None" = None
 
     @cached_property
     def system(self) -> pd.Series:
@@ -389,6 +397,13 @@ class Result:
     def guests(self) -> pd.DataFrame:
         return self._guests()
 
+    @cached_property
+    def breakdown(self) -> pd.DataFrame:
+        """Where the time of one unit of work goes, per variant: see :data:`BREAKDOWN_PARTS`."""
+        if self._breakdown is None:
+            raise ValueError("breakdown: this result was built without one")
+        return self._breakdown()
+
     def __repr__(self) -> str:
         s = self.system
         return (
@@ -396,6 +411,74 @@ class Result:
             f"{s['overall_relative_throughput']:.3f}, page reads {s['page_read_mib_s']:.1f} MiB/s, "
             f"ocr {s['overcommit_ratio']:.2f}, failed={bool(s['failed'])}, converged={self.converged}>"
         )
+
+
+#: The columns of :attr:`Result.breakdown`, seconds per unit of work (one user's request
+#: cycle, ``Variant.cycle_s`` in the reference run), in the order charts stack them.
+#:
+#: ``running``
+#:     on a real CPU doing the work: Table 17's CPU per unit (times the environment's CPU
+#:     cost factor) less the lock spin the reference run already had in it;
+#: ``spin``
+#:     on a real CPU spinning for a preempted or stalled lock holder
+#:     (:func:`overcommit.dispatch.lock_spin`): ``cost (m − 1) / m`` of each coupled guest;
+#: ``cpu_wait``
+#:     runnable but not served: in a fluid-share model no request queues, so this is the time
+#:     the CPU allocation (:func:`overcommit.shares.chain_allocate`) leaves the work unserved,
+#:     ``cycle (1/x − 1/x_open)``, the stretch from the throughput the rest of the cycle
+#:     allows (``x_open``) down to what the real CPUs allocated serve; with
+#:     ``Mechanisms.dispatch_wait_s`` also the queueing wait at each wake-up;
+#: ``paging``
+#:     stalled on page-ins (from the paging devices and expanded storage), spread over the
+#:     users that hide them; and where a guest's virtual CPUs held by faults or by a z/VM
+#:     6.2 page-reorder pause are what limits its allocation, the time that hold costs;
+#: ``io``
+#:     the workload's own I/O (for a variant with an ``io_path``: the model does not split
+#:     its waiting share between its clients' think time and its I/O, and stretches all of
+#:     it with the path it shares with the other guests' I/O and paging), and a wait for
+#:     room on a saturated path;
+#: ``think``
+#:     waiting outside the host: the clients' think time (WebSphere, Java's short pauses)
+#:     and, for the network, the time a message spends in the guest LAN;
+#: ``reference``
+#:     the same unit's total time in the reference run (512/25, z/VM 6.3 EDEV-SCSI).
+#:
+#: The parts sum to ``reference / relative_throughput`` (``tests/test_breakdown.py``).
+#: ``failed`` says whether the variant failed; a failed variant's parts are its model run's
+#: all the same, but the paper's test did not finish it.
+BREAKDOWN_PARTS: tuple[str, ...] = ("running", "spin", "cpu_wait", "paging", "io", "think")
+
+
+def _breakdown(vlist: Sequence[Variant], gv: np.ndarray, x: np.ndarray, state: "_State",
+               cost: np.ndarray, fault_cp: np.ndarray, vcpus: np.ndarray) -> pd.DataFrame:
+    """:attr:`Result.breakdown` from the state of the pass that converged (see
+    :data:`BREAKDOWN_PARTS`): every part is computed from the quantities that pass used,
+    except ``cpu_wait``, the stretch from ``x_open`` to the allocated throughput."""
+    n = len(vlist)
+    cycle = np.array([v.cycle_s for v in vlist])
+    own_io = np.array([v.io_path is not None for v in vlist])
+    # the virtual CPUs held by faults or a reorder pause: where they are what caps a guest,
+    # the throughput it would reach with all its virtual CPUs (and the CPU it was given)
+    per_cpu = np.where(cost > 0, cost, np.inf)
+    capped = np.full(n, np.inf)
+    free = np.full(n, np.inf)
+    np.minimum.at(capped, gv, np.maximum(state.cap - fault_cp, 0.0) / per_cpu)
+    np.minimum.at(free, gv, np.maximum(vcpus - fault_cp, 0.0) / per_cpu)
+    held = (capped <= x * (1 + 1e-9)) & (capped < free)
+    limited = 1.0 / x - 1.0 / state.x_open
+    unheld = np.minimum(state.x_open, free)
+    hold = np.where(held, np.clip(1.0 / x - 1.0 / unheld, 0.0, limited), 0.0)
+    parts = {
+        "running": state.work_share,
+        "spin": state.cpu_share - state.work_share,
+        "cpu_wait": limited - hold + state.queued,
+        "paging": state.stalled + hold,
+        "io": np.where(own_io, state.waiting, 0.0) + (1.0 / state.x_open - 1.0 / state.x_unthrottled),
+        "think": np.where(own_io, 0.0, state.waiting),
+    }
+    frame = pd.DataFrame({k: v * cycle for k, v in parts.items()}, index=pd.Index([v.name for v in vlist], name="variant"))
+    frame["reference"] = cycle
+    return frame
 
 
 class NotConvergedError(RuntimeError):
@@ -662,6 +745,14 @@ class _State(NamedTuple):
     spin: np.ndarray  #: per guest: CPU per unit of work against Table 17 (lock spinning; 1 without)
     cost: np.ndarray  #: per guest: CPU-s per unit of work (Table 17 × cost factor × spin)
     busy: float  #: share of time every real CPU is busy (dispatch.all_busy)
+    # where a unit of work's time goes (Result.breakdown), per variant, in reference cycles
+    waiting: "np.ndarray | None" = None  #: think time and own I/O, stretched by the path (think × io_slow)
+    stalled: "np.ndarray | None" = None  #: waiting for pages, spread over the users that hide it
+    queued: "np.ndarray | None" = None  #: the dispatch wait at wake-ups (Mechanisms.dispatch_wait_s)
+    cpu_share: "np.ndarray | None" = None  #: CPU work including lock spin
+    work_share: "np.ndarray | None" = None  #: CPU work without any lock spin (Table 17 less the reference run's spin)
+    x_unthrottled: "np.ndarray | None" = None  #: x_open before the path room limit (_within_path_room)
+    cap: "np.ndarray | None" = None  #: per guest, the virtual CPUs not held by faults or a reorder pause
 
 
 class _Solution(NamedTuple):
@@ -952,6 +1043,16 @@ class _DispatchWait:
         return 0.0 if self.w is None else self.w
 
 
+def _hiding_users(vlist: Sequence[Variant], mechanisms: Mechanisms) -> np.ndarray:
+    """Per variant, the users a page-fault stall is spread over: all of them, or with
+    ``query_coupling`` one per fault group (a fault holds up its user's coupled streams too,
+    so fewer independent users hide it)."""
+    users = np.array([v.users for v in vlist], float)
+    if mechanisms.query_coupling:
+        return users / np.array([v.fault_group for v in vlist], float)
+    return users
+
+
 def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant],
            mechanisms: "Mechanisms | None" = None) -> _Solution:
     mechanisms = MECHANISMS if mechanisms is None else mechanisms
@@ -971,6 +1072,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
      variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref, busy_ref, fault_group) = _setup(
         tuple(guests), tuple(names), tuple(vlist), k, mechanisms.correlated_runnability)
     rho = mechanisms.correlated_runnability * coupling
+    # a unit of work's CPU without any lock spin: Table 17's cost holds the reference run's
+    work_share = cpu_part * np.bincount(cat.guest_variant, cpu_ref / spin_ref, len(names)) / variant_cpu_ref
 
     def idle_busy(cpus: float, wanted_cpus: np.ndarray) -> tuple[float, float]:
         """Fluctuation idle and busy share for the guests' wanted CPUs: independent virtual
@@ -981,7 +1084,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
 
     # the users a stall is spread over: with query_coupling, a fault holds up its user's
     # coupled streams too, so the stalls are hidden by fewer independent users
-    hiding_users = users / fault_group if mechanisms.query_coupling else users
+    hiding_users = _hiding_users(vlist, mechanisms)
     gv = cat.guest_variant
     waits = _DispatchWait(mechanisms, vlist, guests, gv) if mechanisms.dispatch_wait_s > 0 else None
     has_xstor = split.xstor_mib > 0  # without it, nothing is read from expanded storage
@@ -1040,6 +1143,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # a user's cycle per unit of work: waiting (own I/O stretched by the path) and stalls,
         # plus the CPU part below
         not_cpu = think * io_slow + stall_per_unit / hiding_users
+        wait_term = None
         if waits is not None:
             wait_term = waits.term()
             not_cpu = not_cpu + wait_term
@@ -1058,11 +1162,12 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
                                 x[gv] * reference_share, spin_ref)
             cost = cpu_ref * spin
             # the burnt CPU also stretches the CPU part of each unit of work
-            x_open = 1.0 / (not_cpu + cpu_part * np.bincount(gv, cost, len(names)) / variant_cpu_ref)
+            cpu_share = cpu_part * np.bincount(gv, cost, len(names)) / variant_cpu_ref
         else:
             spin, cost = no_spin, cpu_ref
-            x_open = 1.0 / (not_cpu + cpu_part)
-        x_open = _within_path_room(x_open, used_paths, room)
+            cpu_share = cpu_part
+        x_unthrottled = 1.0 / (not_cpu + cpu_share)
+        x_open = _within_path_room(x_unthrottled, used_paths, room)
         # blocked >= 0, so the cap never exceeds the virtual CPUs
         cap = np.minimum(np.maximum(vcpus - blocked, 0.0), vcpus)
         fault_cp = faults * (PAGES_PER_MIB * FAULT_CP_CPU_S)
@@ -1086,7 +1191,10 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         x_new = np.maximum(x_new, 1e-6)
         state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit,
                        available, lost, io_slow, shared_io, dev_pages * rp, spin, cost,
-                       busy if spinning else busy_next)
+                       busy if spinning else busy_next,
+                       waiting=think * io_slow, stalled=stall_per_unit / hiding_users,
+                       queued=np.zeros(len(names)) if wait_term is None else wait_term,
+                       cpu_share=cpu_share, work_share=work_share, x_unthrottled=x_unthrottled, cap=cap)
         if spinning:
             return x_new, np.array([fresh, busy_next]), np.array([lost, busy]), state
         return x_new, np.array([fresh]), np.array([lost]), state
@@ -1233,7 +1341,7 @@ def _result(host: Host, env: Environment, guests, solution: _Solution, mechanism
             "io_slowdown": state.io_slow,
             # a user's wait for the paging devices per unit of work (x_open's stall term
             # without expanded storage)
-            "device_wait_per_unit": state.device_wait / np.array([v.users for v in vlist]),
+            "device_wait_per_unit": state.device_wait / _hiding_users(vlist, mechanisms),
             "drain_s": drain,
         },
         index=pd.Index(names, name="variant"),
@@ -1294,7 +1402,13 @@ def _result(host: Host, env: Environment, guests, solution: _Solution, mechanism
             "residual": float(solution.residual),
         }
     )
-    return Result(system, workloads, guests_df, host, env.name, iterations, converged)
+    def breakdown() -> pd.DataFrame:
+        frame = _breakdown(vlist, gv, x, state, state.cost, fault_cp, cat_vcpus)
+        frame["failed"] = failed
+        return frame
+
+    cat_vcpus = np.array([g.vcpus for g in guests], float)
+    return Result(system, workloads, guests_df, host, env.name, iterations, converged, breakdown)
 
 
 def _host(config) -> Host:
@@ -1378,4 +1492,4 @@ def sweep(cids: Iterable | None = None, envs: Iterable[str] | None = None, progr
     return pd.DataFrame(columns)
 
 
-__all__ = ["ENVIRONMENTS", "MECHANISMS", "Environment", "Host", "Mechanisms", "NotConvergedError", "Result", "environment", "simulate", "sweep"]
+__all__ = ["BREAKDOWN_PARTS", "ENVIRONMENTS", "MECHANISMS", "Environment", "Host", "Mechanisms", "NotConvergedError", "Result", "environment", "simulate", "sweep"]
