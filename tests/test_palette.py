@@ -228,14 +228,14 @@ def test_simulated_colour_blindness_merges_red_and_green():
 
 def test_every_family_is_distinct_for_every_reader():
     for name in ("WORKLOADS", "ENVIRONMENTS", "CPU_USE", "PAGE_STATES", "CPU_COUNTS", "POLICIES",
-                 "CPU_COSTS", "IO_PARTS", "PAGE_MEASURES", "HYPERVISORS", "USER_CYCLE", "RESOURCES"):
+                 "CPU_COSTS", "IO_PARTS", "PAGE_MEASURES", "HYPERVISORS", "USER_CYCLE", "RESOURCES", "TIME_PARTS"):
         family = list(getattr(palette, name).values())
         assert palette.closest_pair(family)[0] >= MIN_DISTANCE, name
 
 
 def test_no_family_uses_the_colour_of_failure_or_of_the_paper():
     for name in ("WORKLOADS", "WORKLOAD_LEVELS", "ENVIRONMENTS", "CPU_USE", "PAGE_STATES", "CPU_COUNTS",
-                 "POLICIES", "CPU_COSTS", "IO_PARTS", "PAGE_MEASURES", "HYPERVISORS", "USER_CYCLE"):
+                 "POLICIES", "CPU_COSTS", "IO_PARTS", "PAGE_MEASURES", "HYPERVISORS", "USER_CYCLE", "TIME_PARTS"):
         assert not {palette.ALERT, palette.PAPER} & set(getattr(palette, name).values()), name
 
 

@@ -86,6 +86,17 @@ QUANTITIES: dict[str, str] = {
 }
 
 
+#: where a unit of work's time goes (:data:`overcommit.model.BREAKDOWN_PARTS`), in their order
+TIME_PARTS: dict[str, str] = {
+    "running": "working on a CPU",
+    "spin": "spinning on a lock",
+    "cpu_wait": "waiting for a real CPU",
+    "paging": "stalled on paging",
+    "io": "own I/O",
+    "think": "think time, network",
+}
+
+
 @lru_cache(maxsize=None)
 def _environments() -> dict[str, str]:
     from .data import load_table
@@ -142,6 +153,13 @@ def cid(value: str) -> str:
     return f"{memory_gib:g} GiB, {cpus} CPU{'s' if cpus != 1 else ''}"
 
 
+def time_part(key: str) -> str:
+    """A part of :attr:`overcommit.Result.breakdown`: ``cpu_wait`` → "waiting for a real CPU"."""
+    if key not in TIME_PARTS:
+        raise _unknown("part", key, TIME_PARTS)
+    return TIME_PARTS[key]
+
+
 def claim(key: str) -> str:
     """A claim of the validation: ``fail-eckd-64`` → "Claim 1" (numbered in registry order)."""
     table = _claims()
@@ -182,5 +200,5 @@ def identifiers() -> list[str]:
         f"{v}-{r}" for v in ("net-medium", "net-high") for r in ("client", "server")] + list(_claims())
 
 
-__all__ = ["QUANTITIES", "ROLES", "VARIANTS", "cid", "claim", "columns", "environment", "guest", "identifiers",
-           "name", "quantity", "variant"]
+__all__ = ["QUANTITIES", "ROLES", "TIME_PARTS", "VARIANTS", "cid", "claim", "columns", "environment", "guest", "identifiers",
+           "name", "quantity", "time_part", "variant"]

@@ -522,13 +522,18 @@ def any_cid_frame(memories=ANY_MEMORY_GIB, cpus=ANY_CPUS, envs=ENVIRONMENTS) -> 
     return f
 
 
-def write_any_cid(folder, frame: pd.DataFrame | None = None) -> Path:
+def write_any_cid(folder, frame: pd.DataFrame | None = None, time: bool = True) -> Path:
     """Write :func:`any_cid_frame` as ``folder/any_cid.csv`` (the build passes the site's
-    ``_static/data``); returns the path."""
+    ``_static/data``) and, with ``time``, the breakdowns the same charts load
+    (:func:`overcommit.book.figures_time.write_time_files`); returns the grid's path."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / Path(ANY_CID_FILE).name
     (any_cid_grid() if frame is None else frame).to_csv(path, index=False)
+    if time:
+        from .figures_time import write_time_files
+
+        write_time_files(folder)
     return path
 
 
@@ -541,7 +546,7 @@ def any_cid_grid() -> pd.DataFrame:
 
 
 def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64, cpus: int = 20,
-                  url: str = ANY_CID_FILE, title: str = "Any host") -> alt.VConcatChart:
+                  url: str = ANY_CID_FILE, title: str = "Any host", time_key: str | None = "all") -> alt.VConcatChart:
     """Any CID of the dense grid, chosen with two sliders (memory, CPUs) and a drop-down
     (environment): top, each variant's relative throughput there (failed ones marked);
     bottom, the overall relative throughput (or, for a workload chapter's ``variants``,
@@ -628,7 +633,14 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
     bottom = alt.layer(band, band_label, line, points, mark, key).properties(width=WIDE, height=160,
                                                                          title="Over memory at the chosen CPUs")
     what = "each workload variant" if variants is None else "; ".join(shown["name"])
-    return alt.vconcat(top, info, bottom).add_params(mem, cpu, env).properties(
+    panels = [top, info, bottom]
+    if time_key is not None:
+        from .figures_time import TIME_FILE, any_host_panel
+
+        # the breakdown files sit beside the grid's
+        time_url = str(Path(url).parent / Path(TIME_FILE.format(key=time_key)).name)
+        panels.append(any_host_panel(time_key, url=time_url))
+    return alt.vconcat(*panels).resolve_scale(color="independent", opacity="independent").add_params(mem, cpu, env).properties(
         # the paper's hosts, marked on the two sliders by overcommit.js
         usermeta={"stops": paper_stops(memory="any_mem", cpus="any_cpus")},
         description=prose(f"""
@@ -641,4 +653,9 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
             reads. Bottom:
             throughput as memory shrinks at the chosen CPUs, the chosen memory marked by a {word(INK)}
             line; hosts the paper ran are filled points, the model's own hosts open ones, and
-            the band below the paper's smallest memory is labelled "{MODEL_ONLY}"."""))
+            the band below the paper's smallest memory is labelled "{MODEL_ONLY}".""")
+        + ("" if time_key is None else " " + prose("""
+            Last: where the time of one unit of work of each of these workloads goes at the chosen
+            host, stacked in parts (working on a CPU, spinning on a lock, waiting for a real CPU,
+            stalled on paging, own I/O, think time and network), beside the paler bar of the
+            reference run.""")))

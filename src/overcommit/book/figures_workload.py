@@ -535,7 +535,7 @@ def any_cid_chart(key: str, memory_gib: int = 64, cpus: int = 20) -> alt.VConcat
     from .figures_results import any_cid_chart as _any
 
     w = workload(key)
-    return _any(variants=w.variants, memory_gib=memory_gib, cpus=cpus, title=f"{w.title} at any host")
+    return _any(variants=w.variants, memory_gib=memory_gib, cpus=cpus, title=f"{w.title} at any host", time_key=key)
 
 
 def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-edev") -> alt.VConcatChart:

@@ -119,6 +119,10 @@ HYPERVISORS = {"z/VM": BLUE, "Xen": ORANGE}
 # where a user of the z/VM 5.2 case spends a cycle of work
 USER_CYCLE = {"think and own I/O": IDLE, "CPU work": CPU_USE["guest work"], "waiting for DASD pages": SKY,
               "waiting for a CPU or XSTOR": ORANGE}
+# where a unit of work's time goes (overcommit.model.BREAKDOWN_PARTS), in the order charts
+# stack them: the two parts on a CPU, the wait for one, paging, then the waits outside the host
+TIME_PARTS = {"running": CPU_USE["guest work"], "spin": PURPLE, "cpu_wait": ORANGE, "paging": SKY,
+              "io": GREEN, "think": IDLE}
 IO_PARTS = {"guest I/O": GREEN, "page reads": BLUE, "page writes": SKY}
 RESOURCES = {"real memory": GREEN, "real CPUs": ORANGE}
 PHASES = {"start-up (not measured)": IDLE, "measured by the z/VM monitor": BLUE,
