@@ -31,6 +31,7 @@ def built(tmp_path_factory):
     folder = tmp_path_factory.mktemp("kit")
     grid = folder / "any_cid.csv"
     grid.write_text("memory_gib,cpus,env\n64,20,zvm63-edev\n")
+    (folder / "time_db.csv").write_text("env,m,c,failed\nzvm63-edev,64,20,\n")
     path = kit.build(folder / "overcommitted-kit.zip", grid=grid)
     return path, kit.contents(path), grid
 
@@ -45,7 +46,10 @@ def test_the_zip_holds_one_folder_with_wheel_notebooks_grid_requirements_and_rea
     expected = sorted(f"notebooks/{p.name}" for p in (ROOT / "book").glob("*.ipynb") if p.stem != "instructor")
     assert notebooks == expected and len(notebooks) == 19
     assert files["notebooks/_static/data/any_cid.csv"] == grid.read_bytes()
-    assert set(files) == {"README.md", "requirements.txt", wheels[0], *notebooks, "notebooks/_static/data/any_cid.csv"}
+    # the breakdowns the "where the time goes" charts load travel beside the grid
+    assert files["notebooks/_static/data/time_db.csv"] == (grid.parent / "time_db.csv").read_bytes()
+    assert set(files) == {"README.md", "requirements.txt", wheels[0], *notebooks, "notebooks/_static/data/any_cid.csv",
+                          "notebooks/_static/data/time_db.csv"}
     assert path.stat().st_size < 3_000_000
 
 

@@ -412,7 +412,10 @@ glue("zvm62-read-ratio", f"{figures_replacement.zvm62_read_ratio():.1f}", displa
 # {glue:text}`zvm62-read-ratio` times that of z/VM 6.3 and the runs fail for reasons that lie in z/VM 6.2's memory management rather than in the
 # devices.
 # What slows the guests at 64 GiB in the model is therefore not the speed of any single
-# page read but how many of them the guests have to wait for.
+# page read but how many of them the guests have to wait for. Those waits are the part
+# *stalled on paging* of where a workload's time goes ({ref}`where-the-time-goes`): small for
+# the database and WebSphere at 64/20; for Java's medium level close to the time it works at
+# 64/20, and longer than that at 48 GiB ({doc}`results_java`).
 #
 # ## Live explorer
 #

@@ -572,6 +572,10 @@ Markdown(figures_replacement.java_reclaim_times().reset_index().to_markdown(inde
 # $k$ = {glue:text}`model-db-k`, and the database reads
 # {glue:text}`replacement-db-pr` MiB/s at `64/20`. No other guest is marked swept.
 #
+# Every page this replacement evicts and a guest touches again is a fault, and every fault
+# is a wait: the part *stalled on paging* in where a workload's time goes
+# ({ref}`where-the-time-goes`), which the results chapters chart for every host.
+#
 # ## From demand scan to a global aging list
 #
 # The study compared z/VM 6.3 with z/VM 6.2, and the two releases find frames in very

@@ -588,6 +588,60 @@ for v, key in (("fs-pagecache-medium", "fspm"), ("fs-pagecache-high", "fsph")):
 # %% tags=["remove-cell"]
 _ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapter states it
 
+# %% tags=["remove-cell"]
+from overcommit.book import figures_time
+
+t_fs = {(v, cid, env): figures_time.glue_time("fs", v, cid, env)
+        for v in ("fs-pagecache-medium", "fs-direct-medium") for cid in ("512/25", "64/20", "48/20")
+        for env in ("zvm63-edev", "zvm63-eckd")}
+pc, di = "fs-pagecache-medium", "fs-direct-medium"
+# the prose: on ECKD the page-cached level's own I/O stretches with the paging on its path,
+# and it stalls on page reads; direct I/O never stalls, and on EDEV its path gets quieter
+assert t_fs[(pc, "64/20", "zvm63-eckd")]["io"] > 1.2 * t_fs[(pc, "512/25", "zvm63-edev")]["io"]
+assert t_fs[(pc, "48/20", "zvm63-eckd")]["paging"] > t_fs[(pc, "48/20", "zvm63-edev")]["paging"] > 0.1
+assert t_fs[(di, "48/20", "zvm63-edev")]["paging"] < 0.01
+assert t_fs[(di, "48/20", "zvm63-edev")]["io"] < t_fs[(di, "512/25", "zvm63-edev")]["io"]
+assert all(t_fs[(v, c, e)]["cpu_wait"] == 0 for v, c, e in t_fs if c != "512/25")
+
+# %% [markdown]
+# ## Where the time goes
+#
+# A unit of fio's work is one I/O of one job: {glue:text}`t-fs-pagecache-medium-512-25-total`
+# in the reference run, most of it the I/O itself. The chart splits it into working on a
+# CPU, waiting for a real CPU ({doc}`shares`), stalled on paging ({doc}`paging`, of pages the
+# replacement evicted, {doc}`replacement`) and the job's own I/O, stretched or shortened by the
+# storage path it shares with the other guests' I/O and, on ECKD, with paging.
+
+# %% tags=["remove-input"]
+figures_time.time_chart("fs")
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: where an fio I/O goes.** For the chosen level, environment and real CPUs, one
+# bar per memory size of the paper's grid (48 GiB is the model's alone), the reference run's
+# bar on top; each part in milliseconds per I/O, its share of the reference cycle in the
+# tooltip. The label at a bar's end is its total.
+# ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `oc.simulate("64/20", env="zvm63-eckd").breakdown.loc["fs-pagecache-medium"]` gives the
+# parts in seconds, in the order of `oc.BREAKDOWN_PARTS`.
+# ````
+#
+# - **The page cache pays twice on ECKD.** At 64/20 with ECKD paging, the page-cached medium
+#   level's own I/O takes {glue:text}`t-fs-pagecache-medium-64-20-zvm63-eckd-io` per I/O
+#   against {glue:text}`t-fs-pagecache-medium-512-25-io` in the reference run, because paging
+#   shares its storage path, and it stalls {glue:text}`t-fs-pagecache-medium-64-20-zvm63-eckd-paging`
+#   on page reads of its cache; at 48/20 the stalls reach
+#   {glue:text}`t-fs-pagecache-medium-48-20-zvm63-eckd-paging` (on EDEV-SCSI,
+#   {glue:text}`t-fs-pagecache-medium-48-20-paging`).
+# - **Direct I/O never stalls.** The direct level keeps no cache to page out
+#   ({glue:text}`t-fs-direct-medium-48-20-paging` per I/O at 48/20), and on EDEV-SCSI its I/O gets
+#   faster as the page-cached level slows and leaves the path quieter:
+#   {glue:text}`t-fs-direct-medium-48-20-io` against {glue:text}`t-fs-direct-medium-512-25-io`.
+# - fio never waits for a CPU at 20 CPUs: the jobs spend most of their time in I/O.
+
 # %% [markdown]
 # ## Try any host
 #

@@ -520,7 +520,58 @@ glue("jv-skew-db", f"{table17['db-bi'].skew:.2f}", display=False)
 # {glue:text}`jv-paper-reads-h`. At 96/20 it still keeps {glue:text}`jv-res96-m` and
 # {glue:text}`jv-res96-h` of the heap resident: the knee one step too low. The last section
 # shows why.
+
+# %% tags=["remove-cell"]
+from overcommit.book import figures_time
+
+t_java = {(v, cid): figures_time.glue_time("java", v, cid) for v in ("java-medium", "java-high")
+          for cid in ("512/25", "512/20", "64/20", "48/20")}
+jm, jh = "java-medium", "java-high"
+# the prose: at 512/20 Java waits for a CPU; below, its paging stalls take over and free the
+# CPUs (no wait left); the medium level, with less of its heap resident, stalls more
+assert t_java[(jm, "512/20")]["cpu_wait"] > 5 and t_java[(jm, "512/20")]["paging"] == 0
+assert t_java[(jm, "64/20")]["paging"] > 0.5 * t_java[(jm, "64/20")]["running"]
+assert t_java[(jm, "64/20")]["cpu_wait"] < 0.01
+assert t_java[(jm, "48/20")]["paging"] > t_java[(jm, "48/20")]["running"]
+assert t_java[(jm, "64/20")]["paging"] > t_java[(jh, "64/20")]["paging"] > 0
+
+# %% [markdown]
+# ## Where the time goes
 #
+# A unit of the Java workload's work is one transaction of one of its threads:
+# {glue:text}`t-java-medium-512-25-total` in the reference run, almost all of it on a CPU.
+# The chart splits it into working on a CPU, waiting for a real CPU ({doc}`shares`), stalled on
+# paging ({doc}`paging`: page reads, and the virtual CPUs a fault holds during a garbage
+# collection; the heap pages the replacement evicted, {doc}`replacement`) and the threads'
+# short pauses.
+
+# %% tags=["remove-input"]
+figures_time.time_chart("java")
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: where a Java transaction goes.** For the chosen level, environment and real
+# CPUs, one bar per memory size of the paper's grid (48 GiB is the model's alone), the
+# reference run's bar on top; each part in milliseconds per transaction, its share of the
+# reference cycle in the tooltip. The label at a bar's end is its total.
+# ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `oc.simulate("48/20").breakdown.loc[["java-medium", "java-high"]]` gives the parts in
+# seconds, in the order of `oc.BREAKDOWN_PARTS`.
+# ````
+#
+# - **At 512/20 Java waits for a CPU**: {glue:text}`t-java-medium-512-20-cpu_wait` per
+#   transaction, beside {glue:text}`t-java-medium-512-20-running` of work.
+# - **Below, paging stalls take over.** At 64/20 the medium level stalls
+#   {glue:text}`t-java-medium-64-20-paging` per transaction on its heap's pages and no longer
+#   waits for a CPU at all ({glue:text}`t-java-medium-64-20-cpu_wait`): the stalls leave real
+#   CPUs idle. At 48/20 the stalls, {glue:text}`t-java-medium-48-20-paging`, are longer than
+#   the work: that is Java's collapse. The high level, whose heap is more often resident,
+#   stalls {glue:text}`t-java-high-64-20-paging` at 64/20.
+
+# %% [markdown]
 # ## Try any host
 #
 # The chart below shows the two Java levels at any host of a dense grid: its sliders choose real

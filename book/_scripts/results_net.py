@@ -563,7 +563,60 @@ _ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapt
 # in the three, a few buffers used many times a second ({doc}`replacement`): the model's
 # version of the paper's few small buffers reused for every message. Both numbers were fitted;
 # how, and why the medium server keeps less, is at the end of the chapter.
+
+# %% tags=["remove-cell"]
+from overcommit.book import figures_time
+
+t_net = {(v, cid): figures_time.glue_time("net", v, cid) for v in ("net-medium", "net-high")
+         for cid in ("512/25", "512/20", "64/20", "512/15", "64/5")}
+nm, nh = "net-medium", "net-high"
+# the prose: the high level's two virtual CPUs spin on the shared NIC queue when the host is
+# full; the medium level (one virtual CPU) never spins; both wait for CPUs, not pages
+assert t_net[(nh, "512/20")]["spin"] > 3 * t_net[(nh, "512/25")]["spin"] > 0
+assert all(t_net[(nm, c)]["spin"] == 0 for c in ("512/20", "64/20", "64/5"))
+assert all(t_net[(v, "64/20")]["paging"] < 0.01 for v in (nm, nh))
+assert t_net[(nh, "64/5")]["cpu_wait"] > 0.7 * t_net[(nh, "64/5")]["total"]
+assert t_net[(nh, "64/5")]["spin"] < t_net[(nh, "512/20")]["spin"]
+
+# %% [markdown]
+# ## Where the time goes
 #
+# A unit of the network workload's work is one request and response between a uperf client
+# and its server: {glue:text}`t-net-high-512-25-total` in the reference run, half of it in the
+# guest LAN (the model's "think time, network"). The chart splits the rest into working on a
+# CPU, spinning on a lock ({doc}`shares`), waiting for a real CPU ({doc}`shares`) and stalls
+# on paging ({doc}`paging`).
+
+# %% tags=["remove-input"]
+figures_time.time_chart("net")
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: where a network transaction goes.** For the chosen level, environment and real
+# CPUs, one bar per memory size of the paper's grid (48 GiB is the model's alone), the
+# reference run's bar on top; each part in milliseconds per transaction, its share of the
+# reference cycle in the tooltip. The label at a bar's end is its total.
+# ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `oc.simulate("64/5").breakdown.loc[["net-medium", "net-high"]]` gives the parts in
+# seconds, in the order of `oc.BREAKDOWN_PARTS`.
+# ````
+#
+# - **The high level spins on its network queue.** At 512/20 it spins
+#   {glue:text}`t-net-high-512-20-spin` per transaction against
+#   {glue:text}`t-net-high-512-25-spin` in the reference run and waits
+#   {glue:text}`t-net-high-512-20-cpu_wait` for a CPU; the medium level, with one virtual CPU
+#   per guest, never spins and waits {glue:text}`t-net-medium-512-20-cpu_wait`.
+# - **Five CPUs make it all a wait.** At 64/5 the high level waits
+#   {glue:text}`t-net-high-64-5-cpu_wait` of its {glue:text}`t-net-high-64-5-total` for a real
+#   CPU, and spins less ({glue:text}`t-net-high-64-5-spin`): squeezed to a small part of its
+#   virtual CPUs, it rarely has two running at once.
+# - **Memory does not reach it**: its pages stall it {glue:text}`t-net-high-64-20-paging` per
+#   transaction at 64/20.
+
+# %% [markdown]
 # ## Try any host
 #
 # The chart below shows the two network levels at any host of a dense grid: its sliders choose

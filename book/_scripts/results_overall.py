@@ -468,7 +468,69 @@ figures_validation.text_table(user_share, "guest_share")
 # %% [markdown]
 # The paper states the first row in words ("very close to" all of the CPUs), which the book
 # reads as at least {glue:text}`ov-user-128-paper`; the other two it states as numbers.
+
+# %% tags=["remove-cell"]
+from overcommit.book import figures_time
+
+t_all = {(v, cid): figures_time.glue_time("all", v, cid) for v in oc.workloads.VARIANTS for cid in ("512/25", "64/20", "64/5")}
+
+
+def _grew_most(v, cid):
+    """The part of variant v that grew most at cid against the reference run."""
+    return max(oc.BREAKDOWN_PARTS, key=lambda p: t_all[(v, cid)][p] - t_all[(v, "512/25")][p])
+
+
+# the prose: at 64/20 each workload's largest growth is its own cause; at 64/5 all wait for a CPU
+expected = {"db-bi": "spin", "was-medium": "cpu_wait", "was-high": "cpu_wait", "java-medium": "paging",
+            "java-high": "paging", "net-medium": "cpu_wait", "net-high": "cpu_wait", "fs-pagecache-medium": "paging"}
+assert {v: _grew_most(v, "64/20") for v in expected} == expected, {v: _grew_most(v, "64/20") for v in expected}
+assert all(_grew_most(v, "64/5") == "cpu_wait" for v in oc.workloads.VARIANTS)
+assert max(t_all[(v, "64/20")]["paging"] for v in ("fs-direct-medium", "fs-direct-high")) < 0.001
+
+# %% [markdown]
+# (where-the-time-goes)=
+# ## Where the time goes
 #
+# Each workload loses its throughput in its own way. The chart below splits one unit of work
+# of each workload (a query, a transaction, an I/O) into where its time goes, in units of its
+# own reference cycle, so that eleven workloads of very different speeds fit one axis: 1 is
+# the reference run's cycle, and a bar of 1.5 is a throughput of 1/1.5 = 0.67. The parts are
+# working on a CPU, spinning on a lock, waiting for a real CPU ({doc}`shares`), stalled on
+# paging ({doc}`paging`, of pages the replacement evicted, {doc}`replacement`), the workload's
+# own I/O, and think time or time in the network. The workload chapters explain each in
+# their own units.
+
+# %% tags=["remove-input"]
+figures_time.time_chart("all")
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: where each workload's unit of work goes.** For the chosen workload, environment
+# and real CPUs, one bar per memory size of the paper's grid (48 GiB is the model's alone),
+# the reference run's bar on top, in reference cycles of the chosen workload. The label at a
+# bar's end is its total.
+# ```
+#
+# At 64/20 on z/VM 6.3 with EDEV-SCSI paging, the part that grows most against the reference
+# run differs by workload:
+#
+# - the database spins on its locks: {glue:text}`t-db-bi-64-20-spin` of a reference cycle,
+#   against {glue:text}`t-db-bi-512-25-spin`;
+# - WebSphere waits for a CPU: {glue:text}`t-was-medium-64-20-cpu_wait` (medium) and
+#   {glue:text}`t-was-high-64-20-cpu_wait` (high);
+# - Java stalls on paging: {glue:text}`t-java-medium-64-20-paging` (medium) and
+#   {glue:text}`t-java-high-64-20-paging` (high);
+# - the network waits for a CPU: {glue:text}`t-net-medium-64-20-cpu_wait` and
+#   {glue:text}`t-net-high-64-20-cpu_wait`;
+# - fio's page-cached levels stall a little on paging ({glue:text}`t-fs-pagecache-medium-64-20-paging`
+#   for the medium one), and its direct levels not at all.
+#
+# Cut the CPUs to 5 instead and every workload's largest part becomes the wait for a CPU:
+# the network's high level, for example, waits {glue:text}`t-net-high-64-5-cpu_wait` reference
+# cycles. The chart of any host below shows the same parts for all eleven at once, for any
+# memory and CPUs.
+
+# %% [markdown]
 # ## Try any host
 #
 # The figures above are fixed to the paper's grid. The chart below is not: its sliders

@@ -623,6 +623,57 @@ assert figures_was.water_level(any_runs[(small, 10)]) < figures_was.water_level(
 assert (any_runs[(small, 10)].system["cp_system_cpu"] - any_runs[(512, 10)].system["cp_system_cpu"]
         > _java_cpu(512, 10) - _java_cpu(small, 10) > 0)
 
+# %% tags=["remove-cell"]
+from overcommit.book import figures_time
+
+t_was = {(v, cid): figures_time.glue_time("was", v, cid) for v in ("was-medium", "was-high")
+         for cid in ("512/25", "512/20", "64/20", "512/5")}
+# the prose: WebSphere's loss is the wait for a CPU; paging adds about a millisecond
+for v in ("was-medium", "was-high"):
+    assert t_was[(v, "512/20")]["cpu_wait"] > 50 and t_was[(v, "512/20")]["paging"] == 0
+    assert 0 < t_was[(v, "64/20")]["paging"] < 2 < t_was[(v, "64/20")]["cpu_wait"]
+    assert t_was[(v, "512/5")]["cpu_wait"] > 0.7 * t_was[(v, "512/5")]["total"]
+    assert t_was[(v, "512/20")]["spin"] == 0
+assert t_was[("was-medium", "512/20")]["cpu_wait"] > t_was[("was-high", "512/20")]["cpu_wait"]
+
+# %% [markdown]
+# ## Where the time goes
+#
+# A unit of WebSphere's work is one transaction of one client: the request passes the web
+# server, the application server and DB2, and the client thinks before the next. It takes
+# {glue:text}`t-was-medium-512-25-total` in the reference run,
+# {glue:text}`t-was-medium-512-25-think` of it the client's think time. The chart splits it
+# into working on a CPU, spinning on a lock, waiting for a real CPU ({doc}`shares`), stalled on
+# paging ({doc}`paging`, of pages the replacement evicted, {doc}`replacement`) and think time.
+
+# %% tags=["remove-input"]
+figures_time.time_chart("was")
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: where a WebSphere transaction goes.** For the chosen level, environment and real
+# CPUs, one bar per memory size of the paper's grid (48 GiB is the model's alone), the
+# reference run's bar on top; each part in milliseconds per transaction, its share of the
+# reference cycle in the tooltip. The label at a bar's end is its total.
+# ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `oc.simulate("64/20").breakdown.loc[["was-medium", "was-high"]]` gives the parts in
+# seconds, in the order of `oc.BREAKDOWN_PARTS`.
+# ````
+#
+# - **WebSphere's loss is a wait for a CPU.** At 512/20 the medium level waits
+#   {glue:text}`t-was-medium-512-20-cpu_wait` per transaction for a real CPU (the high level,
+#   with twice the share, {glue:text}`t-was-high-512-20-cpu_wait`); at 512/5 the wait is
+#   {glue:text}`t-was-medium-512-5-cpu_wait` of a {glue:text}`t-was-medium-512-5-total`
+#   transaction. Its three guests never spin: their requests are independent.
+# - **Memory costs it almost nothing in the model.** At 64/20 the medium level waits
+#   {glue:text}`t-was-medium-64-20-paging` per transaction for pages, against
+#   {glue:text}`t-was-medium-64-20-cpu_wait` for a CPU. This is where the model misses the
+#   paper, which saw WebSphere's throughput drop at 96 GiB and below: the model's WebSphere
+#   pages keep being referenced often enough to stay resident (the section on the misses below).
+
 # %% [markdown]
 # ## Try any host
 #

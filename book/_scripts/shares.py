@@ -539,6 +539,10 @@ for cid, r in spin_runs.items():
 # just short of CPUs, not where it is shortest. {doc}`results_db` compares this with the
 # paper.
 #
+# Both costs of a short host show up in where a workload's time goes ({ref}`where-the-time-goes`):
+# the water level leaves work *waiting for a real CPU*, and lock-holder preemption adds time
+# *spinning on a lock*. The results chapters chart the two, part by part, for every host.
+#
 # ## What the rule leaves out
 #
 # Water-filling gives long-run averages, corrected only by the fluctuation idle above. It

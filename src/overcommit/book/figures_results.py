@@ -441,12 +441,15 @@ def explorer_chart(memory_gib: float = 64, cpus: int = 20, env: str = "zvm63-ede
     lower = alt.Chart(metrics).mark_text(align="left", baseline="middle", fontSize=13).encode(
         text="text:N", x=alt.value(0), y=alt.Y("row:O", axis=None)).properties(
         width=WIDE, height=90, title=f"Key numbers ({status})", view=alt.ViewBackground(stroke=None))
-    return alt.vconcat(bar, lower).properties(
+    from .figures_time import time_bars
+
+    return alt.vconcat(bar, lower, time_bars(r, "all")).resolve_scale(color="independent", opacity="independent").properties(
         description=(
             f"Model result for {names.cid(s['cid'])} on {ENV_LABELS[env]}: a stacked bar splitting the "
             f"{int(s['real_cpus'])} real CPUs into emulation, CP attributed to guests, CP system and "
             f"idle, then the overall relative throughput ({s['overall_relative_throughput']:.3f}), "
-            f"overcommit ratio, page reads and CP system CPU written out; {status}."
+            f"overcommit ratio, page reads and CP system CPU written out; {status}; last, where the time of one "
+            "unit of each workload's work goes, in its reference cycles, beside the reference run's."
         )
     )
 

@@ -343,5 +343,33 @@ def part_value(breakdown: pd.DataFrame, variant: str, part: str, key: str) -> fl
     return seconds / float(row["reference"]) if unit_s is None else seconds / unit_s
 
 
-__all__ = ["PART_NAMES", "REFERENCE_LABEL", "TIME_FILE", "UNITS", "any_host_panel", "column", "part_value",
+def time_values(key: str, variant: str, cid: str, env: str = "zvm63-edev") -> dict[str, float]:
+    """Every part of ``variant`` at ``cid`` on ``env``, and its ``total``, in the unit of
+    workload ``key`` (the numbers a chapter's prose states and asserts)."""
+    if variant not in _workload_variants(key):
+        raise ValueError(f"variant: {variant!r} is not accepted; expected one of {list(_workload_variants(key))}")
+    b = simulate(cid, env=env).breakdown
+    return {p: part_value(b, variant, p, key) for p in (*BREAKDOWN_PARTS, "total", "reference")}
+
+
+def time_texts(key: str, variant: str, cid: str, env: str = "zvm63-edev", tag: str | None = None) -> dict[str, str]:
+    """:func:`time_values` as the prose writes them, with the unit ("28.0 s", "137 ms"),
+    under glue names ``t-<tag>-<part>`` (``tag`` defaults to ``<variant>-<cid>`` with the CID's
+    slash as a dash, and the environment appended unless it is z/VM 6.3 EDEV-SCSI)."""
+    fmt, unit = _FORMATS[key]
+    if tag is None:
+        tag = f"{variant}-{cid.replace('/', '-')}" + ("" if env == "zvm63-edev" else f"-{env}")
+    return {f"t-{tag}-{p}": f"{v:{fmt}}{unit}" for p, v in time_values(key, variant, cid, env).items()}
+
+
+def glue_time(key: str, variant: str, cid: str, env: str = "zvm63-edev", tag: str | None = None) -> dict[str, float]:
+    """Glue :func:`time_texts` (not displayed); returns :func:`time_values` for the
+    chapter's assertions that keep its prose true."""
+    from . import glue_texts
+
+    glue_texts(time_texts(key, variant, cid, env, tag))
+    return time_values(key, variant, cid, env)
+
+
+__all__ = ["glue_time", "time_texts", "time_values", "PART_NAMES", "REFERENCE_LABEL", "TIME_FILE", "UNITS", "any_host_panel", "column", "part_value",
            "reference_frame", "shares", "time_bars", "time_chart", "time_frame", "time_grid", "write_time_files"]

@@ -576,13 +576,18 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
                         legend=alt.Legend(orient="bottom", columns=4)),
         tooltip=["guest:N", "measure:N", alt.Tooltip("mib:Q", format=",.0f")],
     ).properties(width=WIDE, height=max(80, 50 * len(g)), title="Page distribution of the workload's guests")
-    return alt.vconcat(top, dist).resolve_scale(color="independent").properties(
+    from .figures_time import time_bars
+
+    time = time_bars(r, key)
+    return alt.vconcat(top, dist, time).resolve_scale(color="independent", opacity="independent").properties(
         description=(
             f"Model result for {names.cid(r.system['cid'])} on {ENV_LABELS[env]}: bars of the relative throughput "
             f"of each {w.title} variant ("
             # from the unrounded values: two roundings (4 digits, then 2) can differ from one
             + ", ".join(f"{v} {x:.2f}" for v, x in zip(tp['variant'], wl["relative_throughput"].to_numpy()))
-            + "), then each guest's resident, stored, instantiated and reference instantiated memory in MiB."
+            + "), then each guest's resident, stored, instantiated and reference instantiated memory in MiB"
+            + ", then where the time of one unit of each variant's work goes (working on a CPU, spinning on a lock, "
+            "waiting for a real CPU, stalled on paging, own I/O, think time and network) beside the reference run's."
         )
     )
 

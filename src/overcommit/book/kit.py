@@ -33,6 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 KIT_FILE = "_static/overcommitted-kit.zip"  #: where the kit sits in the built site
+TIME_GLOB = "time_*.csv"  #: the breakdown files written beside the any-host grid (figures_time.write_time_files)
 FOLDER = "overcommitted-kit"  #: the one folder the zip unpacks to
 #: what the chapters import (the package's own dependencies come from its metadata)
 ROOTS = ("jupyterlab", "ipywidgets", "altair", "pandas", "numpy", "scipy", "myst-nb")
@@ -255,6 +256,9 @@ def build(path: Path, grid: Path | None = None, book: Path | None = None, soluti
             for notebook in chapters(book):
                 _add(archive, f"notebooks/{notebook.name}", clean_notebook(notebook, solutions).encode())
             _add(archive, "notebooks/_static/data/any_cid.csv", Path(grid).read_bytes())
+            # the breakdowns the any-host and "where the time goes" charts load, beside the grid
+            for part in sorted(Path(grid).parent.glob(TIME_GLOB)):
+                _add(archive, f"notebooks/_static/data/{part.name}", part.read_bytes())
         partial.replace(path)
     return path
 
