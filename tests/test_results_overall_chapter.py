@@ -172,16 +172,31 @@ def test_the_dense_grid_covers_16_to_512_gib_in_steps_of_8_and_1_to_25_cpus():
 
 def test_write_any_cid_writes_one_csv(tmp_path):
     frame = fr.any_cid_frame(memories=(64,), cpus=(20,), envs=("zvm63-edev",))
-    path = fr.write_any_cid(tmp_path / "data", frame)
+    path = fr.write_any_cid(tmp_path / "data", frame, time=False)
     assert path.name == "any_cid.csv"
     assert pd.read_csv(path).shape == frame.shape
+
+
+def test_the_breakdown_files_hold_each_workloads_parts_in_thousandths_of_its_cycle(tmp_path):
+    from overcommit.book import figures_time
+
+    frame = figures_time.time_frame(memories=(64,), cpus=(20,), envs=("zvm63-edev",))
+    paths = {p.name: p for p in figures_time.write_time_files(tmp_path, frame)}
+    assert set(paths) == {f"time_{k}.csv" for k in ("db", "was", "fs", "java", "net", "all")}
+    db = pd.read_csv(paths["time_db.csv"])
+    assert list(db.columns[:4]) == ["env", "m", "c", "failed"] and len(db.columns) == 4 + len(oc.BREAKDOWN_PARTS)
+    b = oc.simulate("64/20").breakdown.loc["db-bi"]
+    for p in oc.BREAKDOWN_PARTS:
+        assert db.loc[0, f"db-bi:{p}"] == round(1000 * b[p] / b["reference"])
+    assert len(pd.read_csv(paths["time_all.csv"]).columns) == 4 + 11 * len(oc.BREAKDOWN_PARTS)
 
 
 def test_any_cid_chart_loads_the_shared_file_and_binds_memory_cpus_and_environment():
     spec = fr.any_cid_chart().to_dict()
     text = json.dumps(spec)
     urls = [node["url"] for node in _walk(spec) if isinstance(node.get("url"), str)]
-    assert urls and set(urls) == {fr.ANY_CID_FILE}
+    # the grid, and beside it the breakdowns of the panel "where the time goes at this host"
+    assert urls and set(urls) == {fr.ANY_CID_FILE, "_static/data/time_all.csv"}
     params = {p["name"]: p for p in spec["params"]}
     assert params["any_mem"]["bind"]["input"] == "range" and params["any_mem"]["bind"]["step"] == 8
     assert (params["any_mem"]["bind"]["min"], params["any_mem"]["bind"]["max"]) == (16, 512)
@@ -193,7 +208,7 @@ def test_any_cid_chart_loads_the_shared_file_and_binds_memory_cpus_and_environme
         m, c = cid.split("/")
         assert (f"(any_mem == {m} && any_cpus == {c})" in text) == (cid in figures.paper_ran_cids())
     assert "model only" in text and "run by the paper" in text
-    assert len(text) < 20_000  # the runs are not inline
+    assert len(text) < 35_000  # the runs are not inline (only the reference run's breakdown is)
 
 
 def test_any_cid_chart_rejects_bad_settings():

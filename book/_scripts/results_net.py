@@ -635,8 +635,10 @@ figures_workload.any_cid_chart(KEY)
 # against its own reference run (red if it fails in the model); the title names the host
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
-# shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The runs behind it are
-# computed when the book is built and loaded from one shared file.
+# shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. Last: where the
+# time of one unit of each variant's work goes at the chosen host, beside the paler bar of the
+# reference run. The runs behind it are computed when the book is built and loaded from
+# shared files.
 # ```
 #
 # In Jupyter, the explorer below runs the model for any memory size, CPU count and environment,
@@ -653,7 +655,8 @@ explorer(
 # ```{container} oc-caption
 # **Explorer: the network workload on any host.** The model's run for the chosen host. Top: each level's relative throughput against its own reference (red if
 # it fails in the model). Bottom: the network guests' resident, stored, instantiated and
-# reference instantiated memory.
+# reference instantiated memory. Last: where the time of a transaction goes for each level,
+# beside the paler bar of the reference run.
 # ```
 #
 # ````{admonition} Try it in Python

@@ -552,7 +552,9 @@ figures_results.any_cid_chart()
 # as memory shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. The
 # {glue:text}`any-runs` runs behind it ({glue:text}`any-mem-n` memory sizes ×
 # {glue:text}`any-cpus-n` CPU counts × {glue:text}`any-envs-n` environments) are computed when the book
-# is built and loaded from one shared file.
+# is built and loaded from shared files. Last: where the time of one unit of each workload's
+# work goes at the chosen host, in its reference cycles, beside the paler bar of the reference
+# run.
 # ```
 #
 # In Jupyter, the explorer below runs the model itself for any host, including ones off
@@ -571,7 +573,9 @@ explorer(
 # **Explorer: one host, any size.** The model solved for the chosen host. Top: the real CPUs split into emulation, CP attributed to guests,
 # CP system and idle. Bottom: overall relative throughput, the
 # {term}`overcommit ratio`, the page read rate (in units of 100 MiB/s) and CP system CPU
-# (in units of 10 %); the title lists any workload that fails.
+# (in units of 10 %); the title lists any workload that fails. Last: where the time of one
+# unit of each workload's work goes, in its reference cycles, beside the paler bar of the
+# reference run.
 # ```
 #
 # ````{admonition} Try it in Python
