@@ -732,3 +732,43 @@ def test_every_page_loads_the_palettes_dark_mode_before_overcommit_js():
             late.append(page)
         assert not any(s.endswith(DARK_PALETTE_JS) and "://" in s for s in sources), page
     assert late == [], f"pages without the palette before overcommit.js: {late}"
+
+
+def test_where_the_time_goes_redraws_with_the_models_parts(server, browser):
+    """The network chapter's "where the time goes" chart, set to the high level at 5 CPUs on
+    z/VM 6.3 with EDEV-SCSI paging, labels the 64 GiB bar with the model's time per
+    transaction (the parts the build stored, in thousandths of the reference cycle, sum
+    to within a few thousandths of it), and the 64/20 bar before the change with its own."""
+    import re
+
+    from overcommit.book import figures_time
+
+    if not (SITE / "book" / "results_net.html").exists():
+        pytest.skip("no built site: run `make book` first")
+    context, page, outside, errors = _offline_page(browser, 390, 844)
+    _open(page, server, "book/results_net.html")
+    chart = page.locator("section#where-the-time-goes .vega-embed").first
+    chart.scroll_into_view_if_needed()
+
+    def label_at_64() -> float:
+        """The total written at the end of the 64 GiB bar: the label level with the axis's."""
+        texts = chart.evaluate("""el => [...el.querySelectorAll('svg text')].map(t => {
+            const r = t.getBoundingClientRect(); return [t.textContent, r.top + r.height / 2]; })""")
+        row = next(y for t, y in texts if t == "64 GiB")
+        labels = [(abs(y - row), float(m.group(1))) for t, y in texts if (m := re.fullmatch(r"([\d.]+) ms(, fails)?", t))]
+        assert len(labels) == 8, texts  # the reference run and the seven memory sizes
+        return min(labels)[1]
+
+    def model_total(cid: str) -> float:
+        return figures_time.time_values("net", "net-high", cid)["total"]
+
+    chart.locator("select").nth(0).select_option(label="Network, high")
+    page.wait_for_timeout(500)
+    assert label_at_64() == pytest.approx(model_total("64/20"), abs=0.02)
+    chart.locator("select").nth(2).select_option(label="5")
+    page.wait_for_function("([el, old]) => !el.querySelector('svg').textContent.includes(old)",
+                           arg=[chart.element_handle(), f"{model_total('64/20'):.2f} ms"], timeout=10_000)
+    assert label_at_64() == pytest.approx(model_total("64/5"), abs=0.02)
+    assert model_total("64/5") > 3 * model_total("64/20")
+    context.close()
+    assert outside == [] and errors == [], (outside, errors)
