@@ -86,8 +86,15 @@ def test_the_semester_plan_reads_every_chapter_and_grades_seeded_topics(monkeypa
 
 
 def test_the_exercises_name_each_chapter_by_its_title():
-    from overcommit.exercises import CHAPTER_TITLES, TOPICS
+    """A chapter's own topic carries the chapter's title; a section's topic
+    (results_db_time) the title, a colon and the section."""
+    from overcommit.exercises import CHAPTER_TITLES, TOPICS, chapter_of
 
     assert set(CHAPTER_TITLES) == set(TOPICS)
     for topic, title in CHAPTER_TITLES.items():
-        assert curriculum.title(topic) == title
+        chapter = chapter_of(topic)
+        assert chapter in curriculum.chapters(), topic
+        if topic == chapter:
+            assert curriculum.title(chapter) == title
+        else:
+            assert title.startswith(curriculum.title(chapter) + ": ") and title != curriculum.title(chapter) + ": "

@@ -11,8 +11,11 @@ from the same seed.
     >>> exercises.check("shares", seed=7, answer=[0.4, 1.6])   # doctest: +SKIP
 
 Each mechanism topic is a module of this package with a ``generate(seed) -> Exercise``
-function; the results chapters' topics share :mod:`overcommit.exercises.results`
-and the case studies' :mod:`overcommit.exercises.cases` (``generate(seed, topic)``). All are listed in :data:`TOPICS`, named after their chapter.
+function; the results chapters' topics share :mod:`overcommit.exercises.results`,
+the sections "Where the time goes" of the workload chapters :mod:`overcommit.exercises.time`
+and the case studies' :mod:`overcommit.exercises.cases` (``generate(seed, topic)``). All
+are listed in :data:`TOPICS`; a topic is named after its chapter, or after its chapter and
+the section it reads (``results_db_time``), and :func:`chapter_of` gives the chapter.
 Randomness comes only from :func:`overcommit.seeding.rng`.
 """
 
@@ -31,11 +34,20 @@ from . import answers
 MECHANISM_TOPICS: tuple[str, ...] = ("tiers", "dat", "replacement", "shares", "paging")
 RESULTS_TOPICS: tuple[str, ...] = ("results_overall", "results_db", "results_java", "results_was", "results_fs",
                                    "results_net", "results_tolerance", "results_model")
+#: The workload chapters' sections "Where the time goes" (:mod:`overcommit.exercises.time`),
+#: each a second topic of the chapter its name begins with.
+TIME_TOPICS: tuple[str, ...] = ("results_db_time", "results_java_time", "results_was_time", "results_fs_time",
+                                "results_net_time")
 CASE_TOPICS: tuple[str, ...] = ("case_zvm52", "case_jvm", "case_xen", "case_planning")
-#: Every seeded topic, in the book's order; a topic is named after its chapter.
-TOPICS: tuple[str, ...] = MECHANISM_TOPICS + RESULTS_TOPICS + CASE_TOPICS
-#: Each topic's chapter by its title, for what students are handed (handouts, notebooks);
-#: ``tests/test_curriculum.py`` holds them to the chapters' own titles.
+#: Every seeded topic, in the book's order: a chapter's section topic right after the chapter's own.
+TOPICS: tuple[str, ...] = (MECHANISM_TOPICS
+                           + tuple(t for r in RESULTS_TOPICS for t in (r, f"{r}_time") if t in RESULTS_TOPICS + TIME_TOPICS)
+                           + CASE_TOPICS)
+#: The chapter of each topic that is not named after its own chapter.
+_CHAPTERS: dict[str, str] = {t: t.removesuffix("_time") for t in TIME_TOPICS}
+#: Each topic by its chapter's title (a section topic: the chapter's title, a colon and the
+#: section), for what students are handed (handouts, notebooks); ``tests/test_curriculum.py``
+#: holds them to the chapters' own titles.
 CHAPTER_TITLES: dict[str, str] = {
     "tiers": "Memory tiers and overcommitment", "dat": "Dynamic address translation",
     "replacement": "Page replacement: how z/VM chooses what to page out", "shares": "Relative shares",
@@ -44,6 +56,11 @@ CHAPTER_TITLES: dict[str, str] = {
     "results_was": "The transactional WebSphere workload", "results_fs": "The file-system I/O workload",
     "results_net": "The network workload", "results_tolerance": "Which workloads tolerate overcommitment?",
     "results_model": "How good is the model?",
+    "results_db_time": "The database BI workload: where the time goes",
+    "results_java_time": "The Java workload: where the time goes",
+    "results_was_time": "The transactional WebSphere workload: where the time goes",
+    "results_fs_time": "The file-system I/O workload: where the time goes",
+    "results_net_time": "The network workload: where the time goes",
     "case_zvm52": "Scaling guests into memory overcommitment on z/VM 5.2",
     "case_jvm": "Horizontal or vertical? 200 JVMs on one z/VM LPAR", "case_xen": "Overcommitment on z/VM and Xen",
     "case_planning": "Capacity planning: design your own mix",
@@ -52,6 +69,14 @@ CHAPTER_TITLES: dict[str, str] = {
 CLASS_SEEDS = range(1000)
 #: The first graded seed (:mod:`overcommit.exercises.graded`); seeds below it are practice.
 GRADED_BASE = 1_000_000
+
+
+def chapter_of(topic: str) -> str:
+    """The chapter ``topic`` belongs to, by its file name in ``book/``: the topic's own name,
+    or for a section's topic the chapter's (``results_db_time`` → ``results_db``)."""
+    if topic not in TOPICS:
+        raise ValueError(f"topic: {topic!r} is not accepted; expected one of {', '.join(TOPICS)}")
+    return _CHAPTERS.get(topic, topic)
 
 
 def question_side(question: str) -> bool:
@@ -138,7 +163,8 @@ def plain_answer(answer: Any) -> Any:
 def _module(topic: str):
     if topic not in TOPICS:
         raise ValueError(f"topic: {topic!r} is not accepted; expected one of {', '.join(TOPICS)}")
-    name = "results" if topic in RESULTS_TOPICS else "cases" if topic in CASE_TOPICS else topic
+    name = ("results" if topic in RESULTS_TOPICS else "time" if topic in TIME_TOPICS
+            else "cases" if topic in CASE_TOPICS else topic)
     return importlib.import_module(f"{__name__}.{name}")
 
 
@@ -146,7 +172,7 @@ def generate(topic: str, seed: int = 0) -> Exercise:
     """The exercise of ``topic`` for ``seed`` (a whole number >= 0)."""
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed: {seed!r} is not accepted; expected a whole number >= 0")
-    if topic in RESULTS_TOPICS or topic in CASE_TOPICS:
+    if topic in RESULTS_TOPICS or topic in TIME_TOPICS or topic in CASE_TOPICS:
         return _module(topic).generate(int(seed), topic)
     return _module(topic).generate(int(seed))
 
@@ -189,5 +215,5 @@ def check(topic: str, seed: int, answer: Any) -> CheckResult:
     return CheckResult(False, "Not quite: " + answers.feedback(v, part_units(ex)))
 
 
-__all__ = ["CHAPTER_TITLES", "GRADED_BASE", "question_side", "answer_parts", "part_units", "verdict", "CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TOPICS", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
+__all__ = ["CHAPTER_TITLES", "GRADED_BASE", "question_side", "answer_parts", "part_units", "verdict", "CASE_TOPICS", "CLASS_SEEDS", "MECHANISM_TOPICS", "RESULTS_TOPICS", "TIME_TOPICS", "TOPICS", "chapter_of", "Exercise", "CheckResult", "generate", "check", "first_worth_asking",
            "not_worth_asking", "plain_answer"]
