@@ -96,8 +96,9 @@ editions: setup
 	web.bank(); f.any_cid_grid()"
 	$(MAKE) --no-print-directory -j2 book book-instructor
 
-# Graded assignments from the seeded exercises (overcommit.exercises.assignment): per chapter
-# a student notebook and an autograder zip under _build/assignments/<chapter>/dist.
+# Graded assignments from the seeded exercises (overcommit.exercises.assignment): per topic (a
+# chapter's own, or a section's such as results_db_time) an autograder zip under
+# _build/assignments/<topic>/dist.
 # A relative ROSTER is read from the directory make was started in (make -C included: its
 # $(PWD) is the caller's); the autograders go under this project's _build/assignments.
 INVOKED_FROM := $(if $(wildcard $(PWD)),$(PWD),$(CURDIR))

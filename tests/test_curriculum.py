@@ -98,3 +98,29 @@ def test_the_exercises_name_each_chapter_by_its_title():
             assert curriculum.title(chapter) == title
         else:
             assert title.startswith(curriculum.title(chapter) + ": ") and title != curriculum.title(chapter) + ": "
+
+
+def test_a_week_may_grade_a_sections_topic(monkeypatch):
+    """A graded section's topic links its chapter and names the section: there is no page
+    called results_db_time."""
+    authored = curriculum._authored()
+    weeks = [dict(w) for w in authored["semester_plan"]]
+    week = next(w for w in weeks if "results_db" in w["chapters"])
+    week["graded"] = "results_db_time"
+    monkeypatch.setattr(curriculum, "_authored", lambda: {**authored, "semester_plan": weeks})
+    text = curriculum.semester_plan_md()
+    assert "Graded: the {doc}`results_db` exercise on where the time goes, each student's own variant." in text
+    assert "results_db_time" not in text
+
+
+def test_a_seeded_box_asks_a_topic_of_its_own_chapter():
+    """A chapter may hold a box for its own topic and one per section topic
+    (``results_db_time`` in ``results_db``), never another chapter's."""
+    from overcommit.exercises import TOPICS, chapter_of
+
+    seeded = curriculum.exercise_frame().query("selfcheck == 'seeded'")
+    assert len(seeded) and all(t in TOPICS and chapter_of(t) == c for c, t in zip(seeded["chapter"], seeded["topic"]))
+    twin = ("# :::{exercise}\n# :label: results_db-ex-time\n# :class: oc-where-browser\n#\n# Where did it go?\n#\n"
+            '# <div class="oc-selfcheck" data-topic="results_db_time" data-seed="3"></div>\n# :::\n')
+    (found,) = curriculum.parse_exercises("results_db", twin)
+    assert (found.selfcheck, found.topic, found.label) == ("seeded", "results_db_time", "results_db-ex-time")

@@ -215,3 +215,19 @@ def test_each_section_topic_follows_its_chapters_own_and_belongs_to_it():
 def test_bad_input_names_the_field(call, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         call()
+
+
+def test_a_student_is_sent_to_the_chapter_and_its_section():
+    from overcommit.exercises import assignment, grading, handouts, roster
+
+    student = roster.Student("Ada", "a1")
+    nb = grading.assignment_notebook("results_net_time", student, "a course secret for tests")
+    head = nb.cells[0].source
+    assert head.startswith("# Overcommitted: The network workload: where the time goes")
+    assert "from the book's chapter *The network workload* and its figures" in head
+    page = handouts.handout_html("Ada", "a1", [("results_net_time", "Q?"), ("shares", "Q?")])
+    assert "(chapter <em>The network workload</em>: where the time goes)" in page
+    assert "(chapter <em>Relative shares</em>)" in page
+    assert assignment._topic("results_net_time") == "results_net_time"
+    with pytest.raises(ValueError, match="chapter: 'results_net_times' is not accepted"):
+        assignment._topic("results_net_times")

@@ -52,6 +52,7 @@ class Exercise:
     selfcheck: str  # "seeded", "fixed" or ""
     summary: str  # the first sentence of the question
     check: str = ""  # the fixed answer's id (overcommit.exercises.checks), if any
+    topic: str = ""  # the seeded box's topic (overcommit.exercises.TOPICS), if any: a chapter may have several
 
     @property
     def minutes(self) -> int:
@@ -75,6 +76,8 @@ def chapters() -> tuple[str, ...]:
 
 
 def title(chapter: str) -> str:
+    """The chapter's title, its twin's first heading (a seeded topic's chapter:
+    :func:`overcommit.exercises.chapter_of`)."""
     match = re.search(r"^# # (.+)$", _twin(chapter).read_text(), re.M)
     return match.group(1).strip() if match else chapter
 
@@ -109,15 +112,15 @@ def parse_exercises(chapter: str, text: str) -> list[Exercise]:
             raise ValueError(f"chapter {chapter!r}: exercise {label.group(1) if label else body[:60]!r} needs a label "
                              f"and exactly one Where: tag (':class: oc-where-browser' or 'oc-where-jupyter'); "
                              f"found {['oc-where-' + w for w in where]}")
-        seeded = "data-topic=" in body
+        topic = re.search(r'data-topic="([^"]+)"', body)
         check = re.search(r'data-check="([^"]+)"', body)
         text_ = " ".join(line[2:] for line in body.splitlines()
                          if line.startswith("# ") and not line.startswith("# :") and "<div" not in line)
         text_ = re.sub(r"\{glue:?[a-z]*\}`[^`]*`", "…", text_)  # a glued number is not in the source
         text_ = re.sub(r"\{[a-z:]+\}`([^`]*)`", r"\1", text_).strip()
         first = re.split(r"(?<=[.?!])\s", text_, maxsplit=1)[0]
-        found.append(Exercise(chapter, label.group(1), where[0], "seeded" if seeded else "fixed" if check else "",
-                              first, check.group(1) if check else ""))
+        found.append(Exercise(chapter, label.group(1), where[0], "seeded" if topic else "fixed" if check else "",
+                              first, check.group(1) if check else "", topic.group(1) if topic else ""))
     return found
 
 
@@ -256,11 +259,18 @@ def lesson_plan_md(index: int) -> str:
 def semester_plan_md() -> str:
     """The term as a list of weeks (a list, not a table, for a phone): the chapters to read,
     the meeting's focus and the graded variant handed out that week."""
+    from ..exercises import CHAPTER_TITLES, chapter_of
+
     lines = []
     for w in semester_plan():
         read = ", ".join(f"{{doc}}`{c}`" for c in w["chapters"])
-        graded = (f" Graded: the {{doc}}`{w['graded']}` exercise, each student's own variant."
-                  if w.get("graded") else "")
+        graded = ""
+        if w.get("graded"):
+            chapter = chapter_of(w["graded"])
+            # a section's topic: the chapter's link, then the section its title names
+            section = CHAPTER_TITLES[w["graded"]].removeprefix(CHAPTER_TITLES[chapter]).removeprefix(": ")
+            graded = (f" Graded: the {{doc}}`{chapter}` exercise" + (f" on {section}" if section else "")
+                      + ", each student's own variant.")
         lines.append(f"{w['week']}. **Read** {read}. {w['focus']}{graded}")
     return "\n".join(lines)
 

@@ -1,10 +1,10 @@
 """An otter-grader autograder for a class's graded variants, for hosted graders.
 
 ``make assignments ROSTER=class.csv`` (the secret from ``OVERCOMMIT_SECRET``; default: every
-seeded chapter, ``CHAPTERS=shares`` for one) writes, per chapter, under
-``_build/assignments/<chapter>/``:
+seeded topic, ``CHAPTERS=shares`` or ``CHAPTERS=results_db_time`` for one) writes, per topic,
+under ``_build/assignments/<topic>/``:
 
-- ``<chapter>.ipynb``: the otter-grader master notebook (format v1), built by
+- ``<topic>.ipynb``: the otter-grader master notebook (format v1), built by
   :func:`master_notebook`; its only job is to produce the tests;
 - ``answer_key.json``: every student's expected answer (:func:`answer_key`), keyed by id;
 - ``dist/autograder/autograder.zip``: what grades a submission. It carries the package's
@@ -39,7 +39,9 @@ from . import TOPICS, part_units, plain_answer
 from .graded import exercise_for
 from .roster import Roster
 
-#: The chapter each seeded topic belongs to (the chapter and the topic share their name).
+#: What ``make assignments CHAPTERS=...`` accepts: every seeded topic, one assignment each. A
+#: chapter's own topic has the chapter's name; a section's has it and the section's
+#: (``results_db_time``, :func:`overcommit.exercises.chapter_of`).
 CHAPTERS: tuple[str, ...] = TOPICS
 #: the answer key's file name, in the zip and in the folder where otter runs the notebook
 KEY_FILE = "answer_key.json"
@@ -52,6 +54,7 @@ SUBMISSION_METADATA = Path("/autograder/submission_metadata.json")
 
 
 def _topic(chapter: str) -> str:
+    """The topic an assignment named ``chapter`` (a word of ``CHAPTERS=...``) grades."""
     if chapter not in CHAPTERS:
         raise ValueError(f"chapter: {chapter!r} is not accepted; expected one of {', '.join(CHAPTERS)}")
     return chapter
@@ -203,7 +206,7 @@ def pinned_requirements() -> list[str]:
 
 def build(chapter: str, directory: str | Path, roster: Roster, secret: str) -> Path:
     """Write the master notebook, the key and the wheel, and run ``otter assign`` into
-    ``directory/<chapter>``; returns the assignment's folder (an absolute path)."""
+    ``directory/<topic>``; returns the assignment's folder (an absolute path)."""
     topic = _topic(chapter)
     folder = (Path(directory) / topic).resolve()
     folder.mkdir(parents=True, exist_ok=True)

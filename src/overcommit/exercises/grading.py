@@ -47,7 +47,7 @@ from typing import Any
 import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
-from . import CHAPTER_TITLES, TOPICS, Exercise, answer_parts, answers, part_units, plain_answer, verdict
+from . import CHAPTER_TITLES, TOPICS, Exercise, answer_parts, answers, chapter_of, part_units, plain_answer, verdict
 from .graded import exercise_for
 from .handouts import file_name
 from .roster import Roster, Student
@@ -68,7 +68,7 @@ def assignment_notebook(topic: str, student: Student, secret: str, course: str =
     nb = new_notebook(cells=[
         new_markdown_cell(f"# {course or 'Overcommitted'}: {CHAPTER_TITLES[topic]}\n\nFor **{student.name}** "
                           f"(id {student.id}). This question is yours alone; work it out from the book's chapter "
-                          f"*{CHAPTER_TITLES[topic]}* and its figures."),
+                          f"*{CHAPTER_TITLES[chapter_of(topic)]}* and its figures."),
         new_markdown_cell(f"## Your question\n\n{ex.question}"),
         new_markdown_cell("## Your answer\n\nAssign it to `answer` below: a number (`0.42`), text in quotes "
                           "(`\"Linux\"`) or, for several values, a list in the order the question asks "

@@ -27,7 +27,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from . import CHAPTER_TITLES, TOPICS, web
+from . import CHAPTER_TITLES, TOPICS, chapter_of, web
 from .graded import exercise_for
 from .roster import Roster, answer_text
 from .sheets import write_csv
@@ -63,8 +63,10 @@ def handout_html(name: str, student_id: str, questions: list[tuple[str, str]], c
              f"<p class=\"who\">{html.escape(name)} (id {html.escape(student_id)}). These questions are yours "
              "alone: answer them from the book's chapters and figures.</p>"]
     for k, (topic, question) in enumerate(questions, start=1):
-        chapter = CHAPTER_TITLES.get(topic, topic)
-        parts += [f"<h2>Question {k} (chapter <em>{html.escape(chapter)}</em>)</h2>", web.markdown.render(question),
+        chapter = CHAPTER_TITLES[chapter_of(topic)]
+        section = CHAPTER_TITLES[topic].removeprefix(chapter)  # ": where the time goes", or nothing
+        parts += [f"<h2>Question {k} (chapter <em>{html.escape(chapter)}</em>{html.escape(section)})</h2>",
+                  web.markdown.render(question),
                   "<div class=\"answer\">Your answer:</div>"]
     parts.append("</body></html>")
     return "\n".join(parts)
