@@ -44,9 +44,9 @@ glue("guide-n-selfcheck", str(int(frame.selfcheck.sum())), display=False)
 glue("guide-wpm", str(curriculum.WORDS_PER_MINUTE), display=False)
 glue("guide-min-browser", str(curriculum.EXERCISE_MINUTES["browser"]), display=False)
 glue("guide-min-jupyter", str(curriculum.EXERCISE_MINUTES["jupyter"]), display=False)
-# the prose: one seeded exercise in each chapter with a topic, and no other
+# the prose: one seeded exercise for each topic (a workload chapter has two), and no other
 seeded = curriculum.exercise_frame().query("selfcheck == 'seeded'")
-assert sorted(seeded["chapter"]) == sorted(TOPICS)
+assert sorted(seeded["topic"]) == sorted(TOPICS)
 glue("guide-n-topics", str(len(TOPICS)), display=False)
 # the command line takes a topic by its file name: shown only in the folded box
 glue("guide-topics", Markdown(", ".join(f"`{t}`" for t in TOPICS)), display=False)
@@ -121,8 +121,9 @@ glue("guide-few-answers", Markdown(curriculum.few_answers_md()), display=False)
 #
 # ## Practice and graded variants
 #
-# The {glue:text}`guide-n-topics` seeded exercises, one per chapter that has one (marked
-# *seeded* in the last table of this page), turn a seed into a question and the same seed
+# The {glue:text}`guide-n-topics` seeded exercises, one per chapter that has one and a second
+# in each workload chapter, read off its chart *Where the time goes* (marked *seeded* in the
+# last table of this page), turn a seed into a question and the same seed
 # into its answer. They come in two kinds.
 #
 # - **Practice**: seeds 0 to {glue:text}`guide-max-seed`. A student types one into the

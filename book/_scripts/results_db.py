@@ -475,6 +475,46 @@ figures_time.time_chart("db")
 #   {glue:text}`t-db-bi-48-20-total` at 48/20. That is the gain the paper saw, and its
 #   explanation (the other workloads left CPU behind), measured part by part.
 
+# %% tags=["remove-cell"]
+TIME_SEED = 25
+time_seeded = exercises.generate("results_db_time", seed=TIME_SEED)
+glue("db-time-seeded-q", Markdown(time_seeded.question), display=False)
+glue("db-time-seeded-a", Markdown(time_seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_db-ex-time-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a bar
+# of the chart above and asks which part of a unit of work of the database grew most against
+# the reference run, or how long one part takes. This is the question for seed 25:
+#
+# ```{glue:md} db-time-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the chart has every value you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("results_db_time", seed=...)` gives the question and
+# `exercises.check("results_db_time", seed=..., answer=...)` checks an answer.
+# ````
+#
+# <div class="oc-selfcheck" data-topic="results_db_time" data-seed="25"></div>
+# :::
+#
+# :::{solution} results_db-ex-time-seeded
+# :class: dropdown
+#
+# The worked answer for seed 25:
+#
+# ```{glue:md} db-time-seeded-a
+# :format: myst
+# ```
+# :::
+
 # %% [markdown]
 # ## Try any host
 #

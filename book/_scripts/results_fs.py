@@ -642,6 +642,46 @@ figures_time.time_chart("fs")
 #   {glue:text}`t-fs-direct-medium-48-20-io` against {glue:text}`t-fs-direct-medium-512-25-io`.
 # - fio never waits for a CPU at 20 CPUs: the jobs spend most of their time in I/O.
 
+# %% tags=["remove-cell"]
+TIME_SEED = 24
+time_seeded = exercises.generate("results_fs_time", seed=TIME_SEED)
+glue("fs-time-seeded-q", Markdown(time_seeded.question), display=False)
+glue("fs-time-seeded-a", Markdown(time_seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_fs-ex-time-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a bar
+# of the chart above and asks which part of a unit of work of an fio variant grew most against
+# the reference run, or how long one part takes. This is the question for seed 24:
+#
+# ```{glue:md} fs-time-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the chart has every value you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("results_fs_time", seed=...)` gives the question and
+# `exercises.check("results_fs_time", seed=..., answer=...)` checks an answer.
+# ````
+#
+# <div class="oc-selfcheck" data-topic="results_fs_time" data-seed="24"></div>
+# :::
+#
+# :::{solution} results_fs-ex-time-seeded
+# :class: dropdown
+#
+# The worked answer for seed 24:
+#
+# ```{glue:md} fs-time-seeded-a
+# :format: myst
+# ```
+# :::
+
 # %% [markdown]
 # ## Try any host
 #

@@ -571,6 +571,46 @@ figures_time.time_chart("java")
 #   the work: that is Java's collapse. The high level, whose heap is more often resident,
 #   stalls {glue:text}`t-java-high-64-20-paging` at 64/20.
 
+# %% tags=["remove-cell"]
+TIME_SEED = 22
+time_seeded = exercises.generate("results_java_time", seed=TIME_SEED)
+glue("java-time-seeded-q", Markdown(time_seeded.question), display=False)
+glue("java-time-seeded-a", Markdown(time_seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_java-ex-time-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a bar
+# of the chart above and asks which part of a unit of work of a Java level grew most against
+# the reference run, or how long one part takes. This is the question for seed 22:
+#
+# ```{glue:md} java-time-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the chart has every value you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("results_java_time", seed=...)` gives the question and
+# `exercises.check("results_java_time", seed=..., answer=...)` checks an answer.
+# ````
+#
+# <div class="oc-selfcheck" data-topic="results_java_time" data-seed="22"></div>
+# :::
+#
+# :::{solution} results_java-ex-time-seeded
+# :class: dropdown
+#
+# The worked answer for seed 22:
+#
+# ```{glue:md} java-time-seeded-a
+# :format: myst
+# ```
+# :::
+
 # %% [markdown]
 # ## Try any host
 #

@@ -616,6 +616,46 @@ figures_time.time_chart("net")
 # - **Memory does not reach it**: its pages stall it {glue:text}`t-net-high-64-20-paging` per
 #   transaction at 64/20.
 
+# %% tags=["remove-cell"]
+TIME_SEED = 79
+time_seeded = exercises.generate("results_net_time", seed=TIME_SEED)
+glue("net-time-seeded-q", Markdown(time_seeded.question), display=False)
+glue("net-time-seeded-a", Markdown(time_seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_net-ex-time-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a bar
+# of the chart above and asks which part of a unit of work of a network level grew most against
+# the reference run, or how long one part takes. This is the question for seed 79:
+#
+# ```{glue:md} net-time-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the chart has every value you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("results_net_time", seed=...)` gives the question and
+# `exercises.check("results_net_time", seed=..., answer=...)` checks an answer.
+# ````
+#
+# <div class="oc-selfcheck" data-topic="results_net_time" data-seed="79"></div>
+# :::
+#
+# :::{solution} results_net-ex-time-seeded
+# :class: dropdown
+#
+# The worked answer for seed 79:
+#
+# ```{glue:md} net-time-seeded-a
+# :format: myst
+# ```
+# :::
+
 # %% [markdown]
 # ## Try any host
 #

@@ -674,6 +674,46 @@ figures_time.time_chart("was")
 #   paper, which saw WebSphere's throughput drop at 96 GiB and below: the model's WebSphere
 #   pages keep being referenced often enough to stay resident (the section on the misses below).
 
+# %% tags=["remove-cell"]
+TIME_SEED = 57
+time_seeded = exercises.generate("results_was_time", seed=TIME_SEED)
+glue("was-time-seeded-q", Markdown(time_seeded.question), display=False)
+glue("was-time-seeded-a", Markdown(time_seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_was-ex-time-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a bar
+# of the chart above and asks which part of a unit of work of a WebSphere level grew most against
+# the reference run, or how long one part takes. This is the question for seed 57:
+#
+# ```{glue:md} was-time-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the chart has every value you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("results_was_time", seed=...)` gives the question and
+# `exercises.check("results_was_time", seed=..., answer=...)` checks an answer.
+# ````
+#
+# <div class="oc-selfcheck" data-topic="results_was_time" data-seed="57"></div>
+# :::
+#
+# :::{solution} results_was-ex-time-seeded
+# :class: dropdown
+#
+# The worked answer for seed 57:
+#
+# ```{glue:md} was-time-seeded-a
+# :format: myst
+# ```
+# :::
+
 # %% [markdown]
 # ## Try any host
 #
