@@ -535,9 +535,8 @@ figures_workload.any_cid_chart(KEY)
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
 # shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. Last: where the
-# time of one unit of each variant's work goes at the chosen host, beside the paler bar of the
-# reference run. The runs behind it are computed when the book is built and loaded from
-# shared files.
+# time goes (paler: the reference run). The runs behind it are computed when the book is
+# built and loaded from shared files.
 # ```
 #
 # In Jupyter, the explorer below runs the model for any memory size, CPU count and
@@ -554,8 +553,8 @@ explorer(
 # ```{container} oc-caption
 # **Explorer: the database on any host.** The model's run for the chosen host. Top: the
 # database's relative throughput (red if it fails in the model). Bottom: its resident, stored,
-# instantiated and reference instantiated memory. Last: where the time of a query goes, beside
-# the paler bar of the reference run.
+# instantiated and reference instantiated memory. Last: where the time goes
+# (paler: the reference run).
 # ```
 #
 # ````{admonition} Try it in Python

@@ -63,9 +63,8 @@
 #   (section "Two ceilings, not a product").
 # - **Where it misses.** The model cuts Java's throughput and CPU load as soon as CPUs are
 #   short (the high level keeps {glue:text}`jv-h-512-15` at 512/15, where the paper's Java kept
-#   its reference):
-#   water-filling gives every busy guest the same CPU per share, and Java asks for more per
-#   share than almost any other guest. It cannot run above its reference, and its knee sits one
+#   its reference): Java asks for more CPU per share than almost any other guest. It cannot
+#   run above its reference, and its knee sits one
 #   memory step too low ({glue:text}`jv-m-96-20` for the medium level at 96/20), because its
 #   heap pages are touched independently, not in the collector's sweeps. It passes none of the
 #   {glue:text}`jv-val-n` findings of the paper it was not fitted to; even its CPU load falls at
@@ -125,11 +124,9 @@ _ = figures_results.glue_any_grid()  # the dense grid of the any-host chart, as 
 # %% [markdown]
 # ## Throughput over memory and CPUs (Figures 24 and 25)
 #
-# The paper drew the two levels on different scales: the high level against its own reference,
-# the medium level against the *high* level's, on which the medium level's own reference sits
-# at about {glue:text}`jv-scale`, since one virtual CPU managed about half the transactions of
-# two. The chart follows the paper. Hover over a point for the value against the level's own
-# reference.
+# The paper drew the medium level against the *high* level's reference, on which its own
+# sits at about {glue:text}`jv-scale` (one virtual CPU managed about half the transactions of
+# two); the chart does too. The tooltips give each level against its own reference.
 
 # %% tags=["remove-input"]
 figures_workload.throughput_chart(vframe, KEY, "throughput")
@@ -137,9 +134,8 @@ figures_workload.throughput_chart(vframe, KEY, "throughput")
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: relative throughput of the Java workload (the paper's Figures 24 and 25).** The
-# model's values for every configuration of the study. High level: 1.0 is its throughput in
-# the reference run 512/25; medium level: scaled to the high level's reference by the paper's
-# ratio, so that its own reference is at {glue:text}`jv-scale-frac`. Diamonds at 64 GiB and
+# model's values for every configuration of the study, the medium level scaled as the paper
+# did (its own reference at {glue:text}`jv-scale-frac`). Diamonds at 64 GiB and
 # 20 CPUs: the paper's losses at 64/20, on the same scales ({cite:t}`johanssen2014overcommit`,
 # section "Java workload", conclusions for CID 64/20).
 # ```
@@ -344,13 +340,10 @@ glue("jv-cpu-flat", f"{min(load[(v, f'{m}/{c}')] / load[(v, f'512/{c}')] for v i
 
 # %% [markdown]
 # The reference run's {glue:text}`ref-guests` guests together used {glue:text}`ref-cpus` processors, so with
-# 20 real CPUs or fewer somebody must be cut. The model hands out the real CPUs by
-# {term}`water-filling` over the {term}`relative shares <relative share>`: there is one *water
-# level*, a number of CPUs per 100 shares; every guest that wants more than the level gets
-# exactly the level times its share, and guests that want less get what they want. With
-# 512 GiB the level is {glue:text}`jv-theta-20` CPUs per 100 shares at 20 CPUs and
-# {glue:text}`jv-theta-15` at 15. The table lists every guest by what it asked for per 100
-# shares in the reference run, and how much of that it gets.
+# 20 real CPUs or fewer somebody must be cut. Under {term}`water-filling` ({doc}`shares`) every
+# guest that wants more than the *water level* gets the level times its
+# {term}`relative share`. With 512 GiB the level is {glue:text}`jv-theta-20` CPUs per 100
+# shares at 20 CPUs and {glue:text}`jv-theta-15` at 15; the table shows whom it cuts.
 
 # %% tags=["remove-input"]
 cuts.rename(index=names.guest)
@@ -371,14 +364,12 @@ cuts.rename(index=names.guest)
 #
 # Java keeps its virtual CPUs busier than almost anyone: {glue:text}`jv-d100-m` and
 # {glue:text}`jv-d100-h` CPUs per 100 shares, ranks {glue:text}`jv-rank-m` and
-# {glue:text}`jv-rank-h` of {glue:text}`ref-guests`. Under water-filling every guest above the level gets the same
-# CPU *per share*, so the guest that wanted the most per share loses the largest fraction: at
+# {glue:text}`jv-rank-h` of {glue:text}`ref-guests`, so it loses the largest fraction: at
 # 512/15 the medium Java gets {glue:text}`jv-get-m-15` of its reference CPU, the database
 # {glue:text}`jv-get-db-15`, and the file-system guests, which wanted less than the level,
 # {glue:text}`jv-get-fs-15`. Java's threads hardly wait for anything, so its throughput is its
 # CPU: for the paper's finding that fewer CPUs hardly mattered, the model gives
-# {glue:text}`jv-claim-cpus`. The paper's Java got its CPU; why the real z/VM may have given it
-# more is discussed at the end of the chapter.
+# {glue:text}`jv-claim-cpus`. Why the real z/VM may have given it more is discussed at the end.
 #
 # ## CPU load (Figures 26 and 27)
 
@@ -538,22 +529,18 @@ assert t_java[(jm, "64/20")]["paging"] > t_java[(jh, "64/20")]["paging"] > 0
 # %% [markdown]
 # ## Where the time goes
 #
-# A unit of the Java workload's work is one transaction of one of its threads:
-# {glue:text}`t-java-medium-512-25-total` in the reference run, almost all of it on a CPU.
-# The chart splits it into working on a CPU, waiting for a real CPU ({doc}`shares`), stalled on
-# paging ({doc}`paging`: page reads, and the virtual CPUs a fault holds during a garbage
-# collection; the heap pages the replacement evicted, {doc}`replacement`) and the threads'
-# short pauses.
+# One Java transaction takes {glue:text}`t-java-medium-512-25-total` in the reference run,
+# almost all of it on a CPU. The chart splits it as the overall chapter does
+# ({ref}`where-the-time-goes`); here *stalled on paging* includes the virtual CPUs a fault
+# holds during a garbage collection ({doc}`paging`).
 
 # %% tags=["remove-input"]
 figures_time.time_chart("java")
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: where a Java transaction goes.** For the chosen level, environment and real
-# CPUs, one bar per memory size of the paper's grid (48 GiB is the model's alone), the
-# reference run's bar on top; each part in milliseconds per transaction, its share of the
-# reference cycle in the tooltip. The label at a bar's end is its total.
+# **Figure: where a Java transaction goes.** One bar per memory size for the chosen level,
+# environment and CPUs, the reference run on top, in milliseconds per transaction.
 # ```
 #
 # ````{admonition} Try it in Python
@@ -562,14 +549,11 @@ figures_time.time_chart("java")
 # seconds, in the order of `oc.BREAKDOWN_PARTS`.
 # ````
 #
-# - **At 512/20 Java waits for a CPU**: {glue:text}`t-java-medium-512-20-cpu_wait` per
-#   transaction, beside {glue:text}`t-java-medium-512-20-running` of work.
-# - **Below, paging stalls take over.** At 64/20 the medium level stalls
-#   {glue:text}`t-java-medium-64-20-paging` per transaction on its heap's pages and no longer
-#   waits for a CPU at all ({glue:text}`t-java-medium-64-20-cpu_wait`): the stalls leave real
-#   CPUs idle. At 48/20 the stalls, {glue:text}`t-java-medium-48-20-paging`, are longer than
-#   the work: that is Java's collapse. The high level, whose heap is more often resident,
-#   stalls {glue:text}`t-java-high-64-20-paging` at 64/20.
+# At 512/20 Java waits {glue:text}`t-java-medium-512-20-cpu_wait` per transaction for a CPU.
+# At 64/20 the medium level stalls {glue:text}`t-java-medium-64-20-paging` on its heap's pages
+# and waits {glue:text}`t-java-medium-64-20-cpu_wait` for a CPU: its stalls leave CPUs idle.
+# At 48/20 the stalls ({glue:text}`t-java-medium-48-20-paging`) outlast the work: that is
+# Java's collapse. The high level stalls {glue:text}`t-java-high-64-20-paging` at 64/20.
 
 # %% tags=["remove-cell"]
 TIME_SEED = 22
@@ -631,9 +615,8 @@ figures_workload.any_cid_chart(KEY)
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
 # shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. Last: where the
-# time of one unit of each variant's work goes at the chosen host, beside the paler bar of the
-# reference run. The runs behind it are computed when the book is built and loaded from
-# shared files.
+# time goes (paler: the reference run). The runs behind it are computed when the book is
+# built and loaded from shared files.
 # ```
 #
 # In Jupyter, the explorer below runs the model for any memory size, CPU count and environment
@@ -651,8 +634,8 @@ explorer(
 # **Explorer: the Java workload on any host.** The model's run for the chosen host. Top: each
 # Java level's relative throughput against its own reference (red if it fails in the model).
 # Middle: the Java guests' resident, stored, instantiated and reference instantiated memory.
-# Last: where the time of a transaction goes for each level, beside the paler bar of the
-# reference run.
+# Last: where the time goes
+# (paler: the reference run).
 # ```
 #
 # ````{admonition} Try it in Python

@@ -257,9 +257,8 @@ figures_workload.throughput_chart(vframe, KEY, "throughput")
 #
 # ## The two levels side by side
 #
-# The paper's statements about the two levels are easiest to check with both levels on their
-# own reference scale. Choose a memory size; the paper's marks appear for z/VM 6.3 with
-# EDEV-SCSI paging only, because the paper analysed each workload in detail only there.
+# Both levels on their own reference scale. Choose a memory size; the paper's marks appear for
+# z/VM 6.3 with EDEV-SCSI paging only, the environment it analysed in detail.
 
 # %% tags=["remove-input"]
 figures_net.levels_chart(vframe)
@@ -281,25 +280,20 @@ figures_net.levels_chart(vframe)
 # ````
 #
 # In the paper the lines cross: the two-CPU pair fell far below its reference as soon as
-# processors were short, while the one-CPU pair kept up or even did better than in the
-# reference run. The paper sums it up as a workload limited by real CPUs in which the medium
-# level is hit later than the high one. In the model the high level is hit harder too, but both
-# fall: with 20 and 15 CPUs the high pair is below the medium pair in every run, because its
-# guests spin on preempted siblings; with 10 CPUs the two are about level, and with 5 CPUs, where
-# the high guests get too little CPU to have two virtual CPUs running at once very often, the
-# high pair is slightly above. On z/VM 6.3 with EDEV-SCSI paging the medium pair never reaches
+# processors were short, while the one-CPU pair kept up or did better; a workload limited by
+# real CPUs, the medium level hit later. In the model both fall: with 20 and 15 CPUs the high
+# pair is below the medium pair in every run, because its guests spin on preempted siblings;
+# with 10 CPUs the two are about level, and with 5, where the high guests rarely have two
+# virtual CPUs running at once, the high pair is slightly above. On z/VM 6.3 with EDEV-SCSI paging the medium pair never reaches
 # its reference once CPUs are short.
 #
 # ## How the model cuts the two levels: the water level and spinning
 #
-# When the guests want more processors than there are, the model hands out the real CPUs by
-# {term}`water-filling` over the guests' {term}`relative shares <relative share>`
-# (see {doc}`shares`): there is one *water level*, a number of CPUs per unit of share, and every
-# guest that wants more than the level times its share gets exactly that much; guests that
-# want less get what they want, and what they leave raises the level for the rest. The chart
-# shows this for any run. Each row is a guest; the hollow circle is what it used in the
-# reference run (Table 17) per 100 shares, the filled circle what it uses in the chosen run,
-# and the dashed line is the run's water level.
+# When the guests want more processors than there are, the model shares the real CPUs by
+# {term}`water-filling` ({doc}`shares`): every guest that wants more than the *water level*
+# times its {term}`relative share` gets exactly that. In the chart each row is a guest: the
+# hollow circle its reference CPU (Table 17) per 100 shares, the filled circle its CPU in the
+# chosen run, the dashed line the water level.
 
 # %% tags=["remove-input"]
 figures_net.share_chart(sframe, levels, default_cid="512/15")
@@ -309,10 +303,8 @@ figures_net.share_chart(sframe, levels, default_cid="512/15")
 # **Figure: who the water-filling cuts.** For the chosen environment and configuration, the
 # model's run: each guest's CPU load per 100 shares (filled)
 # against its reference CPU load from the paper's Table 17 per 100 shares (hollow), and the run's
-# water level, read off the run as the largest CPU use per share when no real CPU is idle.
-# Guests on the dashed line are cut;
-# guests left of it are satisfied or limited by their partner. The reference loads are the
-# paper's {cite:p}`johanssen2014overcommit`; everything else is the model.
+# water level. Guests on the dashed line are cut; guests left of it are satisfied or limited by
+# their partner. The reference loads are the paper's {cite:p}`johanssen2014overcommit`.
 # ```
 #
 # ````{admonition} Try it in Python
@@ -581,21 +573,16 @@ assert t_net[(nh, "64/5")]["spin"] < t_net[(nh, "512/20")]["spin"]
 # %% [markdown]
 # ## Where the time goes
 #
-# A unit of the network workload's work is one request and response between a uperf client
-# and its server: {glue:text}`t-net-high-512-25-total` in the reference run, half of it in the
-# guest LAN (the model's "think time, network"). The chart splits the rest into working on a
-# CPU, spinning on a lock ({doc}`shares`), waiting for a real CPU ({doc}`shares`) and stalls
-# on paging ({doc}`paging`).
+# One uperf request and response takes {glue:text}`t-net-high-512-25-total` in the reference
+# run, half of it in the guest LAN; the chart splits it as in {ref}`where-the-time-goes`.
 
 # %% tags=["remove-input"]
 figures_time.time_chart("net")
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: where a network transaction goes.** For the chosen level, environment and real
-# CPUs, one bar per memory size of the paper's grid (48 GiB is the model's alone), the
-# reference run's bar on top; each part in milliseconds per transaction, its share of the
-# reference cycle in the tooltip. The label at a bar's end is its total.
+# **Figure: where a network transaction goes.** One bar per memory size for the chosen
+# level, environment and CPUs, the reference run on top, in milliseconds per transaction.
 # ```
 #
 # ````{admonition} Try it in Python
@@ -604,17 +591,12 @@ figures_time.time_chart("net")
 # seconds, in the order of `oc.BREAKDOWN_PARTS`.
 # ````
 #
-# - **The high level spins on its network queue.** At 512/20 it spins
-#   {glue:text}`t-net-high-512-20-spin` per transaction against
-#   {glue:text}`t-net-high-512-25-spin` in the reference run and waits
-#   {glue:text}`t-net-high-512-20-cpu_wait` for a CPU; the medium level, with one virtual CPU
-#   per guest, never spins and waits {glue:text}`t-net-medium-512-20-cpu_wait`.
-# - **Five CPUs make it all a wait.** At 64/5 the high level waits
-#   {glue:text}`t-net-high-64-5-cpu_wait` of its {glue:text}`t-net-high-64-5-total` for a real
-#   CPU, and spins less ({glue:text}`t-net-high-64-5-spin`): squeezed to a small part of its
-#   virtual CPUs, it rarely has two running at once.
-# - **Memory does not reach it**: its pages stall it {glue:text}`t-net-high-64-20-paging` per
-#   transaction at 64/20.
+# At 512/20 the high level spins {glue:text}`t-net-high-512-20-spin` per transaction on its
+# network queue (reference: {glue:text}`t-net-high-512-25-spin`) and waits
+# {glue:text}`t-net-high-512-20-cpu_wait` for a CPU; the medium level, one virtual CPU per
+# guest, never spins and waits {glue:text}`t-net-medium-512-20-cpu_wait`. At 64/5 the high
+# level waits {glue:text}`t-net-high-64-5-cpu_wait` of its {glue:text}`t-net-high-64-5-total`
+# for a CPU and spins less ({glue:text}`t-net-high-64-5-spin`).
 
 # %% tags=["remove-cell"]
 TIME_SEED = 79
@@ -676,9 +658,8 @@ figures_workload.any_cid_chart(KEY)
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
 # shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. Last: where the
-# time of one unit of each variant's work goes at the chosen host, beside the paler bar of the
-# reference run. The runs behind it are computed when the book is built and loaded from
-# shared files.
+# time goes (paler: the reference run). The runs behind it are computed when the book is
+# built and loaded from shared files.
 # ```
 #
 # In Jupyter, the explorer below runs the model for any memory size, CPU count and environment,
@@ -695,8 +676,8 @@ explorer(
 # ```{container} oc-caption
 # **Explorer: the network workload on any host.** The model's run for the chosen host. Top: each level's relative throughput against its own reference (red if
 # it fails in the model). Bottom: the network guests' resident, stored, instantiated and
-# reference instantiated memory. Last: where the time of a transaction goes for each level,
-# beside the paler bar of the reference run.
+# reference instantiated memory. Last: where the time goes
+# (paler: the reference run).
 # ```
 #
 # ````{admonition} Try it in Python

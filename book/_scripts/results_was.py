@@ -639,22 +639,17 @@ assert t_was[("was-medium", "512/20")]["cpu_wait"] > t_was[("was-high", "512/20"
 # %% [markdown]
 # ## Where the time goes
 #
-# A unit of WebSphere's work is one transaction of one client: the request passes the web
-# server, the application server and DB2, and the client thinks before the next. It takes
-# {glue:text}`t-was-medium-512-25-total` in the reference run,
+# One WebSphere transaction takes {glue:text}`t-was-medium-512-25-total` in the reference run,
 # {glue:text}`t-was-medium-512-25-think` of it the client's think time. The chart splits it
-# into working on a CPU, spinning on a lock, waiting for a real CPU ({doc}`shares`), stalled on
-# paging ({doc}`paging`, of pages the replacement evicted, {doc}`replacement`) and think time.
+# as the overall chapter does ({ref}`where-the-time-goes`).
 
 # %% tags=["remove-input"]
 figures_time.time_chart("was")
 
 # %% [markdown]
 # ```{container} oc-caption
-# **Figure: where a WebSphere transaction goes.** For the chosen level, environment and real
-# CPUs, one bar per memory size of the paper's grid (48 GiB is the model's alone), the
-# reference run's bar on top; each part in milliseconds per transaction, its share of the
-# reference cycle in the tooltip. The label at a bar's end is its total.
+# **Figure: where a WebSphere transaction goes.** One bar per memory size for the chosen
+# level, environment and CPUs, the reference run on top, in milliseconds per transaction.
 # ```
 #
 # ````{admonition} Try it in Python
@@ -663,16 +658,11 @@ figures_time.time_chart("was")
 # seconds, in the order of `oc.BREAKDOWN_PARTS`.
 # ````
 #
-# - **WebSphere's loss is a wait for a CPU.** At 512/20 the medium level waits
-#   {glue:text}`t-was-medium-512-20-cpu_wait` per transaction for a real CPU (the high level,
-#   with twice the share, {glue:text}`t-was-high-512-20-cpu_wait`); at 512/5 the wait is
-#   {glue:text}`t-was-medium-512-5-cpu_wait` of a {glue:text}`t-was-medium-512-5-total`
-#   transaction. Its three guests never spin: their requests are independent.
-# - **Memory costs it almost nothing in the model.** At 64/20 the medium level waits
-#   {glue:text}`t-was-medium-64-20-paging` per transaction for pages, against
-#   {glue:text}`t-was-medium-64-20-cpu_wait` for a CPU. This is where the model misses the
-#   paper, which saw WebSphere's throughput drop at 96 GiB and below: the model's WebSphere
-#   pages keep being referenced often enough to stay resident (the section on the misses below).
+# WebSphere's loss is a wait for a CPU: {glue:text}`t-was-medium-512-20-cpu_wait` per
+# transaction for the medium level at 512/20 ({glue:text}`t-was-high-512-20-cpu_wait` for the
+# high level), {glue:text}`t-was-medium-512-5-cpu_wait` at 512/5. Memory costs it almost
+# nothing in the model, {glue:text}`t-was-medium-64-20-paging` at 64/20: where the model misses
+# the paper's drop at 96 GiB and below (the misses are discussed below).
 
 # %% tags=["remove-cell"]
 TIME_SEED = 57
@@ -734,9 +724,8 @@ figures_workload.any_cid_chart(KEY)
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
 # shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. Last: where the
-# time of one unit of each variant's work goes at the chosen host, beside the paler bar of the
-# reference run. The runs behind it are computed when the book is built and loaded from
-# shared files.
+# time goes (paler: the reference run). The runs behind it are computed when the book is
+# built and loaded from shared files.
 # ```
 #
 # Below the paper's smallest host the chart shows the model alone. With 20 CPUs the triplets
@@ -770,8 +759,8 @@ explorer(
 # ```{container} oc-caption
 # **Explorer: the WebSphere workload on any host.** The model's run for the chosen host. Top:
 # each level's relative throughput (red if it fails in the model). Bottom: the resident, stored,
-# instantiated and reference instantiated memory of the six guests. Last: where the time of a
-# transaction goes for each level, beside the paler bar of the reference run.
+# instantiated and reference instantiated memory of the six guests. Last: where the time
+# goes (paler: the reference run).
 # ```
 #
 # ````{admonition} Try it in Python

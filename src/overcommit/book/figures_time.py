@@ -31,7 +31,7 @@ from ..model import BREAKDOWN_PARTS, ENVIRONMENTS, simulate
 from ..workloads import VARIANTS, study_variants
 from .figures import MODEL_ONLY, NO_PAPER_RESULT_GIB, WIDE, picker, prose, provenance_expr, sig
 from .figures_results import ANY_CPUS, ANY_MEMORY_GIB, CPU_SERIES, MEMORY_ORDER, env_picker
-from .palette import TIME_PARTS, word
+from .palette import MUTED, TIME_PARTS, word
 
 #: the parts in stacking order, in words
 PART_NAMES: list[str] = [names.time_part(p) for p in BREAKDOWN_PARTS]
@@ -154,7 +154,7 @@ def reference_frame(key: str) -> pd.DataFrame:
 def _colour() -> alt.Color:
     return alt.Color("part:N", title="where the time goes", sort=PART_NAMES,
                      scale=alt.Scale(domain=PART_NAMES, range=PART_COLOURS),
-                     legend=alt.Legend(orient="bottom", columns=3, symbolStrokeColor="#707070", symbolStrokeWidth=0.5))
+                     legend=alt.Legend(orient="bottom", columns=3, symbolStrokeColor=MUTED, symbolStrokeWidth=0.5))
 
 
 def _fold(chart: alt.Chart, variants, scale: dict[str, float]) -> alt.Chart:
