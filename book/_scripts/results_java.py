@@ -615,7 +615,7 @@ figures_workload.any_cid_chart(KEY)
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
 # shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. Last: where the
-# time goes (paler: the reference run). The runs behind it are computed when the book is
+# time goes (thin bars: the reference run). The runs behind it are computed when the book is
 # built and loaded from shared files.
 # ```
 #
@@ -634,8 +634,7 @@ explorer(
 # **Explorer: the Java workload on any host.** The model's run for the chosen host. Top: each
 # Java level's relative throughput against its own reference (red if it fails in the model).
 # Middle: the Java guests' resident, stored, instantiated and reference instantiated memory.
-# Last: where the time goes
-# (paler: the reference run).
+# Last: where the time goes (thin: reference).
 # ```
 #
 # ````{admonition} Try it in Python

@@ -553,7 +553,7 @@ figures_results.any_cid_chart()
 # {glue:text}`any-runs` runs behind it ({glue:text}`any-mem-n` memory sizes ×
 # {glue:text}`any-cpus-n` CPU counts × {glue:text}`any-envs-n` environments) are computed when the book
 # is built and loaded from shared files. Last: where the time of one unit of each workload's
-# work goes at the chosen host, in its reference cycles, beside the paler bar of the reference
+# work goes at the chosen host, in its reference cycles, beside the thinner bar of the reference
 # run.
 # ```
 #
@@ -574,7 +574,7 @@ explorer(
 # CP system and idle. Bottom: overall relative throughput, the
 # {term}`overcommit ratio`, the page read rate (in units of 100 MiB/s) and CP system CPU
 # (in units of 10 %); the title lists any workload that fails. Last: where the time of one
-# unit of each workload's work goes, in its reference cycles, beside the paler bar of the
+# unit of each workload's work goes, in its reference cycles, beside the thinner bar of the
 # reference run.
 # ```
 #

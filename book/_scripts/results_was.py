@@ -724,7 +724,7 @@ figures_workload.any_cid_chart(KEY)
 # and whether the paper ran it, and below the bars are its overall throughput and page
 # reads. Bottom: their mean relative throughput as memory
 # shrinks at the chosen CPUs, the chosen memory marked by a dark grey line. Last: where the
-# time goes (paler: the reference run). The runs behind it are computed when the book is
+# time goes (thin bars: the reference run). The runs behind it are computed when the book is
 # built and loaded from shared files.
 # ```
 #
@@ -760,7 +760,7 @@ explorer(
 # **Explorer: the WebSphere workload on any host.** The model's run for the chosen host. Top:
 # each level's relative throughput (red if it fails in the model). Bottom: the resident, stored,
 # instantiated and reference instantiated memory of the six guests. Last: where the time
-# goes (paler: the reference run).
+# goes (thin bars: the reference run).
 # ```
 #
 # ````{admonition} Try it in Python

@@ -660,5 +660,5 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         + ("" if time_key is None else " " + prose("""
             Last: where the time of one unit of work of each of these workloads goes at the chosen
             host, stacked in parts (working on a CPU, spinning on a lock, waiting for a real CPU,
-            stalled on paging, own I/O, think time and network), beside the paler bar of the
+            stalled on paging, own I/O, think time and network), beside the thinner bar of the
             reference run.""")))

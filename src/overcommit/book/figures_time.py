@@ -39,6 +39,8 @@ PART_COLOURS: list[str] = [TIME_PARTS[p] for p in BREAKDOWN_PARTS]
 #: the reference run (CID 512/25 on z/VM 6.3 with EDEV-SCSI), against which every part is measured
 REFERENCE = ("512/25", "zvm63-edev")
 REFERENCE_LABEL = "reference run"
+#: the reference run's bar beside a host's, as a share of the host bar's thickness
+REFERENCE_BAND = 0.45
 #: parts are stored in thousandths of the reference cycle
 PER_CYCLE = 1000
 #: where the build writes the files, relative to the site's root; ``{key}`` is a workload
@@ -287,22 +289,20 @@ def any_host_panel(key: str, mem: str = "any_mem", cpus: str = "any_cpus", env: 
     offset = alt.YOffset("run:N", sort=runs, scale=alt.Scale(domain=runs, paddingInner=0.15))
     x = alt.X("value:Q", title=unit if key != "all" else "reference cycles (1 = each workload's reference cycle)",
               stack="zero")
-    enc = dict(y=y, yOffset=offset, x=x, color=_colour(), order=alt.Order("order:Q"),
-               opacity=alt.Opacity("run:N", sort=runs, scale=alt.Scale(domain=runs, range=[1.0, 0.45]),
-                                   title="bar", legend=alt.Legend(orient="bottom")),
-               tooltip=_tooltip(unit, fmt))
+    enc = dict(y=y, yOffset=offset, x=x, color=_colour(), order=alt.Order("order:Q"), tooltip=_tooltip(unit, fmt))
     here = base.mark_bar().encode(**enc)
-    there = alt.Chart(ref).mark_bar().encode(**enc)
+    # the reference run's bar thinner, not paler: a paler blue would read as another part's colour
+    there = alt.Chart(ref).mark_bar(height={"band": REFERENCE_BAND}).encode(**enc)
     per_row = 2 * 11
     return alt.layer(there, here).properties(
         width=WIDE, height=per_row * len(variants) + 10,
         title=alt.Title("Where the time goes at this host",
-                        subtitle=f"one unit of work, {unit}; paler: the reference run"))
+                        subtitle=f"one unit of work, {unit}; thin bars: the reference run"))
 
 
-def time_bars(result, key: str) -> alt.Chart:
+def time_bars(result, key: str) -> alt.LayerChart:
     """The live explorers' panel: the breakdown of ``result`` (one :func:`overcommit.simulate`
-    run) for the variants of ``key``, each bar beside the reference run's (paler)."""
+    run) for the variants of ``key``, each bar beside the reference run's (thinner)."""
     variants = _workload_variants(key)
     unit, scale = _per_unit(key)
     fmt = _format(key)
@@ -321,16 +321,16 @@ def time_bars(result, key: str) -> alt.Chart:
     frame = pd.concat([here, ref[here.columns]], ignore_index=True)
     frame["value"] = sig(frame["value"], 3)
     runs = ["this host", REFERENCE_LABEL]
-    return alt.Chart(frame).mark_bar().encode(
-        y=alt.Y("name:N", title=None, sort=[names.variant(v) for v in variants]),
-        yOffset=alt.YOffset("run:N", sort=runs),
-        x=alt.X("value:Q", title=unit, stack="zero"),
-        color=_colour(), order=alt.Order("order:Q"),
-        opacity=alt.Opacity("run:N", sort=runs, scale=alt.Scale(domain=runs, range=[1.0, 0.45]), title="bar",
-                            legend=alt.Legend(orient="bottom")),
-        tooltip=_tooltip(unit, fmt),
-    ).properties(width=WIDE, height=22 * len(variants) + 10,
-                 title=alt.Title(f"Where the time goes at {host}", subtitle=f"one unit of work, {unit}; paler: the reference run"))
+    enc = dict(y=alt.Y("name:N", title=None, sort=[names.variant(v) for v in variants]),
+               yOffset=alt.YOffset("run:N", sort=runs, scale=alt.Scale(domain=runs)),
+               x=alt.X("value:Q", title=unit, stack="zero"),
+               color=_colour(), order=alt.Order("order:Q"), tooltip=_tooltip(unit, fmt))
+    base = alt.Chart(frame)
+    here = base.transform_filter(alt.datum.run == "this host").mark_bar().encode(**enc)
+    there = base.transform_filter(alt.datum.run == REFERENCE_LABEL).mark_bar(height={"band": REFERENCE_BAND}).encode(**enc)
+    return alt.layer(there, here).properties(
+        width=WIDE, height=22 * len(variants) + 10,
+        title=alt.Title(f"Where the time goes at {host}", subtitle=f"one unit of work, {unit}; thin bars: the reference run"))
 
 
 def part_value(breakdown: pd.DataFrame, variant: str, part: str, key: str) -> float:
