@@ -613,7 +613,7 @@ assert all(t_fs[(v, c, e)]["cpu_wait"] == 0 for v, c, e in t_fs if c != "512/25"
 # storage path it shares with the other guests' I/O and, on ECKD, with paging.
 
 # %% tags=["remove-input"]
-figures_time.time_chart("fs")
+figures_time.time_chart("fs", variant="fs-pagecache-medium")
 
 # %% [markdown]
 # ```{container} oc-caption

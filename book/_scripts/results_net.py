@@ -577,7 +577,7 @@ assert t_net[(nh, "64/5")]["spin"] < t_net[(nh, "512/20")]["spin"]
 # run, half of it in the guest LAN; the chart splits it as in {ref}`where-the-time-goes`.
 
 # %% tags=["remove-input"]
-figures_time.time_chart("net")
+figures_time.time_chart("net", variant="net-high")
 
 # %% [markdown]
 # ```{container} oc-caption
