@@ -637,3 +637,16 @@ def test_the_model_reads_back_a_regular_heap_at_every_touch():
     assert per_resident(regular) > 1.5 * per_resident(base)
     with pytest.raises(ValueError, match="regularity"):
         replace(guests[0], regularity=0.5)
+
+
+@given(st.floats(1.0, 500_000.0), st.floats(0.0, 5_000.0))
+def test_reorder_duty_is_pauses_per_second_times_seconds_per_pause(resident_mib, paged_in_mib_s):
+    """The one place the z/VM 6.2 page-reorder pause is worked out: one pause per turnover of
+    the resident pages, each proportional to them, so the resident memory cancels."""
+    duty = replacement.reorder_pause_s(resident_mib) * replacement.reorder_rate_per_s(paged_in_mib_s, resident_mib)
+    assert float(replacement.reorder_duty(paged_in_mib_s)) == pytest.approx(min(duty, 1.0), rel=1e-9, abs=1e-12)
+
+
+def test_a_reorder_pause_is_about_a_second_per_8_gib_resident():
+    assert float(replacement.reorder_pause_s(8192.0)) == pytest.approx(1.0)
+    assert float(replacement.reorder_duty(1e9)) == 1.0  # never more than all the time

@@ -95,7 +95,7 @@ XSTOR_READ_S = 20e-6  #: a page fault served from expanded storage (synchronous 
 CP_ATTRIBUTED_SHARE = 0.04  #: share of a guest's CPU load that is CP work on its behalf
 FAULT_CP_CPU_S = 6e-6  #: CP time charged to the guest per page fault it takes
 CPU_COST_FACTOR = {"6.3": 1.0, "6.2": 1.08}  #: CPU per unit of work (6.2 lacks HiperDispatch)
-REORDER_S_PER_MIB = 1.0 / 8192  #: z/VM <= 6.2 page reorder stops a guest ~1 s per 8 GB resident (seed 003)
+REORDER_S_PER_MIB = replacement.REORDER_S_PER_MIB  #: z/VM <= 6.2 page reorder: seconds of pause per resident MiB (seed 003)
 PATH_MIB_S = {"scsi": 1600.0, "eckd": 500.0}  #: effective shared channel + storage-server rate
 PATH_HEADROOM = 0.95  #: share of the shared path guest I/O plus paging can use before requests queue without bound
 REFERENCE_CPUS = 25  #: real CPUs of the reference run (CID 512/25), where Table 17 was measured
@@ -907,7 +907,7 @@ def _blocked_vcpus(mem: _Memory, rp: float, ios_per_mib: float, blocking_g: np.n
     fault_blocked = blocking_g * (guest_pages - hot_wait) + hot_wait
     blocked = fault_blocked
     if generation == "6.2" and math.isfinite(mem.T):
-        blocked = blocked + vcpus * np.minimum(faults * REORDER_S_PER_MIB, 1.0)
+        blocked = blocked + vcpus * replacement.reorder_duty(faults)
     return faults, fault_blocked, blocked
 
 
@@ -1287,11 +1287,10 @@ def _result(host: Host, env: Environment, guests, solution: _Solution, mechanism
     drain = np.zeros(len(names))
     ios_per_mib = PAGES_PER_MIB / config.pages_per_io
     constrained = math.isfinite(mem.T)
-    pause = (placed.resident * REORDER_S_PER_MIB) if (env.generation == "6.2" and constrained) else np.zeros(len(guests))
+    pause = replacement.reorder_pause_s(placed.resident) if (env.generation == "6.2" and constrained) else np.zeros(len(guests))
     if mechanisms.reorder_in_run and pause.any():
         # a pause happens once per turnover of the guest's resident pages
-        paged_in = mem.read_mib_s + mem.xstor_read_mib_s
-        turnovers = RUN_S * paged_in / np.maximum(placed.resident, 1e-9)
+        turnovers = RUN_S * replacement.reorder_rate_per_s(mem.read_mib_s + mem.xstor_read_mib_s, placed.resident)
         pause = np.where(turnovers >= 1.0, pause, 0.0)
     longest_pause = np.zeros(len(names))
     np.maximum.at(longest_pause, gv, pause)

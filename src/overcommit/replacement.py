@@ -801,6 +801,37 @@ def implied_time(resident_frac: float, paged_in_per_s: float, policy: str = "clo
     return y / lam, 1 / lam
 
 
+#: z/VM 6.2 and earlier: reordering a guest's frame list stops the guest about one second per
+#: 8 GB resident (seed 003: the pause is proportional to the resident pages, "unless all the
+#: pages are resident", when there is nothing to reorder)
+REORDER_S_PER_MIB = 1.0 / 8192
+
+
+def reorder_pause_s(resident_mib):
+    """One page-reorder pause of a z/VM 6.2 guest (seconds): ``resident × REORDER_S_PER_MIB``.
+
+    CP reorders a guest's frame list to find frames to steal, and stops the guest meanwhile
+    (seed 003). Together with :func:`reorder_rate_per_s` and :func:`reorder_duty`, the one
+    place that works the pause out."""
+    return np.multiply(resident_mib, REORDER_S_PER_MIB)
+
+
+def reorder_rate_per_s(paged_in_mib_s, resident_mib):
+    """How often CP reorders a guest's frame list (per second): once per turnover of its
+    resident pages, ``paged_in / resident``. The more the host pages, the more often; the
+    smaller the guest's resident set, the shorter each pause (seed 003: shorter, but more
+    often)."""
+    return np.asarray(paged_in_mib_s, float) / np.maximum(np.asarray(resident_mib, float), 1e-9)
+
+
+def reorder_duty(paged_in_mib_s):
+    """The share of time a z/VM 6.2 guest is stopped by page reorder: pauses per second times
+    seconds per pause, ``(paged_in / resident) × (resident × REORDER_S_PER_MIB)``: the resident
+    memory cancels, so the guest stops for ``REORDER_S_PER_MIB`` seconds per MiB paged in
+    (at most all the time)."""
+    return np.minimum(np.asarray(paged_in_mib_s, float) * REORDER_S_PER_MIB, 1.0)
+
+
 def reclaim_weights(sizes_mib, exponent: float, reference_mib: float = 4096.0) -> np.ndarray:
     """Each guest's reclaim time relative to the global characteristic time:
     ``w_g = (S_g / S_ref)^β``, so that guest g's pages age for ``T_g = w_g T``.

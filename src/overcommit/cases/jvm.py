@@ -75,7 +75,7 @@ import numpy as np
 import pandas as pd
 from scipy.optimize import least_squares
 
-from .. import data, tiers
+from .. import data, replacement, tiers
 from ..model import CP_ATTRIBUTED_SHARE, REORDER_S_PER_MIB, Environment, Host, Result, simulate
 # CLOSE and ROUGH are re-exported: each chapter states its grading bands.
 from ._common import CLOSE, ROUGH, case_parameters, number as _number, whole as _whole, verdict
@@ -379,7 +379,7 @@ def measures(result: Result, case: Case) -> dict[str, float]:
         "dpa_gib": float(s["dpa_mib"]) / 1024,
         "guest_resident_gib": float(resident.max()) / 1024,
         "guest_virtual_gib": float(g.loc[real, "virtual_mib"].iloc[0]) / 1024,
-        "reorder_pause_s": float(resident.max()) * REORDER_S_PER_MIB,
+        "reorder_pause_s": float(replacement.reorder_pause_s(float(resident.max()))),
         "model_reorder_pause_s": float(g.loc[real, "reorder_pause_s"].max()),
         "page_read_mib_s": float(s["page_read_mib_s"]),
         "failed_share": float(failed.mean()),
