@@ -2,7 +2,7 @@
 
 Each claim paraphrases one finding of seed 000 (with its section), names the paper's value or
 direction and the ids of the records of ``data/observations_000.csv`` it stands for, and has
-a check: a function of a :class:`overcommit.validation.Grid` (the model over the paper's
+a check: a function of a :class:`Grid` (the model over the paper's
 CIDs and the three environments) that returns the model's value and whether the claim
 passes. The functions are plain module-level functions, so one claim can be imported and
 run alone::
@@ -24,7 +24,47 @@ import numpy as np
 from .model import ENVIRONMENTS
 
 if TYPE_CHECKING:
-    from .validation import Grid
+    import pandas as pd
+
+
+class Grid:
+    """Model results over the paper's CIDs and the three environments (a frame of
+    :func:`overcommit.sweep`): what every claim's check takes. :func:`overcommit.validation.grid`
+    builds the one the book uses."""
+
+    def __init__(self, frame: "pd.DataFrame"):
+        self.frame = frame
+
+    def x(self, variant: str, cid: str, env: str = "zvm63-edev") -> float:
+        f = self.frame
+        return float(f.loc[(f.cid == cid) & (f.env == env) & (f.variant == variant), "relative_throughput"].iloc[0])
+
+    def system(self, key: str, cid: str, env: str = "zvm63-edev"):
+        f = self.frame
+        return f.loc[(f.cid == cid) & (f.env == env), "system_" + key].iloc[0]
+
+    def overall(self, cid: str, env: str = "zvm63-edev") -> float:
+        return float(self.system("overall_relative_throughput", cid, env))
+
+    def guests(self, cid: str, env: str = "zvm63-edev"):
+        """The guests frame of one run (not part of the sweep's long frame)."""
+        from .model import simulate
+
+        return simulate(cid, env=env).guests
+
+    def user_share(self, cid: str, env: str = "zvm63-edev") -> float:
+        """The share of the real CPUs the guests got: what CP's system time and the idle
+        CPUs leave of them."""
+        cpus = int(cid.split("/")[1])
+        return 1 - float(self.system("cp_system_cpu", cid, env)) / cpus - float(self.system("idle_cpu", cid, env)) / cpus
+
+    def cpu(self, variant: str, cid: str, env: str = "zvm63-edev") -> float:
+        f = self.frame
+        return float(f.loc[(f.cid == cid) & (f.env == env) & (f.variant == variant), "cpu_load"].iloc[0])
+
+    def failed_variants(self, cid: str, env: str) -> list[str]:
+        f = self.frame
+        return list(f.loc[(f.cid == cid) & (f.env == env) & f.failed, "variant"])
 
 
 @dataclass(frozen=True)

@@ -671,8 +671,9 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         h12, m12 = np.maximum(h12, h1), np.minimum(m12, m1)
     else:
         T12, h12, m12, e12 = T1, h1, m1, e1
-    flow = cat.sizes * rates
-    miss_c = flow * m12  # MiB/s read from the paging devices
+    flow = cat.sizes * rates  # MiB/s of references per class
+    # the page faults each class takes on pages in neither tier: MiB/s read from the paging devices
+    fault_mib_s = flow * m12
     # An evicted page was changed while resident with probability 1-(1-w)^(1+λT).
     lam_t = rates * cat.reclaim * T1 if math.isfinite(T1) else np.where(rates > 0, 1e6, 0.0)
     dirty = -np.expm1(cat.log_unchanged * (1.0 + np.minimum(lam_t, 1e6)))
@@ -701,11 +702,11 @@ def _memory(cat: _Catalogue, x: np.ndarray, dpa: float, xstor: float, policy: st
         return _Placement(per_guest[:, 0], per_guest[:, 1], cat.touched.copy(), per_guest[:, 2], per_guest[:, 3])
 
     return _Memory(
-        T=T1, T12=T12, read_mib_s=cat.membership @ miss_c, xstor_read_mib_s=xread,
-        write_mib_s=float(np.dot(miss_c, dirty)),  # steady state: what comes in goes out
-        steal_pages_s=float((float(miss_c.sum()) + xstor_moved) * PAGES_PER_MIB),
+        T=T1, T12=T12, read_mib_s=cat.membership @ fault_mib_s, xstor_read_mib_s=xread,
+        write_mib_s=float(np.dot(fault_mib_s, dirty)),  # steady state: what comes in goes out
+        steal_pages_s=float((float(fault_mib_s.sum()) + xstor_moved) * PAGES_PER_MIB),
         xstor_moves_pages_s=float(2 * xstor_moved * PAGES_PER_MIB),
-        hot_read_mib_s=cat.membership @ (miss_c * cat.hot),
+        hot_read_mib_s=cat.membership @ (fault_mib_s * cat.hot),
         _split=split,
         elasticity=(e1, e12),
     )

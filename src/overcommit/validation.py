@@ -21,49 +21,11 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from .claims import ALMOST, CLAIMS, CPU_COUNTS, MEMORY_GIB, RUN_CIDS, SLIGHT, Claim
+from .claims import ALMOST, CLAIMS, CPU_COUNTS, MEMORY_GIB, RUN_CIDS, SLIGHT, Claim, Grid
 from .model import sweep
 
 __all__ = ["ALMOST", "CLAIMS", "CPU_COUNTS", "Claim", "Grid", "MEMORY_GIB", "NOT_CLAIMS", "RUN_CIDS", "SLIGHT",
            "evaluate", "fairness_bound", "grid", "paper_outcome_512_15", "share_floors", "summary"]
-
-
-class Grid:
-    """Model results over the paper's CIDs and the three environments."""
-
-    def __init__(self, frame: pd.DataFrame):
-        self.frame = frame
-
-    def x(self, variant: str, cid: str, env: str = "zvm63-edev") -> float:
-        f = self.frame
-        return float(f.loc[(f.cid == cid) & (f.env == env) & (f.variant == variant), "relative_throughput"].iloc[0])
-
-    def system(self, key: str, cid: str, env: str = "zvm63-edev"):
-        f = self.frame
-        return f.loc[(f.cid == cid) & (f.env == env), "system_" + key].iloc[0]
-
-    def overall(self, cid: str, env: str = "zvm63-edev") -> float:
-        return float(self.system("overall_relative_throughput", cid, env))
-
-    def guests(self, cid: str, env: str = "zvm63-edev"):
-        """The guests frame of one run (not part of the sweep's long frame)."""
-        from .model import simulate
-
-        return simulate(cid, env=env).guests
-
-    def user_share(self, cid: str, env: str = "zvm63-edev") -> float:
-        """The share of the real CPUs the guests got: what CP's system time and the idle
-        CPUs leave of them."""
-        cpus = int(cid.split("/")[1])
-        return 1 - float(self.system("cp_system_cpu", cid, env)) / cpus - float(self.system("idle_cpu", cid, env)) / cpus
-
-    def cpu(self, variant: str, cid: str, env: str = "zvm63-edev") -> float:
-        f = self.frame
-        return float(f.loc[(f.cid == cid) & (f.env == env) & (f.variant == variant), "cpu_load"].iloc[0])
-
-    def failed_variants(self, cid: str, env: str) -> list[str]:
-        f = self.frame
-        return list(f.loc[(f.cid == cid) & (f.env == env) & f.failed, "variant"])
 
 
 @lru_cache(maxsize=1)
