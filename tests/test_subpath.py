@@ -144,7 +144,11 @@ def test_page_works_under_a_sub_path(page_path, site_url, browser):
     drawn = page.locator(".vega-embed svg, .vega-embed canvas").count()
     if page_path == "search.html":
         # the search script builds its results' links from the page's content root
+        before = len(failed)
         page.goto(f"{site_url}search.html?q=memory", wait_until="load")
+        # a request of the first load still in flight (the favicon, on a busy machine) is
+        # aborted by this navigation: that is the test's doing, not a file missing
+        failed[before:] = [f for f in failed[before:] if not f.startswith("net::ERR_ABORTED")]
         page.locator("#search-results ul.search li a").first.wait_for(timeout=60_000)
     seeds, boxes_wrong = _seed_boxes(page, expect)
     hrefs = page.evaluate(_LINKS)
