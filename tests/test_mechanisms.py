@@ -82,3 +82,27 @@ def test_flusher_write_back_lengthens_the_drain_but_fails_no_eckd_run():
         # give the paper's ECKD failures at 64 GiB (not kept)
         assert flushed.loc["fs-pagecache-high", "drain_s"] < limit / 5
         assert not flushed.loc["fs-pagecache-high", "failed"]
+
+
+def test_gc_sweep_is_refused_out_of_range_by_name():
+    for value in (0.5, -1, 2000, True, float("nan")):
+        with pytest.raises(ValueError, match=r"mechanisms.gc_sweep: .* is not accepted; expected 0 \(off\) or a regularity k"):
+            oc.Mechanisms(gc_sweep=value)
+    assert oc.Mechanisms(gc_sweep=10).key == "query_coupling-gc_sweep_10"
+    assert oc.MECHANISMS.gc_sweep == 0
+
+
+def test_gc_sweep_makes_the_jvm_heaps_page_and_leaves_the_others_alone():
+    """Swept heaps are resident whole or not at all: at 64/20 the Java guests keep less of
+    their heap and the host pages more; with the switch off nothing changes, and at 512 GiB,
+    where everything fits, the switch changes nothing either."""
+    from overcommit.workloads import is_jvm
+
+    assert [g.name for g in oc.study_guests() if is_jvm(g)] == ["was-medium-was", "was-high-was", "java-medium", "java-high"]
+    kept, swept = oc.simulate("64/20"), oc.simulate("64/20", mechanisms=oc.Mechanisms(gc_sweep=10))
+    assert swept.system["page_read_mib_s"] > kept.system["page_read_mib_s"] + 10
+    for g in ("java-medium", "java-high"):
+        assert swept.guests.loc[g, "resident_mib"] < kept.guests.loc[g, "resident_mib"]
+    assert oc.simulate("64/20", mechanisms=oc.Mechanisms(gc_sweep=0)).system.equals(kept.system)
+    big = oc.simulate("512/20", mechanisms=oc.Mechanisms(gc_sweep=10)).workloads["relative_throughput"]
+    np.testing.assert_allclose(big, oc.simulate("512/20").workloads["relative_throughput"], rtol=1e-9)

@@ -70,7 +70,7 @@ paging I/O per block and job, before Linux can write it (``drain_s`` against
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import cached_property, lru_cache
 from typing import Callable, Iterable, NamedTuple, Sequence
 
@@ -82,7 +82,7 @@ from scipy.linalg import lapack
 from . import data, dispatch, paging, replacement, shares, tiers
 from .cids import CID, parse_cid
 from .workloads import (
-    PAGES_PER_MIB, Guest, Variant, class_regularity, memory_classes, study_guests, study_variants,
+    PAGES_PER_MIB, Guest, Variant, class_regularity, is_jvm, memory_classes, study_guests, study_variants,
 )
 
 ENVIRONMENTS: tuple[str, ...] = ("zvm63-edev", "zvm63-eckd", "zvm62-edev")
@@ -186,6 +186,16 @@ class Mechanisms:
         together are runnable together, correlated by ``rho = c σ`` (σ the workload's
         coupling), for the fluctuation idle and the busy share
         (:func:`overcommit.dispatch.grouped_pmf`), in the reference run too.
+    ``gc_sweep``
+        ``k`` from 1 to 1000, or 0 (off, the default): the heap of every JVM guest (the Java
+        workload's guests, WebSphere's application servers: :func:`overcommit.workloads.is_jvm`)
+        is referenced like clockwork, Erlang-``k`` intervals between references to a page
+        (:func:`overcommit.replacement.regular_residency`), instead of at random: each garbage
+        collection touches the live heap once (seed 000: "substantial portions of the Java heap
+        cannot be kept constantly resident … during a Java garbage collection"), so over a
+        collection interval a JVM's working set is its heap (Denning's working set with the
+        interval as its window). Measured with the fit made without it
+        (``docs/model-validation.md``).
     ``writeback_flushers``
         The page-cached fio backlog at the end of a run is written back by Linux's flusher
         threads, one per data disk (:data:`FIO_DATA_DISKS`), not by the fio jobs: each
@@ -203,11 +213,18 @@ class Mechanisms:
     batched_wakeups: bool = True
     correlated_runnability: float = 0.0
     writeback_flushers: bool = False
+    gc_sweep: float = 0.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name in ("dispatch_wait_s", "correlated_runnability"):
+            if f.name == "gc_sweep":
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                        or not (value == 0 or 1 <= value <= 1000):
+                    raise ValueError(f"mechanisms.gc_sweep: {value!r} is not accepted; expected 0 (off) or a "
+                                     "regularity k from 1 to 1000")
+                object.__setattr__(self, f.name, float(value))
+            elif f.name in ("dispatch_wait_s", "correlated_runnability"):
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
                         or not 0 <= value <= 1:
                     what = "a time slice in seconds" if f.name == "dispatch_wait_s" else "a number"
@@ -228,6 +245,9 @@ class Mechanisms:
             elif f.name == "correlated_runnability":
                 if value > 0:
                     parts.append(f"correlated_{value:g}".replace(".", "_"))
+            elif f.name == "gc_sweep":
+                if value > 0:
+                    parts.append(f"gc_sweep_{value:g}".replace(".", "_"))
             elif f.name == "batched_wakeups":
                 if self.dispatch_wait_s > 0 and value:
                     parts.append(f.name)
@@ -1444,6 +1464,8 @@ def simulate(config="64/20", env: "str | Environment" = "zvm63-edev", guests: It
     drivers = study_variants() if variants is None else dict(variants)
     if mechanisms is not None and not isinstance(mechanisms, Mechanisms):
         raise ValueError(f"mechanisms: {mechanisms!r} is not accepted; expected an overcommit.Mechanisms")
+    if mechanisms is not None and mechanisms.gc_sweep > 0:
+        guests = tuple(replace(g, regularity=mechanisms.gc_sweep) if is_jvm(g) else g for g in guests)
     solution = _solve(host, environment_, guests, drivers, mechanisms)
     result = _result(host, environment_, guests, solution, mechanisms)
     iterations, converged = solution.iterations, solution.converged

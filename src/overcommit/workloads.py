@@ -308,6 +308,13 @@ def memory_class_rows(touched_mib: float, active_frac, skew, median_rate_per_s,
     return sizes, rates
 
 
+def is_jvm(guest: Guest) -> bool:
+    """Whether ``guest`` runs a Java virtual machine whose heap a garbage collector sweeps:
+    a guest of the Java workload, or a WebSphere triplet's application server (seed 000,
+    Tables 10 and 14), by the study's guest names (``java-*``, ``*-was``)."""
+    return guest.variant.startswith("java-") or (guest.variant.startswith("was-") and guest.name.endswith("-was"))
+
+
 def class_regularity(guest: Guest, bins: int = MEMORY_BINS) -> np.ndarray:
     """Per class of :func:`memory_classes`: the regularity of its references. The active
     classes have the guest's; idle pages and the hot core are referenced at random."""
@@ -444,6 +451,6 @@ def scaled_shares(factors: dict[str, float], guests=None) -> tuple[Guest, ...]:
 
 
 __all__ = [
-    "Guest", "Variant", "VARIANTS", "class_regularity", "memory_classes", "scaled_shares", "study_guests",
+    "Guest", "Variant", "VARIANTS", "class_regularity", "is_jvm", "memory_classes", "scaled_shares", "study_guests",
     "study_variants", "guests_frame", "with_parameters",
 ]
