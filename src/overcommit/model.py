@@ -469,12 +469,14 @@ class Result:
 BREAKDOWN_PARTS: tuple[str, ...] = ("running", "spin", "cpu_wait", "paging", "io", "think")
 
 
-def _breakdown(vlist: Sequence[Variant], gv: np.ndarray, x: np.ndarray, state: "_State",
-               cost: np.ndarray, fault_cp: np.ndarray, vcpus: np.ndarray) -> pd.DataFrame:
+def _breakdown(vlist: Sequence[Variant], guests: Sequence[Guest], gv: np.ndarray, x: np.ndarray,
+               state: "_State") -> pd.DataFrame:
     """:attr:`Result.breakdown` from the state of the pass that converged (see
     :data:`BREAKDOWN_PARTS`): every part is computed from the quantities that pass used,
     except ``cpu_wait``, the stretch from ``x_open`` to the allocated throughput."""
     n = len(vlist)
+    cost, fault_cp = state.cost, state.fault_cp
+    vcpus = np.array([g.vcpus for g in guests], float)
     cycle = np.array([v.cycle_s for v in vlist])
     own_io = np.array([v.io_path is not None for v in vlist])
     # the virtual CPUs held by faults or a reorder pause: where they are what caps a guest,
@@ -491,7 +493,7 @@ def _breakdown(vlist: Sequence[Variant], gv: np.ndarray, x: np.ndarray, state: "
     parts = {
         "running": state.work_share,
         "spin": state.cpu_share - state.work_share,
-        "cpu_wait": limited - hold + state.queued,
+        "cpu_wait": limited - hold + (0.0 if state.queued is None else state.queued),
         "paging": state.stalled + hold,
         "io": np.where(own_io, state.waiting, 0.0) + (1.0 / state.x_open - 1.0 / state.x_unthrottled),
         "think": np.where(own_io, 0.0, state.waiting),
@@ -769,7 +771,7 @@ class _State(NamedTuple):
     # where a unit of work's time goes (Result.breakdown), per variant, in reference cycles
     waiting: "np.ndarray | None" = None  #: think time and own I/O, stretched by the path (think × io_slow)
     stalled: "np.ndarray | None" = None  #: waiting for pages, spread over the users that hide it
-    queued: "np.ndarray | None" = None  #: the dispatch wait at wake-ups (Mechanisms.dispatch_wait_s)
+    queued: "np.ndarray | None" = None  #: the dispatch wait at wake-ups (Mechanisms.dispatch_wait_s; None when off)
     cpu_share: "np.ndarray | None" = None  #: CPU work including lock spin
     work_share: "np.ndarray | None" = None  #: CPU work without any lock spin (Table 17 less the reference run's spin)
     x_unthrottled: "np.ndarray | None" = None  #: x_open before the path room limit (_within_path_room)
@@ -1163,7 +1165,8 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         dev_pages, stall_per_unit = _stalls(mem, x, gv, ios_per_mib, rp, has_xstor)
         # a user's cycle per unit of work: waiting (own I/O stretched by the path) and stalls,
         # plus the CPU part below
-        not_cpu = think * io_slow + stall_per_unit / hiding_users
+        waiting, stalled = think * io_slow, stall_per_unit / hiding_users
+        not_cpu = waiting + stalled
         wait_term = None
         if waits is not None:
             wait_term = waits.term()
@@ -1213,8 +1216,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit,
                        available, lost, io_slow, shared_io, dev_pages * rp, spin, cost,
                        busy if spinning else busy_next,
-                       waiting=think * io_slow, stalled=stall_per_unit / hiding_users,
-                       queued=np.zeros(len(names)) if wait_term is None else wait_term,
+                       waiting=waiting, stalled=stalled, queued=wait_term,
                        cpu_share=cpu_share, work_share=work_share, x_unthrottled=x_unthrottled, cap=cap)
         if spinning:
             return x_new, np.array([fresh, busy_next]), np.array([lost, busy]), state
@@ -1423,11 +1425,10 @@ def _result(host: Host, env: Environment, guests, solution: _Solution, mechanism
         }
     )
     def breakdown() -> pd.DataFrame:
-        frame = _breakdown(vlist, gv, x, state, state.cost, fault_cp, cat_vcpus)
+        frame = _breakdown(vlist, guests, gv, x, state)
         frame["failed"] = failed
         return frame
 
-    cat_vcpus = np.array([g.vcpus for g in guests], float)
     return Result(system, workloads, guests_df, host, env.name, iterations, converged, breakdown)
 
 

@@ -128,7 +128,7 @@ def _cycle(variant: str) -> float:
     return study_variants()[variant].cycle_s
 
 
-def _per_unit(key: str) -> tuple[str, dict[str, float]]:
+def unit_scale(key: str) -> tuple[str, dict[str, float]]:
     """The axis unit of workload ``key`` and, per variant, what one stored thousandth is in it."""
     unit, seconds = UNITS[key]
     variants = _workload_variants(key)
@@ -137,18 +137,24 @@ def _per_unit(key: str) -> tuple[str, dict[str, float]]:
     return unit, {v: _cycle(v) / seconds / PER_CYCLE for v in variants}
 
 
-def reference_frame(key: str) -> pd.DataFrame:
-    """The reference run's parts for the variants of ``key``, long: variant, name, part,
-    order, value (in the chart's unit)."""
-    unit, scale = _per_unit(key)
-    b = shares(simulate(*REFERENCE[:1], env=REFERENCE[1]).breakdown)
+def _long(breakdown: pd.DataFrame, key: str) -> pd.DataFrame:
+    """The parts of one run's breakdown for the variants of ``key``, one row per variant and
+    part (variant, name, part, order, value in the chart's unit, share of the reference
+    cycle), each stored to a thousandth of the cycle as the static charts' files store it."""
+    _, scale = unit_scale(key)
+    part = shares(breakdown)
     rows = []
     for v in _workload_variants(key):
         for i, p in enumerate(BREAKDOWN_PARTS):
+            stored = round(PER_CYCLE * float(part.loc[v, p]))
             rows.append({"variant": v, "name": names.variant(v), "part": names.time_part(p), "order": i,
-                         "value": round(PER_CYCLE * float(b.loc[v, p])) * scale[v],
-                         "share": round(PER_CYCLE * float(b.loc[v, p])) / PER_CYCLE})
-    f = pd.DataFrame(rows)
+                         "value": stored * scale[v], "share": stored / PER_CYCLE})
+    return pd.DataFrame(rows)
+
+
+def reference_frame(key: str) -> pd.DataFrame:
+    """The reference run's parts for the variants of ``key`` (:func:`_long`)."""
+    f = _long(simulate(REFERENCE[0], env=REFERENCE[1]).breakdown, key)
     f["value"] = sig(f["value"], 3)
     return f
 
@@ -181,19 +187,20 @@ def _fold(chart: alt.Chart, variants, scale: dict[str, float]) -> alt.Chart:
     )
 
 
-def _tooltip(unit: str, fmt: str, host: str = "host") -> list:
-    return [alt.Tooltip(f"{host}:N", title="host"), alt.Tooltip("part:N", title="part"),
+def _tooltip(unit: str, fmt: str) -> list:
+    return [alt.Tooltip("host:N", title="host"), alt.Tooltip("part:N", title="part"),
             alt.Tooltip("value:Q", title=unit, format=fmt),
             alt.Tooltip("share:Q", title="share of the reference cycle", format=".1%")]
 
 
-#: per workload: the format of a time in its unit, and the unit's short name after a number
-_FORMATS: dict[str, tuple[str, str]] = {"db": (".1f", " s"), "was": (".0f", " ms"), "fs": (".2f", " ms"),
+#: per workload: the format of a time in its unit, and the unit's short name after a number (the
+#: tooltips' and labels' format; the seeded exercises round their answers to it)
+FORMATS: dict[str, tuple[str, str]] = {"db": (".1f", " s"), "was": (".0f", " ms"), "fs": (".2f", " ms"),
                                         "java": (".1f", " ms"), "net": (".2f", " ms"), "all": (".2f", "")}
 
 
 def _format(key: str) -> str:
-    return _FORMATS[key][0]
+    return FORMATS[key][0]
 
 
 def time_chart(key: str, cpus: int = 20, env: str = "zvm63-edev", variant: str | None = None,
@@ -210,7 +217,7 @@ def time_chart(key: str, cpus: int = 20, env: str = "zvm63-edev", variant: str |
         raise ValueError(f"variant: {variant!r} is not accepted; expected one of {list(variants)}")
     if str(cpus) not in CPU_SERIES:
         raise ValueError(f"cpus: {cpus!r} is not accepted; expected one of {', '.join(CPU_SERIES)}")
-    unit, scale = _per_unit(key)
+    unit, scale = unit_scale(key)
     fmt = _format(key)
     prefix = f"time_{key}"
     env_p = env_picker(env, name=f"{prefix}_env")
@@ -221,10 +228,8 @@ def time_chart(key: str, cpus: int = 20, env: str = "zvm63-edev", variant: str |
                        labels=[names.variant(v) for v in variants])
         params.insert(0, var_p)
         chosen = f"datum.variant == {prefix}_variant"
-        chosen_variants = variants
     else:
         chosen = "true"
-        chosen_variants = variants
     hosts = [f"{m} GiB" + ("*" if m in NO_PAPER_RESULT_GIB else "") for m in MEMORY_ORDER]
     order = [REFERENCE_LABEL, *hosts]
     data = alt.UrlData(url or TIME_FILE.format(key=key),
@@ -232,7 +237,7 @@ def time_chart(key: str, cpus: int = 20, env: str = "zvm63-edev", variant: str |
     memory_list = "[" + ", ".join(str(m) for m in MEMORY_ORDER) + "]"
     base = _fold(alt.Chart(data).transform_filter(
         f"datum.env == {prefix}_env && datum.c == {prefix}_cpus && indexof({memory_list}, datum.m) >= 0"),
-        chosen_variants, scale).transform_filter(chosen).transform_calculate(
+        variants, scale).transform_filter(chosen).transform_calculate(
         source=provenance_expr("datum.m", "datum.c"),
     ).transform_calculate(host=f"datum.m + ' GiB' + (datum.source == '{MODEL_ONLY}' ? '*' : '')")
     y = alt.Y("host:N", title=None, sort=order)
@@ -242,14 +247,14 @@ def time_chart(key: str, cpus: int = 20, env: str = "zvm63-edev", variant: str |
     bars = base.mark_bar(height=18).encode(y=y, x=x, color=_colour(), order=alt.Order("order:Q"),
                                            tooltip=_tooltip(unit, fmt))
     totals = base.transform_aggregate(total="sum(value)", groupby=["host", "m", "source", "fails"]).transform_calculate(
-        label=f"format(datum.total, '{fmt}') + '{_FORMATS[key][1]}' + (datum.fails ? ', fails' : '')").mark_text(align="left", baseline="middle", dx=4, fontSize=11).encode(y=y, x="total:Q", text="label:N")
+        label=f"format(datum.total, '{fmt}') + '{FORMATS[key][1]}' + (datum.fails ? ', fails' : '')").mark_text(align="left", baseline="middle", dx=4, fontSize=11).encode(y=y, x="total:Q", text="label:N")
     ref = reference_frame(key)
     ref["host"] = REFERENCE_LABEL
     ref_base = alt.Chart(ref).transform_filter(chosen)
     ref_bars = ref_base.mark_bar(height=18).encode(y=y, x="value:Q", color=_colour(), order=alt.Order("order:Q"),
                                                    tooltip=_tooltip(unit, fmt))
     ref_total = ref_base.transform_aggregate(total="sum(value)", groupby=["host"]).transform_calculate(
-        label=f"format(datum.total, '{fmt}') + '{_FORMATS[key][1]}'").mark_text(
+        label=f"format(datum.total, '{fmt}') + '{FORMATS[key][1]}'").mark_text(
         align="left", baseline="middle", dx=4, fontSize=11).encode(y=y, x="total:Q", text="label:N")
     what = names.variant(variant) if len(variants) == 1 else "the workload chosen in the first drop-down"
     return alt.layer(ref_bars, ref_total, bars, totals).add_params(*params).properties(
@@ -275,7 +280,7 @@ def any_host_panel(key: str, mem: str = "any_mem", cpus: str = "any_cpus", env: 
     ``mem``, ``cpus`` and ``env`` of an "any host" chart (which adds them), each bar beside
     the reference run's (for ``all``, in each variant's reference cycles)."""
     variants = _workload_variants(key)
-    unit, scale = _per_unit(key)
+    unit, scale = unit_scale(key)
     fmt = _format(key)
     data = alt.UrlData(url or TIME_FILE.format(key=key),
                        format=alt.CsvDataFormat(type="csv", parse={"m": "number", "c": "number"}))
@@ -304,17 +309,11 @@ def time_bars(result, key: str) -> alt.LayerChart:
     """The live explorers' panel: the breakdown of ``result`` (one :func:`overcommit.simulate`
     run) for the variants of ``key``, each bar beside the reference run's (thinner)."""
     variants = _workload_variants(key)
-    unit, scale = _per_unit(key)
+    unit, _ = unit_scale(key)
     fmt = _format(key)
-    part = shares(result.breakdown)
-    rows = []
     host = names.cid(result.host.cid)
-    for v in variants:
-        for i, p in enumerate(BREAKDOWN_PARTS):
-            stored = round(PER_CYCLE * float(part.loc[v, p]))
-            rows.append({"name": names.variant(v), "part": names.time_part(p), "order": i, "run": "this host",
-                         "host": host, "value": stored * scale[v], "share": stored / PER_CYCLE})
-    here = pd.DataFrame(rows)
+    here = _long(result.breakdown, key).assign(run="this host", host=host)
+    here = here[["name", "part", "order", "run", "host", "value", "share"]]
     ref = reference_frame(key)
     ref["run"] = REFERENCE_LABEL
     ref["host"] = "512 GiB, 25 CPUs (reference)"
@@ -352,14 +351,17 @@ def time_values(key: str, variant: str, cid: str, env: str = "zvm63-edev") -> di
     return {p: part_value(b, variant, p, key) for p in (*BREAKDOWN_PARTS, "total", "reference")}
 
 
-def time_texts(key: str, variant: str, cid: str, env: str = "zvm63-edev", tag: str | None = None) -> dict[str, str]:
-    """:func:`time_values` as the prose writes them, with the unit ("28.0 s", "137 ms"),
-    under glue names ``t-<tag>-<part>`` (``tag`` defaults to ``<variant>-<cid>`` with the CID's
-    slash as a dash, and the environment appended unless it is z/VM 6.3 EDEV-SCSI)."""
-    fmt, unit = _FORMATS[key]
+def time_texts(key: str, variant: str, cid: str, env: str = "zvm63-edev", tag: str | None = None,
+               values: dict[str, float] | None = None) -> dict[str, str]:
+    """:func:`time_values` (or ``values``, already computed) as the prose writes them, with
+    the unit ("28.0 s", "137 ms"), under glue names ``t-<tag>-<part>`` (``tag`` defaults to
+    ``<variant>-<cid>`` with the CID's slash as a dash, and the environment appended unless
+    it is z/VM 6.3 EDEV-SCSI)."""
+    fmt, unit = FORMATS[key]
     if tag is None:
         tag = f"{variant}-{cid.replace('/', '-')}" + ("" if env == "zvm63-edev" else f"-{env}")
-    return {f"t-{tag}-{p}": f"{v:{fmt}}{unit}" for p, v in time_values(key, variant, cid, env).items()}
+    values = time_values(key, variant, cid, env) if values is None else values
+    return {f"t-{tag}-{p}": f"{v:{fmt}}{unit}" for p, v in values.items()}
 
 
 def glue_time(key: str, variant: str, cid: str, env: str = "zvm63-edev", tag: str | None = None) -> dict[str, float]:
@@ -367,9 +369,10 @@ def glue_time(key: str, variant: str, cid: str, env: str = "zvm63-edev", tag: st
     chapter's assertions that keep its prose true."""
     from . import glue_texts
 
-    glue_texts(time_texts(key, variant, cid, env, tag))
-    return time_values(key, variant, cid, env)
+    values = time_values(key, variant, cid, env)
+    glue_texts(time_texts(key, variant, cid, env, tag, values))
+    return values
 
 
-__all__ = ["glue_time", "time_texts", "time_values", "PART_NAMES", "REFERENCE_LABEL", "TIME_FILE", "UNITS", "any_host_panel", "column", "part_value",
+__all__ = ["FORMATS", "glue_time", "time_texts", "time_values", "unit_scale", "PART_NAMES", "REFERENCE_LABEL", "TIME_FILE", "UNITS", "any_host_panel", "column", "part_value",
            "reference_frame", "shares", "time_bars", "time_chart", "time_frame", "time_grid", "write_time_files"]

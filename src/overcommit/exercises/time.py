@@ -23,7 +23,7 @@ The values are the chart's own: each part as the static page stores it
 (:func:`overcommit.book.figures_time.time_grid`, thousandths of the variant's reference
 cycle) times the cycle, and the reference run's bar
 (:func:`overcommit.book.figures_time.reference_frame`), both written as the tooltip writes
-them (:data:`overcommit.book.figures_time._FORMATS`, JavaScript's ``toFixed``). An answer is
+them (:data:`overcommit.book.figures_time.FORMATS`, JavaScript's ``toFixed``). An answer is
 right within :data:`REL_TOLERANCE` or :data:`ABS_STEPS` steps of the tooltip's last digit,
 whichever is larger: a growth is the difference of two tooltip values, and the model's own
 value (``simulate``) can differ from the chart's by a step and a thousandth of the cycle.
@@ -50,6 +50,7 @@ from ..book.figures import NO_PAPER_RESULT_GIB
 from ..book.figures_results import CPU_SERIES, ENV_LABELS, MEMORY_ORDER
 from ..book.figures_workload import WORKLOADS
 from ..model import BREAKDOWN_PARTS, ENVIRONMENTS
+from ..workloads import study_variants
 from ..seeding import rng
 from . import GRADED_BASE, TIME_TOPICS as TOPICS, Exercise, chapter_of, first_worth_asking
 from .results import ENV_NAMES
@@ -107,7 +108,7 @@ def per_unit(key: str) -> str:
 
 def decimals(key: str) -> int:
     """The decimals the chart's tooltip writes for workload ``key``."""
-    return int(figures_time._FORMATS[key][0].strip(".f"))
+    return int(figures_time.FORMATS[key][0].strip(".f"))
 
 
 def shown(value: float, places: int) -> float:
@@ -137,7 +138,7 @@ def bar(key: str, variant: str, env: str, memory: int, cpus: int) -> dict:
     (``exact``, ``reference_exact``) and as the tooltip writes it (``value``, ``reference``),
     the reference cycle in the chart's unit (``cycle``) and whether the variant fails at the
     host (``failed``)."""
-    _, scale = figures_time._per_unit(key)
+    _, scale = figures_time.unit_scale(key)
     row = _grid().loc[(env, memory, cpus)]
     ref = _reference(key)
     places = decimals(key)
@@ -150,7 +151,7 @@ def bar(key: str, variant: str, env: str, memory: int, cpus: int) -> dict:
         "reference": {p: shown(ref[(variant, p)][1], places) for p in BREAKDOWN_PARTS},
         "reference_exact": {p: ref[(variant, p)][1] for p in BREAKDOWN_PARTS},
         "failed": variant in str(row["failed"]).split(),
-        "cycle": figures_time._cycle(variant) / figures_time.UNITS[key][1],
+        "cycle": study_variants()[variant].cycle_s / figures_time.UNITS[key][1],
     }
 
 
