@@ -20,7 +20,7 @@ from overcommit import MECHANISMS, Mechanisms, sanity, validation
 
 def _part(args):
     env, cpus, mechanisms = args
-    memories = list(sanity.GRID_MEMORY_GIB) + ([sanity.STARVED[0]] if cpus == sanity.STARVED[1] else [])
+    memories = list(sanity.GRID_MEMORY_GIB)
     return sanity.grid(memories, [cpus], [env], mechanisms=mechanisms)
 
 
