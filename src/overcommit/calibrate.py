@@ -150,7 +150,7 @@ def _guest_memory(guest, T: float, x: float) -> tuple[float, float]:
 
 
 def _memory_rows(touched_mib: float, active_frac, skew, median_rate_per_s, regularity,
-                 T: float, x: float) -> tuple[list[float], list[float]]:
+                 T: float, x: float, hot_set: tuple[float, float] = (0.0, 0.0)) -> tuple[list[float], list[float]]:
     """:func:`_guest_memory` of several parameter sets of one guest at once (lists of
     resident MiB and page-read MiB/s), the same numbers bit for bit (a test pins them):
     :func:`_fit_guest` evaluates tens of thousands of them per trial (β, T), a few at a
@@ -158,7 +158,7 @@ def _memory_rows(touched_mib: float, active_frac, skew, median_rate_per_s, regul
     from . import replacement
 
     bins = workloads.MEMORY_BINS
-    sizes, rates = workloads.memory_class_rows(touched_mib, active_frac, skew, median_rate_per_s, bins)
+    sizes, rates = workloads.memory_class_rows(touched_mib, active_frac, skew, median_rate_per_s, bins, *hot_set)
     per_x = rates * x
     load = per_x * T
     h, _ = replacement.hit_and_slope(load, "clock")
@@ -532,7 +532,8 @@ def _fit_guest(guest, guest_targets: list[Target], T: float, x: float, skew0: fl
         rows = [make(theta) for theta in thetas]
         resident, reads = _memory_rows(
             touched, [f["active_frac"] for f in rows], [f["skew"] for f in rows],
-            [f["median_rate_per_s"] for f in rows], [f.get("regularity", guest.regularity) for f in rows], T, x)
+            [f["median_rate_per_s"] for f in rows], [f.get("regularity", guest.regularity) for f in rows], T, x,
+            (guest.hot_set_mib, guest.hot_set_rate_per_s))
         out = []
         for theta, f, r, p in zip(thetas, rows, resident, reads):
             values = {"resident_mib": r, "page_read_mib_s": p, "resident_fraction": r / touched}
@@ -998,10 +999,16 @@ def _verdicts(fitted: pd.DataFrame) -> pd.DataFrame:
         shutil.copytree(data.data_dir(), directory)
         write(fitted, directory / OUTPUT)
         out = Path(tmp) / "verdicts.csv"
-        code = ("import sys; from overcommit import validation; "
-                "validation.evaluate()[['id', 'kind', 'passed']].to_csv(sys.argv[1], index=False)")
-        subprocess.run([sys.executable, "-c", code, str(out)], check=True,
-                       env={**os.environ, "OVERCOMMIT_DATA": str(directory)})
+        code = ("import sys; from overcommit import validation\nfrom overcommit.model import NotConvergedError\n"
+                "try:\n"
+                "    validation.evaluate()[['id', 'kind', 'passed']].to_csv(sys.argv[1], index=False)\n"
+                "except NotConvergedError:\n"
+                "    sys.exit(3)")
+        run = subprocess.run([sys.executable, "-c", code, str(out)],
+                             env={**os.environ, "OVERCOMMIT_DATA": str(directory)})
+        if run.returncode == 3:
+            return None  # the model with these parameters has no steady state at a paper host
+        run.check_returncode()
         return pd.read_csv(out)
 
 
@@ -1042,6 +1049,11 @@ def sensitivity(beta: float, T: float, fitted: pd.DataFrame, workers: int | None
     rows = []
     for i, (b, t) in enumerate(nudged):
         _, cost, settled, verdicts = refits[i]
+        if verdicts is None:
+            rows.append({"beta": b, "T_s": t, "cost": cost, "settled": "yes" if settled else "no",
+                         "validation_passed": -1, "calibration_passed": -1,
+                         "flipped": "no verdicts: the refit model does not converge on the paper's grid"})
+            continue
         v = verdicts.set_index("id")
         flipped = [f"{claim} ({'now passes' if v.loc[claim, 'passed'] else 'now fails'})"
                    for claim in base.index if bool(v.loc[claim, "passed"]) != bool(base.loc[claim, "passed"])]
@@ -1065,7 +1077,8 @@ def write_sensitivity(frame: pd.DataFrame, path=None) -> None:
         for row in frame.to_dict("records"):
             writer.writerow([f"{row['beta']:g}", f"{row['T_s']:g}",
                              "" if math.isnan(row["cost"]) else f"{row['cost']:.6g}", row["settled"],
-                             row["validation_passed"], row["calibration_passed"], row["flipped"],
+                             *("" if row[k] < 0 else row[k] for k in ("validation_passed", "calibration_passed")),
+                             row["flipped"],
                              "computed by overcommit.calibrate.sensitivity from seed 000's CID 64/20 memory "
                              "paragraphs and Java conclusions: refits around the chosen (beta, T), each "
                              "evaluated on every claim of overcommit.validation",

@@ -241,6 +241,9 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("median_rate_per_s", _number(0)),
         Column("write_frac", _number(0)),
         Column("active_frac", _number(0)),
+        Column("regularity", _number(1), required=False),
+        # MiB every unit of work touches (overcommit.workloads.Guest.hot_set_mib); 0: none
+        Column("hot_set_mib", _number(0), required=False),
     ),
     "variant_drivers.csv": _schema(
         Column("variant"),
@@ -284,8 +287,9 @@ TABLES: dict[str, tuple[Column, ...]] = {
         Column("T_s", _number(0)),
         Column("cost", _number(0), required=False),  # blank for the chosen fit itself
         Column("settled", _choice("yes", "no")),
-        Column("validation_passed", _integer(0)),
-        Column("calibration_passed", _integer(0)),
+        # blank where the refit model does not converge on the paper's grid
+        Column("validation_passed", _integer(0), required=False),
+        Column("calibration_passed", _integer(0), required=False),
         Column("flipped"),
     ),
     "xen_zvm_overcommit.csv": _schema(

@@ -196,6 +196,14 @@ class Mechanisms:
         collection interval a JVM's working set is its heap (Denning's working set with the
         interval as its window). Measured with the fit made without it
         (``docs/model-validation.md``).
+    ``hot_set``
+        A guest's hot set (:attr:`overcommit.workloads.Guest.hot_set_mib`, in
+        ``data/guest_behaviour.csv``): pages every unit of work touches once, so referenced
+        at the rate the users complete their units of work
+        (:func:`overcommit.workloads.hot_set_rate`). At the calibration host they stay
+        resident, so the fit cannot see how hot they are; on a host too small to hold them
+        they fault at that rate. Off: the hot set's pages belong to the guest's fitted
+        popularity classes (measured with the fit made with it).
     ``writeback_flushers``
         The page-cached fio backlog at the end of a run is written back by Linux's flusher
         threads, one per data disk (:data:`FIO_DATA_DISKS`), not by the fio jobs: each
@@ -214,6 +222,7 @@ class Mechanisms:
     correlated_runnability: float = 0.0
     writeback_flushers: bool = False
     gc_sweep: float = 0.0
+    hot_set: bool = True
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -1467,6 +1476,8 @@ def simulate(config="64/20", env: "str | Environment" = "zvm63-edev", guests: It
         raise ValueError(f"mechanisms: {mechanisms!r} is not accepted; expected an overcommit.Mechanisms")
     if mechanisms is not None and mechanisms.gc_sweep > 0:
         guests = tuple(replace(g, regularity=mechanisms.gc_sweep) if is_jvm(g) else g for g in guests)
+    if mechanisms is not None and not mechanisms.hot_set:
+        guests = tuple(replace(g, hot_set_mib=0.0) if g.hot_set_mib > 0 else g for g in guests)
     solution = _solve(host, environment_, guests, drivers, mechanisms)
     result = _result(host, environment_, guests, solution, mechanisms)
     iterations, converged = solution.iterations, solution.converged

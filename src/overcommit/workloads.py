@@ -122,6 +122,8 @@ class Guest:
     write_frac: float = 0.3
     active_frac: float = 1.0
     regularity: float = 1.0
+    hot_set_mib: float = 0.0
+    hot_set_rate_per_s: float = 0.0
 
     def __post_init__(self) -> None:
         owner = f"guest {self.name!r}"
@@ -144,6 +146,9 @@ class Guest:
         set_(self, "write_frac", _finite(owner, "write_frac", self.write_frac, 0, 1))
         set_(self, "active_frac", _finite(owner, "active_frac", self.active_frac, 0, 1, strict=True))
         set_(self, "regularity", _finite(owner, "regularity", self.regularity, 1, 1000))
+        room = self.touched_mib - min(HOT_CORE_MIB, 0.25 * self.touched_mib)
+        set_(self, "hot_set_mib", _finite(owner, "hot_set_mib", self.hot_set_mib, 0, room))
+        set_(self, "hot_set_rate_per_s", _finite(owner, "hot_set_rate_per_s", self.hot_set_rate_per_s, 0))
 
     @property
     def touched_mib(self) -> float:
@@ -220,11 +225,15 @@ def memory_classes(guest: Guest, bins: int = MEMORY_BINS) -> tuple[np.ndarray, n
     Active pages are ranked by popularity and grouped into ``bins`` bins of geometrically
     growing rank ranges; each bin gets the mean rate of its pages under
     ``λ_r = λ_½ (2r/n)^(−α)``. A last class holds the idle touched pages, referenced about once in the hour-long run
-    (:data:`IDLE_RATE_PER_S`, an assumption), and a last one the guest's hot core
-    (:data:`HOT_CORE_MIB` at :data:`HOT_CORE_RATE_PER_S`), which it cannot run without.
+    (:data:`IDLE_RATE_PER_S`, an assumption); a guest with a hot set
+    (:attr:`Guest.hot_set_mib`, pages every unit of work touches, at
+    :attr:`Guest.hot_set_rate_per_s`) has it as the next class; the last class is the
+    guest's hot core (:data:`HOT_CORE_MIB` at :data:`HOT_CORE_RATE_PER_S`), which it cannot
+    run without.
     """
     hot = min(HOT_CORE_MIB, 0.25 * guest.touched_mib)
-    active = (guest.touched_mib - hot) * guest.active_frac
+    hot_set = guest.hot_set_mib
+    active = (guest.touched_mib - hot - hot_set) * guest.active_frac
     n = max(active * PAGES_PER_MIB, 2.0)
     edges = np.geomspace(1.0, n + 1.0, bins + 1)
     lo, hi = edges[:-1], edges[1:]
@@ -236,7 +245,10 @@ def memory_classes(guest: Guest, bins: int = MEMORY_BINS) -> tuple[np.ndarray, n
     rates = guest.median_rate_per_s * integral / (hi - lo) * (n / 2.0) ** a
     sizes = (hi - lo) / PAGES_PER_MIB
     sizes *= active / sizes.sum()
-    idle = guest.touched_mib - hot - active
+    idle = guest.touched_mib - hot - hot_set - active
+    if hot_set > 0:
+        return (np.append(sizes, [idle, hot_set, hot]),
+                np.append(rates, [IDLE_RATE_PER_S, guest.hot_set_rate_per_s, HOT_CORE_RATE_PER_S]))
     return np.append(sizes, [idle, hot]), np.append(rates, [IDLE_RATE_PER_S, HOT_CORE_RATE_PER_S])
 
 
@@ -252,17 +264,18 @@ def _edge_exponents(bins: int) -> np.ndarray:
 
 
 def memory_class_rows(touched_mib: float, active_frac, skew, median_rate_per_s,
-                      bins: int = MEMORY_BINS) -> tuple[np.ndarray, np.ndarray]:
+                      bins: int = MEMORY_BINS, hot_set_mib: float = 0.0,
+                      hot_set_rate_per_s: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """:func:`memory_classes` of several parameter sets of one guest at once: row ``i`` of
     (sizes, rates) is what :func:`memory_classes` gives the guest of touched size
-    ``touched_mib`` with ``active_frac[i]``, ``skew[i]`` and ``median_rate_per_s[i]``, bit for
+    ``touched_mib`` (and hot set) with ``active_frac[i]``, ``skew[i]`` and ``median_rate_per_s[i]``, bit for
     bit (a test pins them). A fit evaluates the classes of tens of thousands of parameter
     sets, a few at a time (a finite-difference Jacobian); building a :class:`Guest` for each
     (its checks) and ``np.geomspace``'s argument handling cost more than the arithmetic,
     so this does the same operations in the same order on arrays."""
     rows = len(active_frac)
     hot = min(HOT_CORE_MIB, 0.25 * touched_mib)
-    free = touched_mib - hot
+    free = touched_mib - hot - hot_set_mib
     active = [free * float(f) for f in active_frac]
     n = [max(a * PAGES_PER_MIB, 2.0) for a in active]
     skew = [float(a) for a in skew]
@@ -293,18 +306,22 @@ def memory_class_rows(touched_mib: float, active_frac, skew, median_rate_per_s,
             integral[i] = (hi[i] ** e - lo[i] ** e) / e
     width = hi - lo
     scale = np.array([(m / 2.0) ** a for m, a in zip(n, skew)])
-    sizes = np.empty((rows, bins + 2))
-    rates = np.empty((rows, bins + 2))
+    extra = 3 if hot_set_mib > 0 else 2
+    sizes = np.empty((rows, bins + extra))
+    rates = np.empty((rows, bins + extra))
     rates[:, :bins] = np.asarray(median_rate_per_s, dtype=float)[:, None] * integral / width * scale[:, None]
     rates[:, bins] = IDLE_RATE_PER_S
-    rates[:, bins + 1] = HOT_CORE_RATE_PER_S
+    if hot_set_mib > 0:
+        rates[:, bins + 1] = hot_set_rate_per_s
+        sizes[:, bins + 1] = hot_set_mib
+    rates[:, -1] = HOT_CORE_RATE_PER_S
     active_sizes = width / PAGES_PER_MIB
     for i in range(rows):
         # one row at a time: a sum along an axis of a 2-D array may add in another order
         active_sizes[i] *= active[i] / active_sizes[i].sum()
     sizes[:, :bins] = active_sizes
     sizes[:, bins] = [free - x for x in active]
-    sizes[:, bins + 1] = hot
+    sizes[:, -1] = hot
     return sizes, rates
 
 
@@ -317,8 +334,9 @@ def is_jvm(guest: Guest) -> bool:
 
 def class_regularity(guest: Guest, bins: int = MEMORY_BINS) -> np.ndarray:
     """Per class of :func:`memory_classes`: the regularity of its references. The active
-    classes have the guest's; idle pages and the hot core are referenced at random."""
-    return np.append(np.full(bins, guest.regularity), [1.0, 1.0])
+    classes have the guest's; idle pages, the hot set and the hot core are referenced at
+    random."""
+    return np.append(np.full(bins, guest.regularity), [1.0] * (3 if guest.hot_set_mib > 0 else 2))
 
 
 # --------------------------------------------------------------------------------------
@@ -375,6 +393,7 @@ def _study(directory: str, calibrated: bool = True) -> tuple[tuple[Guest, ...], 
             skew=float(b["skew"]), median_rate_per_s=float(b["median_rate_per_s"]),
             write_frac=float(b["write_frac"]), active_frac=float(b.get("active_frac", 1.0) or 1.0),
             regularity=float(b.get("regularity", 1.0) or 1.0),
+            hot_set_mib=float(b.get("hot_set_mib", 0.0) or 0.0),
         )
         for (target, parameter), value in fitted.items():
             if target == name and parameter in guest_fields:
@@ -402,7 +421,17 @@ def _study(directory: str, calibrated: bool = True) -> tuple[tuple[Guest, ...], 
             if target == name and parameter in variant_fields:
                 values[parameter] = value
         variants[name] = Variant(**values)
+    # every unit of work of every user touches its guest's hot set once
+    guests = [replace(g, hot_set_rate_per_s=hot_set_rate(variants[g.variant])) if g.hot_set_mib > 0 else g
+              for g in guests]
     return tuple(guests), variants
+
+
+def hot_set_rate(variant: Variant) -> float:
+    """References per second to each page of a hot set that every unit of work of every
+    user touches once, at the reference throughput: the users' units of work per second,
+    ``(users / streams_per_user) / cycle_s`` (a parallel query's streams share one)."""
+    return variant.users / variant.streams_per_user / variant.cycle_s
 
 
 def study_guests(calibrated: bool = True) -> tuple[Guest, ...]:

@@ -238,8 +238,10 @@ def calibration_sensitivity() -> pd.DataFrame:
         "fit": [f"β = {b:g}, T = {t:g} s" for b, t in zip(s["beta"], s["T_s"])],
         "residual": s["cost"].to_numpy(),
         "settled": s["settled"].to_numpy(),
-        "validation claims passed": [f"{int(v)} of {n['validation']}" for v in s["validation_passed"]],
-        "calibration claims passed": [f"{int(v)} of {n['calibration']}" for v in s["calibration_passed"]],
+        "validation claims passed": [f"{int(v)} of {n['validation']}" if v == v else "no verdict"
+                                     for v in s["validation_passed"]],
+        "calibration claims passed": [f"{int(v)} of {n['calibration']}" if v == v else "no verdict"
+                                      for v in s["calibration_passed"]],
         "verdicts that differ from the chosen fit's": s["flipped"].map(_named_flips).to_numpy(),
     })
 
