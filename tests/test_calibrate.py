@@ -88,8 +88,9 @@ PARAMETERS = st.tuples(st.floats(1 / (1 + math.exp(8)), 1 / (1 + math.exp(-8))),
 def test_memory_of_several_parameter_sets_at_once_is_the_guests_own(guest, rows, T, x):
     g = _guests()[guest]
     active, skew, rate, regularity = (list(column) for column in zip(*rows))
-    sizes, rates = workloads.memory_class_rows(g.touched_mib, active, skew, rate)
-    resident, reads = calibrate._memory_rows(g.touched_mib, active, skew, rate, regularity, T, x)
+    hot_set = (g.hot_set_mib, g.hot_set_rate_per_s)  # the database has one
+    sizes, rates = workloads.memory_class_rows(g.touched_mib, active, skew, rate, workloads.MEMORY_BINS, *hot_set)
+    resident, reads = calibrate._memory_rows(g.touched_mib, active, skew, rate, regularity, T, x, hot_set)
     for i, (a, s, r, k) in enumerate(rows):
         one = replace(g, active_frac=a, skew=s, median_rate_per_s=r, regularity=k)
         ref_sizes, ref_rates = workloads.memory_classes(one)

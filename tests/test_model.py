@@ -346,10 +346,17 @@ def test_the_planning_mixes_that_circle_their_fixed_point_are_polished_too(mix):
     from overcommit import model, planning
 
     guests, variants = planning.build_mix(planning.MIXES[mix])
+    stuck = []
     for m in (4, 6, 8, 12, 16, 24, 32, 48):
         for c in (5, 10, 15, 20, 25, 40):
-            r = oc.simulate(f"{m}/{c}", env="zvm63-eckd", guests=guests, variants=variants)
-            assert r.converged and r.system["residual"] < model.POLISH_TOLERANCE, (m, c)
+            r = oc.simulate(f"{m}/{c}", env="zvm63-eckd", guests=guests, variants=variants, strict=False)
+            if not r.converged:
+                stuck.append((m, c))
+                continue
+            assert r.system["residual"] < model.POLISH_TOLERANCE, (m, c)
+    # docs/model-validation.md: at 4/40, 6/40 and 16/20 the cold-heavy mix's database,
+    # whose hot set does not fit, thrashes, and the solver cycles
+    assert stuck == ([(4, 40), (6, 40), (16, 20)] if mix == "cold-heavy" else [])
 
 
 def test_a_stalled_polish_is_finished_by_the_root_finder(monkeypatch):

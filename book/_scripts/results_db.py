@@ -681,9 +681,17 @@ def _break_text(m):
 
 glue("db-ex-m90-20", _break_text(planning.memory_break_point("db-bi", 0.9, 20, baseline="hi")), display=False)
 glue("db-ex-m90-15", _break_text(planning.memory_break_point("db-bi", 0.9, 15, baseline="hi")), display=False)
-small = oc.simulate("16/20")
+small, last = oc.simulate("16/20"), oc.simulate("24/20")
 glue("db-ex-x-16-20", f"{small.workloads.loc['db-bi', 'relative_throughput']:.2f}", display=False)
-glue("db-ex-busy-16-20", f"{small.system['all_cpus_busy']:.2f}", display=False)
+glue("db-ex-reads-16-20", f"{small.guests.loc['db-bi', 'page_read_mib_s']:.0f}", display=False)
+glue("db-ex-x-24-20", f"{last.workloads.loc['db-bi', 'relative_throughput']:.2f}", display=False)
+glue("db-ex-busy-24-20", f"{last.system['all_cpus_busy']:.2f}", display=False)
+hot_gib = next(g.hot_set_mib for g in oc.study_guests() if g.name == "db-bi") / 1024
+glue("db-ex-hot", f"{hot_gib:g}", display=False)
+# the prose: it holds (and gains) down to 24 GiB, where its hot set still fits, and collapses at 16
+assert last.workloads.loc["db-bi", "relative_throughput"] > oc.simulate("512/20").workloads.loc["db-bi", "relative_throughput"]
+assert last.guests.loc["db-bi", "resident_mib"] > hot_gib * 1024 > small.system["dpa_mib"]
+assert small.workloads.loc["db-bi", "relative_throughput"] < 0.5 * last.workloads.loc["db-bi", "relative_throughput"]
 turnover = checks.get("results_db-ex-turnover").values
 glue("db-ex-res", turnover["resident"], display=False)
 glue("db-ex-reads", turnover["reads"], display=False)
@@ -730,26 +738,30 @@ glue("db-ex-losers", " and ".join(f"`{n}` ({v:.2f})" for n, v in drop.items()), 
 # :label: results_db-ex-memory
 # :class: oc-where-jupyter
 # With 20 real CPUs and with 15, at which real memory size does the model's database fall
-# below 90 % of what it achieves at 512 GiB with the same CPUs? Why does it hold up so well,
-# and why does it even gain with 20 CPUs?
+# below 90 % of what it achieves at 512 GiB with the same CPUs? Why does it hold up so well
+# until then, why does it even gain with 20 CPUs, and why does it then fall so fast?
 #
 # ````{admonition} Try it in Python
 # :class: oc-try dropdown
 # `planning.memory_break_point("db-bi", 0.9, 20, baseline="hi")` and the same with 15
-# (`from overcommit import planning`); `oc.simulate("16/20").system["all_cpus_busy"]`.
+# (`from overcommit import planning`); `oc.simulate("24/20").system["all_cpus_busy"]`;
+# `oc.simulate("16/20").guests.loc["db-bi"]`.
 # ````
 # :::
 #
 # :::{solution} results_db-ex-memory
 # :class: dropdown
 # With 20 CPUs {glue:text}`db-ex-m90-20`; with 15 CPUs {glue:text}`db-ex-m90-15`. As the
-# largest guest its pages age longest ({doc}`replacement`), so it keeps its hot pages while
-# the small guests lose theirs. Those guests then stall on page faults and give up CPU. With
-# 15 CPUs the database takes some of what they leave (previous exercise), which offsets its
-# own faults. With 20 CPUs it also wastes less: a stalled virtual CPU is not runnable, so the
-# host is full less often and the database's virtual CPUs are preempted, and spin, less. At
-# 16/20 the host is full only {glue:text}`db-ex-busy-16-20` of the time and the database runs
-# at {glue:text}`db-ex-x-16-20` of its reference, better than at 512 GiB.
+# largest guest its pages age longest ({doc}`replacement`), so it keeps its hot set, the
+# {glue:text}`db-ex-hot` GiB every query touches, while the small guests lose their pages.
+# Those guests then stall on page faults and give up CPU. With 15 CPUs the database takes
+# some of what they leave (previous exercise), which offsets its own faults. With 20 CPUs it
+# also wastes less: a stalled virtual CPU is not runnable, so the host is full less often and
+# the database's virtual CPUs are preempted, and spin, less. At 24/20 the host is full only
+# {glue:text}`db-ex-busy-24-20` of the time and the database runs at
+# {glue:text}`db-ex-x-24-20` of its reference, better than at 512 GiB. At 16 GiB the hot set
+# no longer fits: its pages fault at the rate the queries run, {glue:text}`db-ex-reads-16-20`
+# MiB/s, and the database falls to {glue:text}`db-ex-x-16-20`.
 # :::
 #
 # :::{exercise}
