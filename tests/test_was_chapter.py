@@ -372,10 +372,10 @@ def test_pages_resident_shares_near_the_paper_reads_between_the_papers_two_numbe
         assert p.loc[f"{lv}-was", "resident (%)"] > p.loc[f"{lv}-ihs", "resident (%)"] > p.loc[f"{lv}-db2", "resident (%)"]
     # "each within a few percentage points of the paper's" (glued with one decimal)
     gap = (p["resident (%)"] - p["paper: resident (%)"]).abs().max()
-    assert 1 <= gap < 3
-    # paged-in shares: "2 to 6 times the paper's" (glued, rounded)
+    assert 1 <= gap < 4
+    # paged-in shares: "2 to 7 times the paper's" (glued, rounded)
     ratio = p["paged in (%/s)"] / p["paper: paged in (%/s)"]
-    assert 1.5 < ratio.min() < 2.5 and 5.5 <= ratio.max() < 6.5
+    assert 1.5 < ratio.min() < 2.5 and 6.5 <= ratio.max() < 7.5
     # WAS reads about 2 times IHS and 5 times DB2, not 3 times each
     for lv in fx.LEVELS:
         assert p.loc[f"{lv}-ihs", "WAS reads ÷ these"] < 2.5 and p.loc[f"{lv}-db2", "WAS reads ÷ these"] > 4.5
@@ -498,33 +498,21 @@ def test_failures_only_when_cpus_are_starved():
     assert "time-out" in oc.simulate("512/4", env="zvm62-edev").workloads.loc["was-medium", "failure_reason"]
 
 
-def test_below_the_papers_grid_the_triplets_gain_with_20_cpus_and_lose_with_10():
-    """The any-host section: at the chart's smallest memory, with 20 CPUs the triplets run
-    faster than at 512/20 (and than at 48/20), because the paging workloads (Java most of all)
-    free processors, CP and the idle moments take back only part of them, and the water level
-    rises; with 10 CPUs CP's growth outweighs what Java frees, the water level falls and the
-    triplets lose."""
+def test_below_the_papers_grid_the_triplets_hold_to_32_gib_and_collapse_at_the_smallest():
+    """The any-host section: with 20 CPUs the triplets keep their 512/20 throughput down to
+    32 GiB, where the stalled Java guests leave processors to others, and collapse at the
+    chart's smallest memory, where nearly every virtual CPU waits for a page and real CPUs
+    stand idle; with 10 CPUs they lose gradually, and less."""
     from overcommit.book.figures_results import ANY_MEMORY_GIB
 
     small = ANY_MEMORY_GIB[0]
-    run = {(m, c): oc.simulate((m, c)) for m in (512, 48, small) for c in (20, 10)}
+    run = {(m, c): oc.simulate((m, c)) for m in (512, 48, 32, small) for c in (20, 10)}
     for v in fx.LEVELS:
         rel = {k: float(r.workloads.loc[v, "relative_throughput"]) / float(run[(512, k[1])].workloads.loc[v, "relative_throughput"])
                for k, r in run.items()}
-        assert rel[(small, 20)] > rel[(48, 20)] > 1 > rel[(48, 10)] > rel[(small, 10)], v
+        assert rel[(32, 20)] > 0.98 and rel[(small, 20)] < 0.5, v
+        assert 1 > rel[(48, 10)] > rel[(small, 10)] > rel[(small, 20)], v
     java = ["java-medium", "java-high"]
-    paging = java + ["db-bi"] + [g.name for g in study_guests() if g.name.startswith("fs-")]
-
-    def freed(a, b, names):
-        return float(a.workloads.loc[names, "cpu_load"].sum() - b.workloads.loc[names, "cpu_load"].sum())
-
-    for c in (20, 10):
-        a, b = run[(512, c)], run[(small, c)]
-        taken = float(b.system["cp_system_cpu"] + b.system["idle_cpu"] - a.system["cp_system_cpu"] - a.system["idle_cpu"])
-        assert freed(a, b, java) > 0
-        if c == 20:  # the paging workloads free more than CP and the idle CPUs take; Java most of it
-            assert freed(a, b, paging) > taken > 0 and freed(a, b, java) > freed(a, b, paging) / 2
-            assert fx.water_level(b) > fx.water_level(a)
-        else:  # CP's system time alone grows by more than Java frees
-            cp = float(b.system["cp_system_cpu"] - a.system["cp_system_cpu"])
-            assert cp > freed(a, b, java) and fx.water_level(b) < fx.water_level(a)
+    assert run[(32, 20)].workloads.loc[java, "cpu_load"].sum() < run[(512, 20)].workloads.loc[java, "cpu_load"].sum()
+    assert run[(small, 20)].system["idle_cpu"] > 5 > run[(small, 10)].system["idle_cpu"]
+    assert run[(small, 10)].system["cp_system_cpu"] > run[(512, 10)].system["cp_system_cpu"]
