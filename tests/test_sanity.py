@@ -60,10 +60,11 @@ def test_no_memory_holder_gains_on_a_small_host_and_the_starved_host_loses_them(
     starved = f[(f.memory_gib == 8) & (f.cpus == 20) & f.variant.isin(sanity.MEMORY_BOUND)]
     assert len(starved) == 3 * len(sanity.MEMORY_BOUND)
     assert (starved["relative_throughput"] < sanity.STARVED_LIMIT).all()
-    # the only workload above its reference is the high page-cached fio level at 13 CPUs,
-    # whose data disks' path is quieter than in the reference run (docs/model-validation.md)
-    above = breaches[breaches["rule"] == "above-reference"]
-    assert set(above["variant"]) <= {"fs-pagecache-high"} and set(above["cpus"]) <= {13}
+    assert not (breaches["rule"] == "above-reference").any()
+    # the high page-cached fio level runs above its reference at 13 CPUs, which its quieter
+    # data-disk path explains (docs/model-validation.md)
+    f13 = f[(f.variant == "fs-pagecache-high") & (f.cpus == 13) & (f.memory_gib == 512)]
+    assert (f13["relative_throughput"] > 1.005).any() and (f13["io_slowdown"] < 0.99).all()
 
 
 def test_no_failure_heals_but_the_reorder_pause():
@@ -76,7 +77,7 @@ def test_no_failure_heals_but_the_reorder_pause():
 
 
 def _frame(rows):
-    rows = [r if len(r) == len(sanity.COLUMNS) else r + (False,) for r in rows]
+    rows = [r + (False, 1.0)[len(r) - 7:] for r in rows]
     return pd.DataFrame(rows, columns=sanity.COLUMNS)
 
 
@@ -91,6 +92,11 @@ def test_checker_finds_a_workload_above_its_reference():
     f = _frame([("e", 128, 20, "was-high", 1.01, False, True), ("e", 120, 20, "was-high", 0.90, False, True)])
     v = sanity.violations(f)
     assert list(v["rule"]) == ["above-reference"] and list(v["memory_gib"]) == [128]
+    # a quieter I/O path explains a gain up to 1 / io_slowdown, and no more
+    quiet = _frame([("e", 512, 13, "fs-pagecache-high", 1.014, False, True, False, 0.976),
+                    ("e", 504, 13, "fs-pagecache-high", 1.030, False, True, False, 0.976)])
+    v = sanity.violations(quiet)
+    assert list(v["rule"]) == ["above-reference"] and list(v["memory_gib"]) == [504]
 
 
 def test_checker_finds_small_steps_that_add_up_to_a_gain_on_a_small_host():
