@@ -80,7 +80,7 @@ def test_model_runs_at_the_lower_ceiling_not_the_product_on_edev(lframe):
     ie = e.set_index(["variant", "memory_gib", "cpus"])
     assert ie.loc[("java-medium", 48, 15), "actual"] > ie.loc[("java-medium", 48, 20), "actual"]
     T = {c: oc.simulate((48, c)).system["characteristic_time_s"] for c in (20, 15)}
-    assert T[15] > 1.3 * T[20]
+    assert T[15] > 1.2 * T[20]
     row = e.set_index(["variant", "memory_gib", "cpus"]).loc[("java-medium", 64, 15)]
     assert row["actual"] - row["multiplied"] > 0.2
     high = e.set_index(["variant", "memory_gib", "cpus"]).loc[("java-high", 64, 15)]
@@ -228,12 +228,16 @@ def test_residency_table_model_recovers_T_g_and_paper_needs_two_different_times(
     lam = ph["implied characteristic time T (s)"] / ph["implied touch interval (s)"] / tg["java-high"]
     need_pin = 100 * lam * (1 - h) / h
     assert need_pin < 0.7 * ph["resident memory paged in per second (%)"]
-    # the fit settled between the two: the high level pages in more than it would at the paper's
-    # residency, and is short of the paper on both
+    # the fit sided with the page reads: the high level pages in about the paper's rate (within the
+    # 25 % of "about"), far more than it would at the paper's residency, and keeps far less resident
     pin_m, pin_p = mh["resident memory paged in per second (%)"], ph["resident memory paged in per second (%)"]
-    assert need_pin < pin_m < pin_p
+    assert need_pin < 0.7 * pin_m
+    assert abs(pin_m / pin_p - 1) < 0.25
     res_m, res_p = mh["resident / instantiated (%)"], ph["resident / instantiated (%)"]
-    assert res_m < res_p - 5
+    assert res_m < res_p - 15
+    # the page reads it sided with: the high level's share of them was a calibration target, and it hits
+    pvm = fw.paper_vs_model("java")
+    assert pvm.loc["o000-jh-pr-share", "use"] == "fitted" and pvm.loc["o000-jh-pr-share", "verdict"] == "✓"
     # "at 96/20 the model's Java still keeps nearly all of its heap resident"
     g96 = oc.simulate("96/20").guests
     for v in LEVELS:
@@ -286,10 +290,12 @@ def test_claims_throughput_targets_pass_resident_target_and_validation_fail():
     assert c.loc["java-6420-high", "verdict"].startswith("✓")
     assert c.loc["java-resident-6420", "verdict"].startswith("✗")
     assert c.loc["java-resident-6420", "kind"] == "calibration"
-    # it fails for both levels, each more than the claim's 5 points short
+    # it fails on the high level alone; the medium level keeps less than the paper's 91 %, but
+    # within the claim's 5 points
     frac = oc.simulate("64/20").guests
     frac = frac["resident_mib"] / frac["instantiated_mib"]
-    assert frac["java-medium"] < 0.91 - 0.05 and frac["java-high"] < 0.85 - 0.05
+    assert 0.91 - 0.05 < frac["java-medium"] < 0.91
+    assert frac["java-high"] < 0.85 - 0.05
     # every validation claim fails
     for claim in ("java-above-ref", "java-knee", "java-cpus", "java-cpu-memory", "java-cpu-cpus"):
         assert c.loc[claim, "verdict"].startswith("✗")
@@ -321,11 +327,14 @@ def test_cpu_load_claims_as_the_prose_explains(results):
 def test_fitted_misses_and_the_split_of_page_reads():
     p = fw.paper_vs_model("java")
     fitted = p[p["use"] == "fitted"]
-    # the only miss among the fitted rows: the medium level's read share; both DPA shares and
-    # the high level's read share hit
-    assert set(fitted.index[fitted["verdict"] == "✗"]) == {"o000-jm-pr-share"}
-    assert set(fitted.index[fitted["verdict"] == "✓"]) == {"o000-jm-dpa", "o000-jh-dpa", "o000-jh-pr-share",
+    # one miss per level among the fitted rows: the medium level reads too large a share of the
+    # pages, the high level holds too little of the DPA; the other two shares and both losses hit
+    assert set(fitted.index[fitted["verdict"] == "✗"]) == {"o000-jm-pr-share", "o000-jh-dpa"}
+    assert set(fitted.index[fitted["verdict"] == "✓"]) == {"o000-jm-dpa", "o000-jh-pr-share",
                                                           "o000-jm-degr", "o000-jh-degr"}
+    paper_value = data.observations().set_index("id")["value"]
+    assert float(fitted.loc["o000-jm-pr-share", "model"]) > paper_value["o000-jm-pr-share"]
+    assert float(fitted.loc["o000-jh-dpa", "model"]) < paper_value["o000-jh-dpa"]
     assert not (p["use"] == "validation").any()  # "the paper gives none for a single configuration"
     obs = data.observations().set_index("id")
     r = oc.simulate("64/20")
@@ -436,8 +445,11 @@ def test_java_heap_is_almost_unskewed_and_pages_are_kept_in_both_places():
     for v in LEVELS:
         assert g[v].skew < 0.3
         assert min(nets) > 4 * g[v].skew
-        assert g["db-bi"].skew > 2 * g[v].skew  # the database's cache: more skewed ...
-    assert g["db-bi"].regularity > 1  # ... and swept in regular rounds
+        assert g["db-bi"].skew > g[v].skew  # the database's cache: more skewed ...
+        assert g[v].regularity == 1 and g[v].hot_set_mib == 0  # Java's heap: neither swept nor hot
+    # ... swept in regular rounds, and with a hot set that every query touches
+    assert g["db-bi"].regularity > 1
+    assert g["db-bi"].hot_set_mib > 0 and g["db-bi"].hot_set_rate_per_s > 0
     assert round(min(nets), 1) >= 1.5
     r = oc.simulate("64/20").guests.loc["java-medium"]
     assert r["resident_mib"] + r["stored_mib"] > r["instantiated_mib"]
@@ -474,7 +486,7 @@ def test_a_wait_at_every_wake_up_buys_java_its_cpu_only_by_starving_the_network(
     wake-up (tools/experiments/dispatch_wait.py, round robin behind the runnable virtual CPUs
     that have no real CPU) costs the network and fio, whose cycles last milliseconds, and
     hardly touches WebSphere; the CPU they leave lifts Java at 512/15. A short slice makes
-    several claims pass and none fail, but leaves Java far from flat and the medium network
+    several claims pass and only one fail, but leaves Java far from flat and the medium network
     level lower; a slice long enough to make Java flat leaves the network levels almost
     nothing and costs claims elsewhere; waits served in batches free hardly any CPU for Java."""
     import importlib.util
@@ -497,11 +509,11 @@ def test_a_wait_at_every_wake_up_buys_java_its_cpu_only_by_starving_the_network(
     # waits of a few milliseconds per wake-up, against a WebSphere cycle of 0.6 s
     assert 0 < mid["runs"]["512/15"][2] < 0.005
     passed0 = base["table"].set_index("id")["passed"]
-    # "a short slice (2 ms) makes several validation claims pass and none fail that passed
+    # "a short slice (2 ms) makes several validation claims pass and only one fail that passed
     # without it, but Java stays far from flat and the medium network level falls further"
     short = runs[0.002]
     passed = short["table"].set_index("id")["passed"]
-    assert not (passed0 & ~passed).any()
+    assert (passed0 & ~passed).sum() == 1
     assert (passed & ~passed0).sum() >= 3
     x_short = short["runs"]["512/15"][0]
     assert x_short[["java-medium", "java-high"]].max() < 0.7

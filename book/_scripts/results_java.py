@@ -68,8 +68,8 @@
 #   memory step too low ({glue:text}`jv-m-96-20` for the medium level at 96/20), because its
 #   heap pages are touched independently, not in the collector's sweeps. It passes none of the
 #   {glue:text}`jv-val-n` findings of the paper it was not fitted to; even its CPU load falls at
-#   64 GiB only with 20 CPUs, since with 15 the CPU cut hides the memory loss. The last section, "How these numbers are made, and why the model
-#   misses", and {doc}`results_model` have the detail.
+#   64 GiB only with 20 CPUs, since with 15 the CPU cut hides the memory loss. The last
+#   section and {doc}`results_model` have the detail.
 
 # %% tags=["remove-cell"]
 import dataclasses
@@ -310,11 +310,14 @@ claims = figures_workload.claims_table(KEY, ids=True)
 glue("jv-claim-knee", claims.loc["java-knee", "model"], display=False)
 glue("jv-claim-cpus", claims.loc["java-cpus", "model"], display=False)
 glue("jv-claim-resident", claims.loc["java-resident-6420", "model"], display=False)
-# the prose: both throughput targets pass, the resident target misses for both levels (±5 points)
+# the prose: both throughput targets pass; the resident target (±5 points) misses on the high
+# level alone, which keeps far less than the paper's (more than 15 points short); the medium
+# level keeps less than the paper's too, but within the 5 points
 assert claims.loc[["java-6420-medium", "java-6420-high"], "verdict"].str.startswith("✓").all()
-for v in LEVELS:
-    res_frac = 100 * g6420.loc[v, "resident_mib"] / g6420.loc[v, "instantiated_mib"]
-    assert abs(res_frac - obs.loc[f"o000-j{SHORT[v]}-res-frac", "value"]) > 5, (v, res_frac)
+assert claims.loc["java-resident-6420", "verdict"].startswith("✗")
+short_of = {v: obs.loc[f"o000-j{SHORT[v]}-res-frac", "value"]
+            - 100 * g6420.loc[v, "resident_mib"] / g6420.loc[v, "instantiated_mib"] for v in LEVELS}
+assert 0 < short_of["java-medium"] < 5 and short_of["java-high"] > 15, short_of
 glue("jv-claim-above", str(claims.loc["java-above-ref", "model"]), display=False)
 glue("jv-claim-cpu-mem", claims.loc["java-cpu-memory", "model"], display=False)
 glue("jv-claim-cpu-cpus", claims.loc["java-cpu-cpus", "model"], display=False)
@@ -463,14 +466,16 @@ lam_need = t_p / touch_p / tg["java-high"]
 glue("jv-need-touch-h", f"{1 / lam_need:.0f}", display=False)
 glue("jv-need-pin-h", f"{100 * lam_need * (1 - h_paper) / h_paper:.2f} %", display=False)
 # the prose: the inversion of the model's numbers returns about each level's own T_g; the fit
-# settled between the two, the high level paging in more than it would at the paper's residency
-# but less than the paper's, and keeping less resident than the paper's
+# sided with the page reads: the high level pages in about the paper's rate (within the
+# 25 % of "about"), far more than it would at the paper's residency, and keeps far less
+# resident than the paper's (more than 15 points short)
 for v in LEVELS:
     assert abs(rt.loc[(v, "model"), "implied characteristic time T (s)"] / rt.loc[(v, "model"), figures_java.TG_COLUMN]
                - 1) < 0.1, v
 pin_model_h = rt.loc[("java-high", "model"), "resident memory paged in per second (%)"]
-assert 100 * lam_need * (1 - h_paper) / h_paper < pin_model_h < float(obs.loc["o000-jh-pin-frac", "value"])
-assert rt.loc[("java-high", "model"), "resident / instantiated (%)"] < 100 * h_paper
+pin_paper_h = float(obs.loc["o000-jh-pin-frac", "value"])
+assert abs(pin_model_h / pin_paper_h - 1) < 0.25 and 100 * lam_need * (1 - h_paper) / h_paper < 0.7 * pin_paper_h
+assert rt.loc[("java-high", "model"), "resident / instantiated (%)"] < 100 * h_paper - 15
 j9620 = gframe[(gframe.env == "zvm63-edev") & (gframe.cid == "96/20")].set_index("guest")
 for v in LEVELS:
     glue(f"jv-skew-{SHORT[v]}", f"{table17[v].skew:.2f}", display=False)
@@ -478,6 +483,14 @@ for v in LEVELS:
 nets = [g for g in table17 if g.startswith("net-")]
 glue("jv-skew-nets", f"{min(table17[g].skew for g in nets):.1f}", display=False)
 glue("jv-skew-db", f"{table17['db-bi'].skew:.2f}", display=False)
+glue("jv-hot-db", f"{table17['db-bi'].hot_set_mib / 1024:g}", display=False)
+# the prose: Java's heap is touched almost uniformly, less skewed than the database's cache and
+# far less than the network guests' memory; the database's cache, unlike Java's heap, is swept in
+# regular rounds and has a hot set
+for v in LEVELS:
+    assert table17[v].skew < table17["db-bi"].skew and 4 * table17[v].skew < min(table17[g].skew for g in nets), v
+    assert table17[v].regularity == 1 and table17[v].hot_set_mib == 0, v
+assert table17["db-bi"].regularity > 1 and table17["db-bi"].hot_set_mib > 0
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -657,7 +670,8 @@ explorer(
 # touched almost uniformly (fitted popularity skew
 # {glue:text}`jv-skew-m` and {glue:text}`jv-skew-h`, against {glue:text}`jv-skew-nets` and more
 # for the network guests and {glue:text}`jv-skew-db` for the database, whose buffer cache is
-# moreover swept in regular rounds, {doc}`results_db`), and its pages age for the guest's own reclaim
+# swept in regular rounds and whose hot set of {glue:text}`jv-hot-db` GiB every query touches,
+# {doc}`results_db`), and its pages age for the guest's own reclaim
 # time, about {glue:text}`jv-w-m` of the DPA's characteristic time for a guest of Java's size
 # ({doc}`replacement`).
 #
@@ -684,8 +698,11 @@ figures_workload.paper_vs_model(KEY).drop(columns=["source"])
 pvm = figures_workload.paper_vs_model(KEY)
 fitted = pvm[pvm["use"] == "fitted"]
 glue("jv-fitted-missed", f"{int((fitted['verdict'] == '✗').sum())} of {len(fitted)}", display=False)
-# the prose: the only fitted row that misses is the medium level's share of the page reads
-assert list(fitted.index[fitted["verdict"] == "✗"]) == ["o000-jm-pr-share"], fitted
+# the prose: two fitted rows miss, one per level: the medium level reads too large a share of the
+# pages, the high level keeps too small a share of the DPA; the other DPA and read shares hit
+assert set(fitted.index[fitted["verdict"] == "✗"]) == {"o000-jm-pr-share", "o000-jh-dpa"}, fitted
+assert float(pvm.loc["o000-jm-pr-share", "model"]) > obs.loc["o000-jm-pr-share", "value"]
+assert float(pvm.loc["o000-jh-dpa", "model"]) < obs.loc["o000-jh-dpa", "value"]
 loss = {v: float(pvm.loc[f"o000-j{SHORT[v]}-degr", "model"]) for v in LEVELS}
 glue("jv-loss-h", f"{loss['java-high']:.0f} %", display=False)
 # the prose: both levels' losses match the paper's
@@ -704,15 +721,14 @@ glue("jv-ppio", f"{paging.PagingConfig.from_data(oc.model.environment('zvm63-ede
 # CID 64/20, and its conclusions). Both levels' throughput losses match the paper's (the high
 # level's {glue:text}`jv-loss-h` against {glue:text}`jv-p-jh-degr`), and **that proves
 # nothing**: the fit chose each level's held share of a stall so that the model loses what the
-# paper lost at 64/20. Of the resident and page-read shares it also aimed at, it hits both
-# levels' shares of the DPA ({glue:text}`jv-dpa-m` and {glue:text}`jv-dpa-h`) and the high
-# level's share of the page reads, and misses only the medium level's share of the page reads
-# ({glue:text}`jv-prshare-m` against the paper's {glue:text}`jv-p-jm-pr-share`): the fitted rows
-# miss in {glue:text}`jv-fitted-missed` cases (see "One reclaim time for two heaps" below). The
+# paper lost at 64/20. Of the resident and page-read shares it also aimed at, it misses one per
+# level: the medium level reads too large a share of the pages ({glue:text}`jv-prshare-m` against
+# {glue:text}`jv-p-jm-pr-share`), the high level holds too little of the DPA
+# ({glue:text}`jv-dpa-h` against {glue:text}`jv-p-jh-dpa`); the fitted rows miss in
+# {glue:text}`jv-fitted-missed` cases (see "One reclaim time for two heaps" below). The
 # second virtual CPU alone separates the two losses by more than the paper's gap
 # ({ref}`results_java-ex-blocking`), so the fit had to give the high level the *larger* held
-# share: {glue:text}`jv-blocking-h` (1 would be the whole stall) against
-# {glue:text}`jv-blocking-m` for the medium level.
+# share: {glue:text}`jv-blocking-h` against {glue:text}`jv-blocking-m` for the medium level.
 #
 # The paper's claims for this workload, each tested against the model:
 
@@ -721,9 +737,9 @@ claims.rename(index=names.claim)
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Java workload", observations and
-# conclusions for CID 64/20. The two throughput targets pass, as the fit intended; the resident target ({glue:text}`jv-claim-resident`)
-# fails for both levels, each more than 5 points short. All {glue:text}`jv-val-n` validation
-# claims fail:
+# conclusions for CID 64/20. The two throughput targets pass, as the fit intended; the resident
+# target ({glue:text}`jv-claim-resident`) fails on the high level alone, the medium level coming
+# within the claim's 5 points. All {glue:text}`jv-val-n` validation claims fail:
 #
 # - **Above the reference** ({glue:text}`jv-claim-above` at best): the model's reference run
 #   gives Java all the CPU it asks for, and Java's threads do not wait for one another, so it
@@ -768,7 +784,7 @@ claims.rename(index=names.claim)
 # the claims. The waits fall on the network levels and fio, whose cycles last milliseconds;
 # WebSphere, whose users think for half a second per request, hardly notices them, and it
 # gains with Java the CPU the others leave. A short slice (2 ms) makes several validation
-# claims pass and none fail that passed without it, but Java stays far from flat at 15 CPUs
+# claims pass and only one fail that passed without it, but Java stays far from flat at 15 CPUs
 # and the medium network level, which kept its reference in the paper, falls further. A
 # slice long enough to make Java flat at 15 CPUs leaves the network levels almost nothing and
 # costs claims elsewhere. Served in batches instead (one wait for all the ready connections
@@ -812,9 +828,9 @@ rt.astype(object).where(rt.notna(), "–").rename(index=names.variant, level="le
 # of the global $T$ ({glue:text}`jv-T-6420` s). At its $T_g$ the high level would keep the
 # paper's {glue:text}`jv-paper-res-h` resident if each page were touched every
 # {glue:text}`jv-need-touch-h` s, but would then page in only {glue:text}`jv-need-pin-h` of its
-# resident memory per second, not {glue:text}`jv-paper-pin-h`. The fit settled between the two:
-# the model's high level pages in {glue:text}`jv-pin-h` of its resident memory per second and
-# keeps {glue:text}`jv-res-pct-h` resident, short of the paper on both. The collector
+# resident memory per second, not {glue:text}`jv-paper-pin-h`. The fit sided with the page
+# reads, which it aimed at: the model's high level pages in {glue:text}`jv-pin-h` of its resident
+# memory per second, about the paper's rate, and keeps only {glue:text}`jv-res-pct-h` resident. The collector
 # sweeps the heap in cycles, which does not tie residency to page-in in this way; whether such
 # a pattern would give the paper's numbers is untried.
 #
