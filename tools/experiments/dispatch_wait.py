@@ -39,9 +39,11 @@ per wake-up for all the ready users of a virtual CPU; the wake-up counts are col
 ``data/variant_drivers.csv``); this script scans it, one wait per request (as first built)
 and batched.
 
-Measured with the model as kept (β = 1, T = 103.7 s, the claims graded strictly:
-validation 26 of 55, 15 of the 31 claims outside ``figures_validation.LATER_CLAIMS``,
-calibration 4 of 6). At 512/15, one wait per request:
+Measured with the model as it was before the database's hot set (β = 1, T = 103.7 s, the
+claims graded strictly: validation 26 of 55, 15 of the 31 claims outside
+``figures_validation.LATER_CLAIMS``, calibration 4 of 6; with the hot set and its refit a
+2 ms wait per request gains six claims and loses one, ``cpu-breakup-constant``). At 512/15,
+one wait per request:
 
 =====  ==========  ==========  ====  ====  =====  ====  ==========
 τ      validation  other 31    Java  WAS   fio    net   wait (ms)
