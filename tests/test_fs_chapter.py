@@ -185,14 +185,14 @@ def test_page_cached_loses_a_little_more_as_memory_shrinks_while_direct_io_gains
 def test_memory_matters_only_a_few_percent_even_with_20_cpus(vframe):
     edev = vframe[vframe.env == "zvm63-edev"]
     loss = {}
-    for c in (20, 15, 10):
+    for c in (20, 15, 10, 5):
         d = edev[(edev.cpus == c) & (edev.memory_gib >= 64)]
         base = d[d.memory_gib == 512].set_index("variant")["throughput"]
         loss[c] = float((1 - d["throughput"] / d["variant"].map(base)).max())
-    assert loss[10] < 0.02 and loss[15] < 0.02
-    # 20 CPUs lose only a little, about as much as 10 CPUs: the model does not single them out
-    assert 0 < loss[20] < 0.02
-    assert loss[20] == pytest.approx(loss[10], rel=0.25)
+    # "the most of any CPU count", and still a few per cent (the flat-memory claim allows 5 %)
+    assert 0 < max(loss[15], loss[10], loss[5]) < loss[20] < 0.05
+    # "but only ... times the loss with 10 CPUs": the model singles out 20 CPUs, but weakly
+    assert 1.2 * loss[10] < loss[20] < 2 * loss[10]
     # below 64 GiB the page-cached variants lose more with 15 CPUs as well
     for v in PAGECACHE:
         assert _x("48/15", v) < 1 - loss[15]
@@ -293,8 +293,9 @@ def test_page_cache_residency_story():
         median = 1 / g.median_rate_per_s
         w = _weight(name)
         assert w > 1.5  # large guests: their pages age longer than T
-        assert w * t64 > 2 * median  # own time at least twice the median interval at 64/20 ...
-        assert median < w * t48 < 2 * median  # ... "only" a smaller multiple at 48/20
+        assert w * t64 > 1.5 * median  # own time well over the median interval at 64/20 ...
+        # ... "only" about one at 48/20: "a typical cache page is touched about once" before it goes
+        assert 0.75 * median < w * t48 < 1.5 * median
         assert w * t48 < 0.75 * w * t64
         assert 2 * g.skew < min(guests[d].skew for d in DIRECT)  # the cache is touched far more evenly
     assert _weight("fs-pagecache-high") > _weight("fs-pagecache-medium")
@@ -407,22 +408,44 @@ def test_sharing_the_path_costs_memory():
 
 
 def test_page_cached_reads_overshoot_the_share_based_targets_and_miss_the_paged_in_fractions():
+    """'The calibration aimed at the guests' own rates ... and met them at the characteristic
+    time it assumed. The model's own 64/20 run settles at ... s: at ... s the guests would need
+    more memory than there is, mostly because the database keeps more than the fit aimed at.
+    ... the guests read ... about twice the target'; 'the model, which reads about twice the
+    smaller rate, misses the larger by about half that factor'."""
+    from overcommit import calibrate
+    from overcommit.book.figures_validation import chosen_pair
+
     obs = _paper()
     r = oc.simulate("64/20")
     g = r.guests
     total = float(r.system["page_read_mib_s"])
     assert total < obs["o000-sys-pr"]  # the model's whole system pages too little
+    # the fit's characteristic time is longer than the run's: at the fit's, memory overflows,
+    # more than half of it the database's resident memory beyond its target
+    _, t_fit = chosen_pair()
+    t_run = float(r.system["characteristic_time_s"])
+    assert t_run < 0.8 * t_fit
+    x = {v: float(r.workloads.loc[v, "relative_throughput"]) for v in r.workloads.index}
+    at_fit = {n: calibrate._guest_memory(q, _weight(n) * t_fit, x[q.variant]) for n, q in
+              {q.name: q for q in study_guests()}.items()}
+    overflow = sum(res for res, _ in at_fit.values()) - float(r.system["dpa_mib"])
+    db_target = [t.value for t in calibrate.targets() if t.guest_or_variant == "db-bi" and t.quantity == "resident_mib"]
+    assert overflow > 0 and at_fit["db-bi"][0] - db_target[0] > overflow / 2
     for name, key in (("fs-pagecache-medium", "fspm"), ("fs-pagecache-high", "fsph")):
         reads = g.loc[name, "page_read_mib_s"]
         target = obs[f"o000-{key}-pr-share"] / 100 * obs["o000-sys-pr"]  # what the fit aimed at
         from_pin = obs[f"o000-{key}-pin-frac"] / 100 * obs[f"o000-{key}-dpa"] / 100 * obs["o000-sys-dpa"]
-        # the fit comes near the share-based target (a little above it), far below the rate of
-        # the paged-in fraction
-        assert 1 <= reads / target < 1.3
-        assert reads < from_pin / 5
-        # yet its share of all reads misses high, because the total is too low
-        assert 100 * reads / total > 1.2 * obs[f"o000-{key}-pr-share"]
-        # and its paged-in fraction misses by a little less than the factor between the paper's
-        # two readings (the model reads a little more than the smaller one)
-        pin = 100 * reads / g.loc[name, "resident_mib"]
-        assert 0.7 * from_pin / target < obs[f"o000-{key}-pin-frac"] / pin <= from_pin / target
+        # at the fit's own time the guest meets the share-based target ...
+        assert at_fit[name][1] == pytest.approx(target, rel=0.05)
+        # ... in the run, whose pages age for less, it reads about twice that, far below the
+        # rate of the paged-in fraction
+        assert 1.5 < reads / target < 2.5
+        assert reads < from_pin / 3
+        # its share of all reads misses high, the more so as the total is too low
+        assert 100 * reads / total > 100 * reads / obs["o000-sys-pr"] > 1.5 * obs[f"o000-{key}-pr-share"]
+        # its paged-in fraction misses by about half the factor between the paper's two
+        # readings, by more than it overshoots the first: it is nearer the first reading
+        miss = obs[f"o000-{key}-pin-frac"] / (100 * reads / g.loc[name, "resident_mib"])
+        assert reads / target < miss
+        assert 0.4 * from_pin / target < miss < 0.6 * from_pin / target

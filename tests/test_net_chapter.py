@@ -345,9 +345,8 @@ def test_network_pages_are_the_hot_core_and_a_few_busy_buffers():
     beyond = g["resident_mib"] - hot
     obs = data.observations().set_index("id").loc["o000-n-res-frac"]
     assert (100 * hot / g["instantiated_mib"] < obs["lower"]).all()  # the hot core alone is less than the paper's share
-    # the fit's two kinds of solution: a few busy buffers and an idle rest (the clients and the
-    # high server) ...
-    busy = ["net-medium-client", "net-high-client", "net-high-server"]
+    # the fit's two kinds of solution: a few busy buffers and an idle rest (the high pair) ...
+    busy = ["net-high-client", "net-high-server"]
     assert [n for n in NET if fitted[n].active_frac < 0.5] == busy
     T = float(r.system["characteristic_time_s"])
     w = pd.Series(replacement.reclaim_weights(list(touched.values()), fitted_reclaim_exponent()), index=list(touched))
@@ -357,20 +356,20 @@ def test_network_pages_are_the_hot_core_and_a_few_busy_buffers():
         assert fitted[n].median_rate_per_s * 2 ** -fitted[n].skew > 10 / (T * w[n])
         assert abs(beyond[n] - active[n]) < 2.5  # they keep the hot core and the active pages ...
         assert abs(frac[n] - (obs["lower"] + obs["upper"]) / 2) < 1.0  # ... about the paper's share
-        # their page reads are their idle pages' references, about once an hour
+        # "most of" their page reads are their idle pages' references, about once an hour
         x = r.workloads.loc[fitted[n].variant, "relative_throughput"]
-        assert idle[n] * IDLE_RATE_PER_S * x == pytest.approx(g.loc[n, "page_read_mib_s"], rel=0.1)
-    # ... and pages all active but hardly used (the medium server): median page less than once
-    # in ten days, steep skew; it keeps the hot core and a little more, below the paper's share
-    ms = "net-medium-server"
-    assert fitted[ms].active_frac > 0.9
-    assert fitted[ms].median_rate_per_s < 1 / (10 * 86400) and fitted[ms].skew > 1.5
-    assert 0 < beyond[ms] < 2.5 and frac[ms] < obs["lower"]
+        assert 0.7 * g.loc[n, "page_read_mib_s"] < idle[n] * IDLE_RATE_PER_S * x <= g.loc[n, "page_read_mib_s"]
+    # ... and pages all active but hardly used (the medium pair): median page less than once
+    # in ten days, steep skew; they keep the hot core and a little more, below the paper's share
+    for ms in ("net-medium-client", "net-medium-server"):
+        assert fitted[ms].active_frac > 0.9
+        assert fitted[ms].median_rate_per_s < 1 / (10 * 86400) and fitted[ms].skew > 1.5
+        assert 0 < beyond[ms] < 2.5 and frac[ms] < obs["lower"]
     # negligible reads, though each guest reads more than the fit's target
     assert g["page_read_mib_s"].sum() / r.system["page_read_mib_s"] < 0.02
     target = {t.guest_or_variant: t.value for t in calibrate.targets() if t.quantity == "page_read_mib_s"}
     assert all(target[n] < g.loc[n, "page_read_mib_s"] < 5 * target[n] for n in NET)
-    # together the four miss the resident target from below, through the medium server
+    # together the four miss the resident target from below, through the medium pair
     pv = fw.paper_vs_model("net")
     assert pv.loc["o000-n-res-frac", "verdict"] == "✗" and pv.loc["o000-n-nopaging", "verdict"] == "✓"
     assert float(pv.loc["o000-n-res-frac", "model"]) < obs["lower"]  # missed from below

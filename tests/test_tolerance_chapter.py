@@ -41,26 +41,39 @@ def test_measures_are_the_models_guest_values():
 
 
 def test_table2_at_6420_states_what_the_chapter_says():
+    from overcommit.book.figures_validation import chosen_pair
+
     t = tolerance.table2("64/20")
     b = tolerance.Boundaries()
-    # "Where it misses": the high page-cached file system and the web servers are out of the
-    # paper's cell, one class too high on page reads, the web servers just above the line
-    assert set(t.index[~t["agrees"]]) == {"fs-pagecache-high", "was-ihs"}
-    for row in ("fs-pagecache-high", "was-ihs"):
+    pm = tolerance.paper_measures()
+    # "Where it misses": both page-cached file systems and the web servers are out of the
+    # paper's cell, one class too high on page reads, the web servers just above the line; the
+    # high page-cached file system also one class too low on residency
+    assert set(t.index[~t["agrees"]]) == {"fs-pagecache-medium", "fs-pagecache-high", "was-ihs"}
+    for row in ("fs-pagecache-medium", "fs-pagecache-high", "was-ihs"):
         assert (t.loc[row, "reads_class"], t.loc[row, "paper_reads_class"]) == ("high", "medium")
+    for row in ("fs-pagecache-medium", "was-ihs"):
+        assert t.loc[row, "resident_class"] == t.loc[row, "paper_resident_class"]
+    assert (t.loc["fs-pagecache-high", "resident_class"], t.loc["fs-pagecache-high", "paper_resident_class"]) == (
+        "medium", "high")
     assert b.reads_high < t.loc["was-ihs", "read_share_pct"] < 1.25 * b.reads_high
     # ... "the model's whole system reads less than the paper's"
     assert oc.simulate("64/20").system["page_read_mib_s"] < 88
-    # "close to a line": IHS within a point of the high read-share line, with the paper's
-    # quarter resident; the page-cached fio levels read more MiB/s than the paper's and the
-    # high one sits within a few points of the resident-high line
+    # "close to a line": IHS within a point and a half of the high read-share line, near the
+    # paper's quarter resident; the high page-cached level just under the resident-high line
+    # (within 5 points), where the paper's is above it
     assert abs(t.loc["was-ihs", "read_share_pct"] - b.reads_high) < 1.5
     assert 20 < t.loc["was-ihs", "resident_remaining_pct"] < 30
+    assert b.resident_high - 5 < t.loc["fs-pagecache-high", "resident_remaining_pct"] < b.resident_high
+    assert pm.loc["fs-pagecache-high", "resident_remaining_pct"] >= b.resident_high
+    # "the page-cached file systems read too much": about twice the paper's MiB/s, further past
+    # the read line than the web servers; the fit met the paper's rates at the characteristic
+    # time it assumed, and the model's run ages pages faster
     o = data.observations(["observations_000.csv"]).set_index("id")["value"]
     for row, key in (("fs-pagecache-medium", "o000-fspm-pr-share"), ("fs-pagecache-high", "o000-fsph-pr-share")):
-        assert t.loc[row, "page_read_mib_s"] > o[key] / 100 * o["o000-sys-pr"]
-    assert abs(b.resident_high - t.loc["fs-pagecache-high", "resident_remaining_pct"]) < 5
-    assert t.loc["fs-pagecache-high", "paper_resident_class"] == "high"
+        assert 1.5 < t.loc[row, "page_read_mib_s"] / (o[key] / 100 * o["o000-sys-pr"]) < 2.5
+        assert t.loc[row, "read_share_pct"] > t.loc["was-ihs", "read_share_pct"]
+    assert oc.simulate("64/20").system["characteristic_time_s"] < 0.8 * chosen_pair()[1]
 
 
 def test_other_cids_as_the_chapter_describes_them():

@@ -79,13 +79,15 @@
 #   - *The ECKD failures*: none of the model's runs fails. Its path never gets busy enough,
 #     because the model pages less than the paper measured and fio gives back path bandwidth
 #     as it slows down.
-#   - *The size of the 20-CPU moves*: only {glue:text}`fs-maxloss-20` down to 64 GiB, about
-#     as much as with 10 CPUs, where the paper singled out 20 CPUs; the model's faults are single page reads, not
+#   - *The size of the 20-CPU moves*: only {glue:text}`fs-maxloss-20` down to 64 GiB. That is
+#     the most of any CPU count, but only {glue:text}`fs-maxloss-ratio` times the loss with 10
+#     CPUs, where the paper singled out 20 CPUs; the model's faults are single page reads, not
 #     the paper's dirty pages written back in bursts. At 64/20 both modes move the paper's way,
 #     but too little for its claims, which ask for 3 points: the high page-cached variant loses
 #     {glue:text}`fs-ph-loss-64-20`, the high direct I/O variant gains {glue:text}`fs-dh-gain-64-20`.
 #   - *The page-read numbers at 64/20*: fitted, and missed, because the paper's own two numbers
-#     for the same rate disagree and the model's total paging is too low ({ref}`results_fs-ex-ten`).
+#     for the same rate disagree, the model's run ages the cache faster than the fit assumed, and
+#     its total paging is too low ({ref}`results_fs-ex-ten`).
 #
 #   The last section, "How these numbers are made, and why the model misses", has the detail.
 
@@ -107,8 +109,8 @@ from overcommit.book import figures_workload
 from overcommit.book.explore import explorer, host_controls
 from overcommit.book.figures_results import PAPER_PAGE_READ_6420
 from overcommit.model import PATH_HEADROOM, RUN_S, environment
-from overcommit.replacement import reclaim_weights
-from overcommit.workloads import HOT_CORE_MIB, study_guests, study_variants
+from overcommit.replacement import reclaim_weights, resident_slope_miss
+from overcommit.workloads import HOT_CORE_MIB, class_regularity, memory_classes, study_guests, study_variants
 
 pd.set_option("display.max_colwidth", 120)
 KEY = "fs"
@@ -137,13 +139,16 @@ assert figures_workload.value(vframe, "64/20", "fs-direct-high") > 1 > figures_w
 # "memory matters only a few percent": the largest change against 512 GiB with the same CPUs,
 # for memory sizes the paper reports (>= 64 GiB)
 maxloss = {}
-for c in (20, 15, 10):
+for c in (20, 15, 10, 5):
     d = edev[(edev.cpus == c) & (edev.memory_gib >= 64)]
     base = d[d.memory_gib == 512].set_index("variant")["throughput"]
     maxloss[c] = (1 - d["throughput"] / d["variant"].map(base)).max()
     glue(f"fs-maxloss-{c}", f"{100 * maxloss[c]:.1f} %", display=False)
-# the prose: the 20-CPU loss is about the size of the 10-CPU loss (within a quarter of it)
-assert 0.75 * maxloss[10] <= maxloss[20] <= 1.25 * maxloss[10], maxloss
+glue("fs-maxloss-ratio", f"{maxloss[20] / maxloss[10]:.1f}", display=False)
+# the prose: 20 CPUs lose the most of any CPU count, but weakly singled out: less than twice
+# the 10-CPU loss, and still a few per cent (under the 5 % of the flat-memory claim)
+assert 0 < max(maxloss[c] for c in (15, 10, 5)) < maxloss[20] < 0.05, maxloss
+assert 1.2 * maxloss[10] < maxloss[20] < 2 * maxloss[10], maxloss
 # why memory matters so little with fewer CPUs. 15 CPUs: the fio guests stay below the water
 # level (not cut), and the page cache loses less than with 20 CPUs at 64 GiB, reading less back
 # because the pages age longer
@@ -317,13 +322,13 @@ for v, s in SHORT.items():
         glue(f"fs-left-{s}-{cid}", f"{row['vcpus'] - row['blocked_vcpus']:.2f}", display=False)
         glue(f"fs-wait-{s}-{cid}", f"{r.workloads.loc[v, 'device_wait_per_unit']:.3f}", display=False)
         glue(f"fs-jobreads-{s}-{cid}", f"{row['page_read_mib_s'] / drivers[v].users:.2f}", display=False)
-# the prose: the page-cached guests' own reclaim times are a few times their median interval at
-# 64/20, "only" a smaller multiple (but still more than one) at 48/20
+# the prose: the page-cached guests' own reclaim times are more than one and a half times their
+# median interval at 64/20, "only" about one (between three quarters and one and a half) at 48/20
 for v in ("fs-pagecache-medium", "fs-pagecache-high"):
     w_g = float(reclaim_weights([guests[v].touched_mib], BETA)[0])
     ratio = {cid: w_g * float(r.system["characteristic_time_s"]) * guests[v].median_rate_per_s
              for cid, r in (("64-20", r6420), ("48-20", r4820))}
-    assert 1 < ratio["48-20"] < 0.75 * ratio["64-20"], (v, ratio)
+    assert 1.5 < ratio["64-20"] and 0.75 < ratio["48-20"] < min(1.5, 0.75 * ratio["64-20"]), (v, ratio)
 
 # %% [markdown]
 # The two modes part ways because of where their memory references go and what a page fault
@@ -540,16 +545,38 @@ assert dh_extra + HOT_CORE_MIB < obs["o000-fsdh-dpa"] / 100 * obs["o000-sys-dpa"
 assert pvm.loc["o000-fsdh-dpa", "verdict"] == "✗" and pvm.loc["o000-fsdh-res-frac", "verdict"] == "✗"
 assert pvm.loc["o000-fsd-nopaging", "verdict"] == "✓"
 assert dh_reads < 0.02 * float(r6420.system["page_read_mib_s"]), dh_reads
-# the prose: the page-cached guests' reads come near the share-based targets (a little above
-# them), and the paged-in fractions miss by a little less than the paper's own two readings
-# differ (the model reads a little more than the smaller one)
+# the prose: the fit met the page-cached guests' share-based targets at the characteristic time
+# it assumed; the model's own 64/20 run settles at a shorter one, because at the fit's time the
+# guests would need more memory than the DPA has, mostly for the database beyond its target
+_, T_FIT = figures_validation.chosen_pair()
+T6420 = float(r6420.system["characteristic_time_s"])
+glue("fs-T-fit", f"{T_FIT:.0f}", display=False)
+
+
+def _memory_at(g, T):
+    """Resident MiB and page-read MiB/s of guest g at 64/20's throughput, its pages aging w_g T."""
+    sizes, rates = memory_classes(g)
+    x = float(r6420.workloads.loc[g.variant, "relative_throughput"])
+    load = rates * x * float(reclaim_weights([g.touched_mib], BETA)[0]) * T
+    h, _, miss = resident_slope_miss(load, "clock", class_regularity(g))
+    return float(sizes @ h), float(sizes @ (rates * x * miss))
+
+
+at_fit = {name: _memory_at(g, T_FIT) for name, g in guests.items()}
+overflow = sum(res for res, _ in at_fit.values()) - float(r6420.system["dpa_mib"])
+db_target = [t.value for t in calibrate.targets() if t.guest_or_variant == "db-bi" and t.quantity == "resident_mib"]
+assert T6420 < 0.8 * T_FIT and overflow > 0 and at_fit["db-bi"][0] - db_target[0] > overflow / 2, (T6420, overflow)
+# ... so the cache ages for less: the guests read about twice the targets (the helper is the
+# model: at the run's own time it gives the run's reads), and the paged-in fractions miss by
+# about half the factor between the paper's own two readings
 for v, key in (("fs-pagecache-medium", "fspm"), ("fs-pagecache-high", "fsph")):
     target = obs[f"o000-{key}-pr-share"] / 100 * obs["o000-sys-pr"]
     from_pin = obs[f"o000-{key}-pin-frac"] / 100 * obs[f"o000-{key}-dpa"] / 100 * obs["o000-sys-dpa"]
     reads = float(r6420.guests.loc[v, "page_read_mib_s"])
-    assert 1 <= reads / target < 1.3, (v, reads, target)
+    assert abs(at_fit[v][1] / target - 1) < 0.05 and abs(_memory_at(guests[v], T6420)[1] / reads - 1) < 1e-6, v
+    assert 1.5 < reads / target < 2.5, (v, reads, target)
     miss = obs[f"o000-{key}-pin-frac"] / (100 * reads / float(r6420.guests.loc[v, "resident_mib"]))
-    assert 0.7 * from_pin / target < miss <= from_pin / target, (v, miss, from_pin / target)
+    assert reads / target < miss and 0.4 < miss / (from_pin / target) < 0.6, (v, miss, from_pin / target)
 
 # %% [markdown]
 # ```{container} oc-caption
@@ -764,7 +791,8 @@ explorer(
 #   the page-cached guests at 64/20, {glue:text}`fs-Tg-ratio-pm-64-20` and
 #   {glue:text}`fs-Tg-ratio-ph-64-20` times their median interval; at 48/20
 #   {glue:text}`fs-Tg-pm-48-20` s and {glue:text}`fs-Tg-ph-48-20` s, only
-#   {glue:text}`fs-Tg-ratio-pm-48-20` and {glue:text}`fs-Tg-ratio-ph-48-20` times.
+#   {glue:text}`fs-Tg-ratio-pm-48-20` and {glue:text}`fs-Tg-ratio-ph-48-20` times: the median
+#   cache page is touched only about once in the time its guest's pages age.
 # - **Processors.** Share-based {term}`water-filling` with 100 shares per virtual CPU
 #   ({doc}`shares`); a guest can use at most its virtual CPUs minus the time its stalls block
 #   them (at 48/20 the stalls hold {glue:text}`fs-blocked-pm-48-20` of the medium page-cached
@@ -817,20 +845,24 @@ pvm.reset_index().drop(columns=["id", "source"]).set_index("subject")
 # out and are read back. The fit settled between the two, with less resident than the paper's
 # and {glue:text}`fs-reads-dh-64-20` MiB/s of page reads, more than it aimed at but still a
 # negligible share of all page reads (the row on direct I/O paging passes). The
-# page-cached guests' shares of all page reads miss although the calibration came near what it
-# aimed at, the guests' *own* rates ({glue:text}`fs-p-prs-pm` and
-# {glue:text}`fs-p-prs-ph` of the paper's {glue:text}`fs-paper-reads` MiB/s,
-# {glue:text}`fs-target-pm` and {glue:text}`fs-target-ph` MiB/s): the guests read
-# {glue:text}`fs-reads-pm-64-20` and {glue:text}`fs-reads-ph-64-20` MiB/s at 64/20,
-# {glue:text}`fs-over-pm` and {glue:text}`fs-over-ph` times the target. But the model's whole
-# system reads only {glue:text}`fs-model-reads-6420` MiB/s, so their shares come out at
-# {glue:text}`fs-pm-share-model` and {glue:text}`fs-ph-share-model`. The paged-in fractions miss
-# by factors of {glue:text}`fs-pin-miss-pm` and {glue:text}`fs-pin-miss-ph`
-# ({glue:text}`fs-pm-pin-model` and {glue:text}`fs-ph-pin-model` of the resident memory per
-# second against the paper's {glue:text}`fs-p-pin-pm` and {glue:text}`fs-p-pin-ph`): the paper's
-# two figures for the same rate disagree with each other by a factor of about
-# {glue:text}`fs-ex-pm-ratio` ({ref}`results_fs-ex-ten` works it out), and the model, which reads
-# a little more than the smaller rate, misses the larger by a little less than that factor.
+# page-cached guests' shares of all page reads miss high. The calibration aimed at the guests'
+# *own* rates ({glue:text}`fs-p-prs-pm` and {glue:text}`fs-p-prs-ph` of the paper's
+# {glue:text}`fs-paper-reads` MiB/s, {glue:text}`fs-target-pm` and {glue:text}`fs-target-ph`
+# MiB/s) and met them at the characteristic time it assumed, {glue:text}`fs-T-fit` s. The
+# model's own 64/20 run settles at {glue:text}`fs-T-64-20` s: at {glue:text}`fs-T-fit` s the
+# guests would need more memory than there is, mostly because the database keeps more than the
+# fit aimed at. Global replacement passes that on to every guest. The cache's pages age for
+# less, and the guests read {glue:text}`fs-reads-pm-64-20` and
+# {glue:text}`fs-reads-ph-64-20` MiB/s, {glue:text}`fs-over-pm` and {glue:text}`fs-over-ph`
+# times the target. The model's whole system reads only {glue:text}`fs-model-reads-6420`
+# MiB/s, so their shares come out at {glue:text}`fs-pm-share-model` and
+# {glue:text}`fs-ph-share-model`. The paged-in fractions miss by factors of
+# {glue:text}`fs-pin-miss-pm` and {glue:text}`fs-pin-miss-ph` ({glue:text}`fs-pm-pin-model` and
+# {glue:text}`fs-ph-pin-model` of the resident memory per second against the paper's
+# {glue:text}`fs-p-pin-pm` and {glue:text}`fs-p-pin-ph`): the paper's two figures for the same
+# rate disagree with each other by a factor of about {glue:text}`fs-ex-pm-ratio`
+# ({ref}`results_fs-ex-ten` works it out), and the model, which reads about twice the smaller
+# rate, misses the larger by about half that factor.
 #
 # ### Claims, and why the model misses
 #
@@ -888,8 +920,9 @@ glue("fs-dslow-64-20", f"{float(r6420.workloads.loc['fs-direct-high', 'io_slowdo
 #   depends on the path's bandwidth, an assumption the paper does not give.
 # - **The size of the 20-CPU loss.** The paper singles out 20 CPUs as the case where memory
 #   mattered more than a few per cent; the model's loss with 20 CPUs down to 64 GiB is only
-#   {glue:text}`fs-maxloss-20`, about as much as its loss with 10 CPUs
-#   ({glue:text}`fs-maxloss-10`): the model does not single out 20 CPUs at all.
+#   {glue:text}`fs-maxloss-20`. It is the largest of any CPU count, but only
+#   {glue:text}`fs-maxloss-ratio` times the loss with 10 CPUs ({glue:text}`fs-maxloss-10`):
+#   the model singles out 20 CPUs, but weakly.
 # - **Less cache at lower throughput.** The model's instantiated memory does not shrink with
 #   the page-cached guests' throughput, as the paper suggests the real page cache did.
 # - **The page-read numbers at 64/20**, for the reasons in the previous subsection.
@@ -1071,15 +1104,16 @@ glue("fs-ex-min-gib", f"{planning.MIN_MEMORY_GIB:.0f}", display=False)
 # {glue:text}`fs-ex-pm-share-rate` MiB/s; {glue:text}`fs-p-pin-pm` per second of {glue:text}`fs-ex-pm-res-paper` MiB resident is {glue:text}`fs-ex-pm-pin-rate`
 # MiB/s, about {glue:text}`fs-ex-pm-ratio` times as much. The two cannot both be right (the high
 # level's pair disagrees in the same way), and the text does not say which one is off. The
-# calibration aimed at the rate from the share and came near it (the model's guest reads
-# {glue:text}`fs-reads-pm-64-20` MiB/s, {glue:text}`fs-over-pm` times that rate), and so its
-# paged-in fraction is
+# calibration aimed at the rate from the share and met it at the characteristic time it
+# assumed ({glue:text}`fs-T-fit` s). The model's own 64/20 run ages pages faster
+# ({glue:text}`fs-T-64-20` s), so the guest reads {glue:text}`fs-reads-pm-64-20` MiB/s,
+# {glue:text}`fs-over-pm` times that rate, and its paged-in fraction is
 # {glue:text}`fs-pm-pin-model` per second, {glue:text}`fs-pin-miss-pm` times smaller than the
-# paper's {glue:text}`fs-p-pin-pm`: the model follows the first reading of the paper, not the
-# second. Its share of all page reads misses all the same, for a different reason: the model's
-# system reads only {glue:text}`fs-model-reads-6420` MiB/s. A fit can only be as consistent as
-# its targets; here the rows marked ✗ measure the paper's inconsistency and the model's too-low
-# total paging, not the fio guests' behaviour.
+# paper's {glue:text}`fs-p-pin-pm`: the model is nearer the first reading of the paper than the
+# second. Its share of all page reads misses by more, because the model's system reads only
+# {glue:text}`fs-model-reads-6420` MiB/s. A fit can only be as consistent as its targets and
+# its assumptions; here the rows marked ✗ measure the paper's inconsistency, the fit's assumed
+# characteristic time and the model's too-low total paging, not the fio guests' behaviour.
 # :::
 
 # %% tags=["remove-cell"]

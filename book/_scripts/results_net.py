@@ -481,11 +481,12 @@ hot_pct = 100 * hot / r6420.guests.loc[net_names, "instantiated_mib"]
 glue("net-hot-frac", f"{hot_pct.min():.1f} % to {hot_pct.max():.1f} %", display=False)
 res_obs = data.observations().set_index("id").loc["o000-n-res-frac"]
 glue("net-paper-res", f"{res_obs['lower']:g} % to {res_obs['upper']:g} %", display=False)
-# the fit found two kinds of solution: three guests with a small, busy active set and an idle
-# rest; the medium server with nearly all its pages active and almost unreferenced
+# the fit found two kinds of solution: the high pair with a small, busy active set and an idle
+# rest; the medium pair with nearly all its pages active and almost unreferenced
 busy_set = [n for n in net_names if table17[n].active_frac < 0.5]
 cold_set = [n for n in net_names if n not in busy_set]
-assert cold_set == ["net-medium-server"], (busy_set, cold_set)
+assert busy_set == ["net-high-client", "net-high-server"], (busy_set, cold_set)
+assert cold_set == ["net-medium-client", "net-medium-server"], (busy_set, cold_set)
 active = pd.Series({n: (touched[n] - hot[n]) * table17[n].active_frac for n in net_names})
 idle = touched - hot - active
 beyond = r6420.guests.loc[net_names, "resident_mib"] - hot
@@ -494,24 +495,34 @@ reclaim_s = T6420 * weight[net_names]
 x6420 = {n: float(r6420.workloads.loc[table17[n].variant, "relative_throughput"]) for n in net_names}
 for n in busy_set:
     # the prose: they keep the hot core and their active pages, about the paper's share; even
-    # the least popular active page is referenced more often than once per reclaim time; their
-    # page reads are their idle pages' references, about once an hour
+    # the least popular active page is referenced more often than once per reclaim time; most of
+    # their page reads are their idle pages' references, about once an hour
     assert abs(beyond[n] - active[n]) < 2.5, (n, beyond[n], active[n])
     assert abs(res_pct[n] - (res_obs["lower"] + res_obs["upper"]) / 2) < 1.0, (n, res_pct[n])
     assert table17[n].median_rate_per_s * 2 ** -table17[n].skew > 10 / reclaim_s[n], n
-    assert abs(idle[n] * IDLE_RATE_PER_S * x6420[n] / r6420.guests.loc[n, "page_read_mib_s"] - 1) < 0.1, n
-ms = cold_set[0]
-assert beyond[ms] < 2.5 and res_pct[ms] < res_obs["lower"] and table17[ms].active_frac > 0.9
+    assert 0.7 < idle[n] * IDLE_RATE_PER_S * x6420[n] / r6420.guests.loc[n, "page_read_mib_s"] <= 1, n
+for n in cold_set:
+    # the prose: nearly all active but hardly used; they keep the hot core and a little more,
+    # below the paper's share
+    assert beyond[n] < 2.5 and res_pct[n] < res_obs["lower"] and table17[n].active_frac > 0.9, n
+
+
+def _span(values, fmt, unit=""):
+    """'a to b' of the smallest and largest value, or just 'a' when both print the same."""
+    lo, hi = format(min(values), fmt), format(max(values), fmt)
+    return f"{lo}{unit}" if lo == hi else f"{lo}{unit} to {hi}{unit}"
+
+
 glue("net-active-frac", f"{100 * min(table17[n].active_frac for n in busy_set):.1f} % to "
      f"{100 * max(table17[n].active_frac for n in busy_set):.1f} %", display=False)
 glue("net-active-mib", f"{active[busy_set].min():.0f} to {active[busy_set].max():.0f}", display=False)
 glue("net-active-rate", f"{min(table17[n].median_rate_per_s for n in busy_set):.0f} to "
      f"{max(table17[n].median_rate_per_s for n in busy_set):.0f}", display=False)
 glue("net-res-busy", f"{res_pct[busy_set].min():.1f} % to {res_pct[busy_set].max():.1f} %", display=False)
-glue("net-res-ms", f"{res_pct[ms]:.1f} %", display=False)
-glue("net-beyond-ms", f"{beyond[ms]:.1f}", display=False)
-glue("net-fit-days", f"{1 / table17[ms].median_rate_per_s / 86400:.0f}", display=False)
-glue("net-fit-skew", f"{table17[ms].skew:.1f}", display=False)
+glue("net-res-ms", _span(res_pct[cold_set], ".1f", " %"), display=False)
+glue("net-beyond-ms", _span(beyond[cold_set], ".1f"), display=False)
+glue("net-fit-days", _span([1 / table17[n].median_rate_per_s / 86400 for n in cold_set], ".0f"), display=False)
+glue("net-fit-skew", _span([table17[n].skew for n in cold_set], ".1f"), display=False)
 res48 = oc.simulate("48/20").guests.loc[net_names, "resident_mib"]
 assert (res48 > r6420.guests.loc[net_names, "resident_mib"] - 2).all()
 glue("net-res-48", f"{res48.min():.0f} to {res48.max():.0f}", display=False)
@@ -549,12 +560,12 @@ _ = figures_results.glue_any_grid()  # the any-host chart's grid, as every chapt
 # At 64/20 the model keeps {glue:text}`net-res-range` of each network guest's instantiated
 # memory resident ({glue:text}`net-res-mib` MiB of {glue:text}`net-inst-mib` MiB), and the four
 # guests together read {glue:text}`net-reads-6420` MiB/s back from the paging devices,
-# {glue:text}`net-reads-share` of all page reads in that run: negligible, as in the paper. Three
-# guests keep about the paper's share ({glue:text}`net-res-busy`), the medium server only
+# {glue:text}`net-reads-share` of all page reads in that run: negligible, as in the paper. The
+# high pair keeps about the paper's share ({glue:text}`net-res-busy`), the medium pair only
 # {glue:text}`net-res-ms`. What stays is each guest's *hot core* (its kernel and hot code) and,
-# in the three, a few buffers used many times a second ({doc}`replacement`): the model's
+# in the high pair, a few buffers used many times a second ({doc}`replacement`): the model's
 # version of the paper's few small buffers reused for every message. Both numbers were fitted;
-# how, and why the medium server keeps less, is at the end of the chapter.
+# how, and why the medium pair keeps less, is at the end of the chapter.
 
 # %% tags=["remove-cell"]
 from overcommit.book import figures_time
@@ -744,15 +755,15 @@ explorer(
 # above the fit's target. Every guest in the model has a *hot core*, its kernel and hot code,
 # {glue:text}`net-hot-mib` MiB (at most a quarter of what it touches), each page referenced about
 # once a second: {glue:text}`net-hot-frac` of these small guests' instantiated memory. For the
-# rest the fit found two kinds of solution. For the two clients and the high server it makes
+# rest the fit found two kinds of solution. For the high pair it makes
 # {glue:text}`net-active-frac` of it active ({glue:text}`net-active-mib` MiB, the median active
 # page referenced {glue:text}`net-active-rate` times a second) and leaves the remainder idle,
 # referenced about once an hour; they keep the hot core and the active pages,
-# {glue:text}`net-res-busy`, about the paper's share. For the medium server it makes nearly all
+# {glue:text}`net-res-busy`, about the paper's share. For the medium pair it makes nearly all
 # of it active but hardly used (the median page referenced once in {glue:text}`net-fit-days`
-# days, skew {glue:text}`net-fit-skew`); it keeps the hot core and {glue:text}`net-beyond-ms` MiB
+# days, skew {glue:text}`net-fit-skew`); they keep the hot core and {glue:text}`net-beyond-ms` MiB
 # more, {glue:text}`net-res-ms`. The fit keeps the best solution it reaches from several
-# starting points, for the medium server one of the second kind; together the four keep
+# starting points, for the medium pair one of the second kind; together the four keep
 # {glue:text}`net-res-all`, below the paper's {glue:text}`net-paper-res`.
 #
 # Why a page stays or goes: z/VM 6.3 reclaims frames by visiting the guests' frame lists in turn
@@ -764,9 +775,9 @@ explorer(
 # (factor {glue:text}`net-w`), the database's for {glue:text}`net-Tg-db-6420` s. A page stays
 # resident when it is referenced more often than once per its guest's reclaim time. The hot core
 # and the busy buffers are, and stay: still {glue:text}`net-res-48` MiB per guest at 48/20. The
-# idle pages go to the paging devices, and their rare references are almost all of the three
-# guests' page reads. In the model the paper's small buffers, allocated once and reused for
-# every message, are the hot core and, in three guests, the active pages.
+# idle pages go to the paging devices, and their rare references are most of the high pair's
+# page reads. In the model the paper's small buffers, allocated once and reused for
+# every message, are the hot core and, in the high pair, the active pages.
 # It is also why the paper's suggestion to protect the buffers with z/VM's reserved-memory
 # setting would change nothing in the model: what the guests use is resident anyway, and they
 # hardly wait for a page. Their throughput depends on memory only through the processors the
@@ -778,7 +789,7 @@ explorer(
 # column *use* keeps calibration and validation apart: *fitted* rows are calibration targets
 # (64/20 on z/VM 6.3 EDEV-SCSI); only *validation* rows would test the model, and the paper
 # gives none for a single configuration of the network workload. The resident share misses its
-# target through the medium server, for the reason given above.
+# target through the medium pair, for the reason given above.
 
 # %% tags=["remove-input"]
 figures_workload.paper_vs_model(KEY).drop(columns=["source"])

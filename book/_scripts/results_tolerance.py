@@ -52,14 +52,16 @@
 # - **A balanced mix wins** in the model too: each page read stalls a virtual CPU
 #   ({doc}`paging`), and share-based water-filling ({doc}`shares`) gives the CPU a stalled
 #   guest leaves to a neighbour that has work, if the mix has one.
-# - **Where it misses.** {glue:text}`tol-differ-short` one class too high on page reads.
-#   Their page reads are close to the paper's (the fit's targets), but the model's whole
-#   system reads less than the paper's ({glue:text}`tol-reads-6420` MiB/s against
-#   {glue:text}`tol-p-sys-pr`), so their *share* of it is larger; and in the model a small
-#   guest's pages age for a shorter time (see the list below the chart, and
-#   {doc}`model_method`). The
-#   class boundaries are the book's, not the paper's: the paper names the classes but not
-#   where they end ("How these numbers are made", at the end).
+# - **Where it misses.** {glue:text}`tol-differ-short` one class too high on page reads, and
+#   the high page-cached file system one class too low on residency. The page-cached file
+#   systems read about twice the paper's MiB/s: the fit met the paper's rates at the
+#   characteristic time it assumed, but the model's own run ages their pages faster
+#   ({doc}`results_fs`). The model's whole system reads less than the paper's
+#   ({glue:text}`tol-reads-6420` MiB/s against {glue:text}`tol-p-sys-pr`), so their *share*
+#   of it is larger still. In the model a small guest's pages age for a shorter time, which
+#   lifts the web servers (see the list below the chart, and {doc}`model_method`). The class
+#   boundaries are the book's, not the paper's: the paper names the classes but not where they
+#   end ("How these numbers are made", at the end).
 
 # %% tags=["remove-cell"]
 import pandas as pd
@@ -70,7 +72,7 @@ import overcommit as oc
 from overcommit import data, tolerance
 from overcommit import exercises
 from overcommit.exercises import checks
-from overcommit.book import figures_planning
+from overcommit.book import figures_planning, figures_validation
 from overcommit.book import figures_tolerance
 from overcommit.book.explore import explorer, host_controls
 
@@ -80,15 +82,24 @@ for name in ("reads_low", "reads_high", "resident_low", "resident_high"):
 t6420 = tolerance.table2("64/20")
 glue("tol-agree-6420", str(int(t6420["agrees"].sum())), display=False)
 glue("tol-n", str(len(t6420)), display=False)
-# "Where it misses": the rows out of the paper's cell, one class too high on page reads
+# "Where it misses": the rows out of the paper's cell, one class too high on page reads, and
+# the high page-cached file system also one class too low on residency
 rank = {"low": 0, "medium": 1, "high": 2}
 off = t6420[~t6420["agrees"]]
-assert set(off.index) == {"fs-pagecache-high", "was-ihs"}, list(off.index)
-assert all(rank[r.reads_class] == rank[r.paper_reads_class] + 1 and r.resident_class == r.paper_resident_class
-           for r in off.itertuples())
-glue("tol-differ-short", "The high page-cached file system and the web servers land", display=False)
+assert set(off.index) == {"fs-pagecache-medium", "fs-pagecache-high", "was-ihs"}, list(off.index)
+assert all(rank[r.reads_class] == rank[r.paper_reads_class] + 1 for r in off.itertuples())
+assert [i for i, r in off.iterrows() if r.resident_class != r.paper_resident_class] == ["fs-pagecache-high"]
+assert rank[off.loc["fs-pagecache-high", "resident_class"]] == rank[off.loc["fs-pagecache-high", "paper_resident_class"]] - 1
+glue("tol-differ-short", "Both page-cached file systems and the web servers land", display=False)
 # ... the web servers by a little: their share is within a quarter of the line
 assert b.reads_high < t6420.loc["was-ihs", "read_share_pct"] < 1.25 * b.reads_high
+# the page-cached file systems read about twice the paper's MiB/s (the fit's targets, which it
+# met at its assumed characteristic time, longer than the run's; results_fs works it out)
+_, T_FIT = figures_validation.chosen_pair()
+assert float(oc.simulate("64/20").system["characteristic_time_s"]) < 0.8 * T_FIT
+_obs = data.observations(["observations_000.csv"]).set_index("id")["value"]
+for row, key in (("fs-pagecache-medium", "o000-fspm-pr-share"), ("fs-pagecache-high", "o000-fsph-pr-share")):
+    assert 1.5 < t6420.loc[row, "page_read_mib_s"] / (_obs[key] / 100 * _obs["o000-sys-pr"]) < 2.5, row
 for cls in ("low", "medium", "high"):
     rows = t6420[t6420["paper_reads_class"] == cls]
     glue(f"tol-p-{cls}", Markdown("; ".join(f"{label} (resident: {res})" for label, res
@@ -196,21 +207,28 @@ glue("tol-p-fspm-reads", f"{pm.loc['fs-pagecache-medium', 'read_share_pct']:.1f}
 glue("tol-p-fsph-mib", f"{obs['o000-fsph-pr-share'] / 100 * obs['o000-sys-pr']:.1f}", display=False)
 glue("tol-p-fspm-mib", f"{obs['o000-fspm-pr-share'] / 100 * obs['o000-sys-pr']:.1f}", display=False)
 glue("tol-p-fsph-res", f"{pm.loc['fs-pagecache-high', 'resident_remaining_pct']:.0f}", display=False)
+# the prose: the high page-cached file system just under the resident-high line (within 5
+# points), where the paper's is above it; both page-cached levels further past the reads line
+# than the web servers
+assert b.resident_high - 5 < t6420.loc["fs-pagecache-high", "resident_remaining_pct"] < b.resident_high
+assert pm.loc["fs-pagecache-high", "resident_remaining_pct"] >= b.resident_high
+assert t6420.loc[["fs-pagecache-medium", "fs-pagecache-high"], "read_share_pct"].min() > t6420.loc["was-ihs", "read_share_pct"]
 
 # %% [markdown]
 # - **Rows that differ:** {glue:text}`tol-differ`.
 # - **Close to a line:** the web servers read {glue:text}`tol-ihs-reads` % of the system's
 #   page reads each, just above the {glue:text}`tol-reads-high` % line into "high", and keep
-#   {glue:text}`tol-ihs-res` % of what they touched, as the paper's quarter. In the model
+#   {glue:text}`tol-ihs-res` % of what they touched, near the paper's quarter. In the model
 #   every guest's pages age for a time that grows with the guest's size, so the smallest
-#   guests' frames turn over fastest ({doc}`replacement`). The page-cached file systems read
-#   {glue:text}`tol-fspm-mib` and {glue:text}`tol-fsph-mib` MiB/s against the paper's
-#   {glue:text}`tol-p-fspm-mib` and {glue:text}`tol-p-fsph-mib` (shares of
-#   {glue:text}`tol-fspm-reads` % and {glue:text}`tol-fsph-reads` % against
-#   {glue:text}`tol-p-fspm-reads` % and {glue:text}`tol-p-fsph-reads` %), and the high level
-#   keeps {glue:text}`tol-fsph-res` % resident, by the {glue:text}`tol-resident-high` % line
-#   where the paper has {glue:text}`tol-p-fsph-res` %. Rows this close to a line move between
-#   cells with small changes of the model.
+#   guests' frames turn over fastest ({doc}`replacement`). The high page-cached file system
+#   keeps {glue:text}`tol-fsph-res` % resident, just under the {glue:text}`tol-resident-high` %
+#   line, where the paper has {glue:text}`tol-p-fsph-res` %. Rows this close to a line move
+#   between cells with small changes of the model.
+# - **The page-cached file systems read too much:** {glue:text}`tol-fspm-mib` and
+#   {glue:text}`tol-fsph-mib` MiB/s against the paper's {glue:text}`tol-p-fspm-mib` and
+#   {glue:text}`tol-p-fsph-mib`, shares of {glue:text}`tol-fspm-reads` % and
+#   {glue:text}`tol-fsph-reads` % against {glue:text}`tol-p-fspm-reads` % and
+#   {glue:text}`tol-p-fsph-reads` %: further past the line than the web servers.
 # - **Java is in the paper's cell**, with {glue:text}`tol-java-res` % still resident and
 #   {glue:text}`tol-java-reads` % of the page reads per guest: most of its heap is
 #   resident, because the garbage collector touches all of it, and what is missing is
