@@ -607,6 +607,100 @@ glue("was-any-idle-small-20", f"{any_runs[(small, 20)].system['idle_cpu']:.1f}",
 assert _java_cpu(32, 20) < _java_cpu(512, 20)
 assert any_runs[(small, 20)].system["idle_cpu"] > 5 > any_runs[(small, 10)].system["idle_cpu"]
 
+# %% tags=["remove-cell"]
+from overcommit.book import figures_time
+
+t_was = {(v, cid): figures_time.glue_time("was", v, cid) for v in ("was-medium", "was-high")
+         for cid in ("512/25", "512/20", "64/20", "512/5")}
+# the prose: WebSphere's loss is the wait for a CPU; paging adds about a millisecond
+for v in ("was-medium", "was-high"):
+    assert t_was[(v, "512/20")]["cpu_wait"] > 50 and t_was[(v, "512/20")]["paging"] == 0
+    assert 0 < t_was[(v, "64/20")]["paging"] < 2 < t_was[(v, "64/20")]["cpu_wait"]
+    assert t_was[(v, "512/5")]["cpu_wait"] > 0.7 * t_was[(v, "512/5")]["total"]
+    assert t_was[(v, "512/20")]["spin"] == 0
+assert t_was[("was-medium", "512/20")]["cpu_wait"] > t_was[("was-high", "512/20")]["cpu_wait"]
+
+# %% [markdown]
+# ## Where the time goes
+#
+# One WebSphere transaction takes {glue:text}`t-was-medium-512-25-total` in the reference run,
+# {glue:text}`t-was-medium-512-25-think` of it the client's think time. The chart splits it
+# as the overall chapter does ({ref}`where-the-time-goes`).
+
+# %% tags=["remove-input"]
+figures_time.time_chart("was")
+
+# %% [markdown]
+# ```{container} oc-caption
+# **Figure: where a WebSphere transaction goes.** One bar per memory size for the chosen
+# level, environment and CPUs, the reference run on top, in milliseconds per transaction.
+# ```
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `oc.simulate("64/20").breakdown.loc[["was-medium", "was-high"]]` gives the parts in
+# seconds, in the order of `oc.BREAKDOWN_PARTS`.
+# ````
+#
+# WebSphere's loss is a wait for a CPU: {glue:text}`t-was-medium-512-20-cpu_wait` per
+# transaction for the medium level at 512/20 ({glue:text}`t-was-high-512-20-cpu_wait` for the
+# high level), {glue:text}`t-was-medium-512-5-cpu_wait` at 512/5. Memory costs it almost
+# nothing in the model, {glue:text}`t-was-medium-64-20-paging` at 64/20: where the model misses
+# the paper's drop at 96 GiB and below (the misses are discussed below).
+
+# %% tags=["remove-cell"]
+TIME_SEED = 57
+time_seeded = exercises.generate("results_was_time", seed=TIME_SEED)
+glue("was-time-seeded-q", Markdown(time_seeded.question), display=False)
+glue("was-time-seeded-a", Markdown(time_seeded.solution), display=False)
+
+# %% [markdown]
+# :::{exercise}
+# :label: results_was-ex-time-seeded
+# :class: oc-where-browser
+#
+# *A seeded exercise: your instructor may give you a different seed.* Each seed picks a bar
+# of the chart above and asks which part of a unit of work of a WebSphere level grew most against
+# the reference run, or how long one part takes. This is the question for seed 57:
+#
+# ```{glue:md} was-time-seeded-q
+# :format: myst
+# ```
+#
+# Type another seed in the box to get another question; the chart has every value you need.
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `exercises.generate("results_was_time", seed=...)` gives the question and
+# `exercises.check("results_was_time", seed=..., answer=...)` checks an answer.
+# ````
+#
+# <div class="oc-selfcheck" data-topic="results_was_time" data-seed="57"></div>
+# :::
+#
+# :::{solution} results_was-ex-time-seeded
+# :class: dropdown
+#
+# The worked answer for seed 57:
+#
+# ```{glue:md} was-time-seeded-a
+# :format: myst
+# ```
+# :::
+
+# %% [markdown]
+# ## Try any host
+#
+# The chart below shows the two WebSphere levels at any host of a dense grid: its sliders choose
+# real memory from {glue:text}`any-mem-min` to {glue:text}`any-mem-max` GiB
+# in steps of {glue:text}`any-mem-step` GiB
+# and {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max` real CPUs, on any of the three
+# environments. Its title says whether the paper ran that host or the numbers are the model's
+# alone ("model only").
+
+# %% tags=["remove-input"]
+figures_workload.any_cid_chart(KEY)
+
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: the two WebSphere levels at any host.** Top: relative throughput at the chosen host, each variant
