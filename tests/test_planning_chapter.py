@@ -179,8 +179,10 @@ def test_break_chart_opens_where_memory_break_points_differ():
     """At the chart's defaults (the study's mix on z/VM 6.3 with EDEV-SCSI, 20 CPUs, the
     level of ``BREAK_LEVEL``) the lower panel shows memory break points, more than one size
     of them, and fewer grey CPU-limited bars than memory ones. At 90 % it would not: all but
-    one workload are below the level already at 512 GiB (the chapter says so). The
-    memory-hungry mix breaks at a larger memory, as the prose says."""
+    one workload are below the level already at 512 GiB (the chapter says so). 'The Java
+    guests of both mixes break at the same memory of the grid ... In the memory-hungry mix
+    they fall much further there ... With all the memory they run at their reference
+    there'."""
     from overcommit.exercises.cases import break_points
 
     f = fp.variant_frame()
@@ -196,7 +198,31 @@ def test_break_chart_opens_where_memory_break_points_differ():
     b90 = at("study", 0.9)
     assert (b90 >= 512).sum() >= len(b90) - 1 and (b90 >= 512).sum() == len(b90[b90.index != "fs-pagecache-medium"])
     hungry = at("memory-hungry", fp.BREAK_LEVEL)
-    assert hungry["java-high"] > memory["java-high"] and hungry["java-medium"] > memory["java-medium"]
+    java = ["java-high", "java-medium"]
+    assert memory[java].nunique() == 1 and (hungry[java] == memory[java]).all()
+    x = f[(f.env == "zvm63-edev") & (f.cpus == 20)].set_index(["mix", "memory_gib", "variant"])["throughput"]
+    for v in java:
+        assert x[("memory-hungry", memory[v], v)] < x[("study", memory[v], v)] - 0.05, v
+        assert x[("memory-hungry", 512, v)] == 1
+
+
+def test_the_cold_heavy_database_holds_until_its_hot_set_no_longer_fits():
+    """'That room ends at the database's hot set ... the cold-heavy mix's database still runs
+    at ... at 20 GiB ... At 16 GiB its 16 GiB hot set no longer fits ... On ECKD the model finds
+    no steady state for this mix at 16/20, nor at 4/40 and 6/40 ... The planner below can run
+    into such a host ...; it then has no answer'."""
+    guests, variants = planning.build_mix(planning.MIXES["cold-heavy"])
+    hot = [g.hot_set_mib / 1024 for g in guests if g.hot_set_mib > 0]
+    assert len(hot) == 1 and 16 <= hot[0] < 20
+    db = {m: oc.simulate(f"{m}/20", guests=guests, variants=variants).workloads.loc["db-bi", "relative_throughput"]
+          for m in (32, 20, 16)}
+    assert db[20] > 0.7 and db[32] > 0.7 and db[16] < 0.3
+    for m, c in ((16, 20), (4, 40), (6, 40)):
+        assert not oc.simulate(f"{m}/{c}", env="zvm63-eckd", guests=guests, variants=variants,
+                               strict=False).converged, (m, c)
+    assert min(fp.MEMORIES) > 16 and fp.steady_state_note() == ""  # no chart shows them
+    with pytest.raises(oc.model.NotConvergedError):
+        fp.explorer_chart(mix="cold-heavy", memory_gib=64, cpus=20, env="zvm63-eckd", target="db-bi", level=0.7)
 
 
 def test_break_chart_names_workloads_as_a_reader_does():

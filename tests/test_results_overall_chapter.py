@@ -263,8 +263,9 @@ def test_the_misses_the_chapter_lists_are_the_claims_that_miss(frame):
     """'Three misses are where ..., one comes from a cost the model assumes, and two are
     trends ...': ECKD failures, WebSphere's 6.2 failures, idle processors; the CP time charged
     to the guests; the CPU scaling and ECKD at 96/20. The environment order, flat and falling
-    throughput, the steeper 6.2 paging, the paging and CPU trends pass; of the fitted
-    page-read claims the total misses, the database's and Java's shares pass."""
+    throughput, the steeper 6.2 paging, the paging and CPU trends pass; the fitted page-read
+    claims all pass, 'with little room': the total near the bottom of its band (20 % below
+    the paper's 88 MiB/s), Java's share at the top of its band."""
     claims = fr.claims_table(ids=True)
     val = claims[claims["kind"] == "validation"]
     missed = set(val.index[val["verdict"] == "✗ misses"])
@@ -276,8 +277,19 @@ def test_the_misses_the_chapter_lists_are_the_claims_that_miss(frame):
                   "cpu-breakup-constant"):
         assert claims.loc[claim, "verdict"] == "✓ matches", claim
     fitted = claims[claims["kind"] != "validation"]["verdict"].to_dict()
-    assert fitted == {"paging-6420-rate": "✗ misses", "paging-db-share": "✓ matches",
+    assert fitted == {"paging-6420-rate": "✓ matches", "paging-db-share": "✓ matches",
                       "paging-java-share": "✓ matches"}
+    reads = float(claims.loc["paging-6420-rate", "model"])
+    assert 0.75 * 88 <= reads < 0.85 * 88
+    assert 23 + 7 - 1 < float(claims.loc["paging-java-share", "model"].rstrip(" %")) <= 23 + 7
+    # "WebSphere ... still short of the paper's, and so is the database. The two Java guests
+    # together read about their target"
+    from overcommit.book import figures_validation as fv
+
+    k = fv.key_numbers()
+    assert k["was_reads"] < k["was_reads_target"]
+    assert oc.simulate("64/20").guests.loc["db-bi", "page_read_mib_s"] < 20
+    assert abs(k["java_reads"] / k["java_reads_target"] - 1) < 0.1
     # "the most idle EDEV-SCSI run the paper also ran, 64/20"; "the reference run 512/25 has
     # the most idle time"
     edev = frame[(frame["env"] == "zvm63-edev") & frame["memory_gib"].between(64, 96)]
@@ -342,20 +354,25 @@ def test_eckd_falls_behind_with_20_cpus_only_below_96_gib(frame):
     assert fr.claims_table(ids=True).loc["env-eckd-similar", "verdict"] == "✓ matches"
 
 
-def test_zvm62_failures_are_the_databases_reorder_pause_and_48_gib_survives(frame):
-    """'On z/VM 6.2 the failing workload in the model is the database ... At 48 GiB the
-    database has lost so much residency that its pauses come close to the time-out and
-    outlast it with ... CPUs, not with ...' (or stay under it everywhere)."""
+def test_zvm62_failures_are_the_databases_reorder_pause_down_to_48_gib(frame):
+    """'On z/VM 6.2 the failing workload in the model is the database ... The pauses shrink
+    with the database's residency: at 48 GiB its pauses come down to ... s, close to the 4 s
+    its clients wait, but still outlast it with every CPU count; only at 40 GiB, below the
+    paper's grid, do they fall under it'."""
     z62 = frame[frame["env"] == "zvm62-edev"]
     failed = z62[z62["failed"]]
     assert len(failed) > 0 and (failed["failed_workloads"] == "Database BI").all()
     assert "reorder" in " ".join(failed["failure_reason"])
-    # part of the 48 GiB row survives ("not with ..."), and its pauses are shorter than at 64 GiB
+    # every run of the 48 GiB row fails, by a pause shorter than at 64 GiB but longer than
+    # the time-out, and not by much
     at48 = z62[z62["memory_gib"] == 48]
-    assert 0 < (~at48["failed"]).sum() < len(at48)
+    assert len(at48) > 0 and at48["failed"].all()
     limit = oc.study_variants()["db-bi"].pause_limit_s
-    pause = {m: oc.simulate(f"{m}/20", env="zvm62-edev").guests["reorder_pause_s"].max() for m in (48, 64)}
-    assert pause[48] < pause[64] and pause[48] < 1.1 * limit
+    for c in at48["cpus"]:
+        pause = {m: oc.simulate(f"{m}/{c}", env="zvm62-edev").guests["reorder_pause_s"].max() for m in (40, 48, 64)}
+        assert pause[40] < limit < pause[48] < min(pause[64], 1.1 * limit), (c, pause)
+    below = oc.simulate("40/20", env="zvm62-edev").workloads
+    assert not below.loc["db-bi", "failed"]
 
 
 def test_the_dense_grid_size_the_caption_states():

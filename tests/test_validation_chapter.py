@@ -105,20 +105,23 @@ def test_paper_pin_check_finds_the_tenfold_inconsistency_the_chapter_describes()
 
 def test_the_prose_on_the_largest_misses_holds():
     k = fv.key_numbers()
-    # "How much paging": below the paper's 88 MiB/s and the targets' sum; "inside" or
-    # "outside" the claim's band, whichever the claim says; WebSphere short of its targets,
-    # Java too (18.3 of 20.1 MiB/s with the shipped fit), the database least short, so its
-    # share of the reads is above the paper's (with the shipped fit inside the claim's band,
-    # near its top, so `paging-db-share` passes; the prose says which)
-    assert 0.5 * 88 < k["page_reads_6420"] < 88
+    # "How much paging": below the paper's 88 MiB/s and the targets' sum; "outside",
+    # "inside" or "near the bottom of" the claim's band, whichever holds (with the shipped fit
+    # near its bottom, 70.7 MiB/s, so `paging-6420-rate` passes); WebSphere furthest short of
+    # its targets, the database less, Java a little above (21.2 of 20.1 MiB/s with the shipped
+    # fit); against the short total the database's share comes out above the paper's and the
+    # Java guests' at the top of its band (23 % ± 7 points), and both pass
+    assert 0.75 * 88 <= k["page_reads_6420"] < 0.85 * 88
     assert k["page_reads_6420"] < k["page_reads_targets"]
     claims = fv.claims_frame().set_index("id")
     assert bool(claims.loc["paging-6420-rate", "passed"]) == (k["page_reads_6420"] >= 0.75 * 88)
     assert k["was_reads"] < k["was_reads_target"]
-    assert 0.5 * k["java_reads_target"] < k["java_reads"] < k["java_reads_target"]
+    assert k["java_reads_target"] < k["java_reads"] < 1.1 * k["java_reads_target"]
     db_reads = float(oc.simulate("64/20").guests.loc["db-bi", "page_read_mib_s"])
-    assert k["was_reads"] / k["was_reads_target"] < k["java_reads"] / k["java_reads_target"] < db_reads / 20 < 1
+    assert k["was_reads"] / k["was_reads_target"] < db_reads / 20 < 1 < k["java_reads"] / k["java_reads_target"]
     assert db_reads / k["page_reads_6420"] > 20 / 88
+    assert 29 < 100 * k["java_reads"] / k["page_reads_6420"] <= 30
+    assert claims.loc[["paging-6420-rate", "paging-db-share", "paging-java-share"], "passed"].all()
     # per-guest reclaim times: the fitted exponent makes the database's own time many times
     # the global one, and the paper's Java pair implies less than the global time
     assert 0 < k["reclaim_exponent"] <= 1
@@ -184,11 +187,10 @@ def test_the_prose_on_the_largest_misses_holds():
     assert 0 < k["fsph_51220"] - k["fsph_6420"] < claim_rules.DIRECTION_MIN
     assert 0 < 1 - k["net_high_cpu_6420"] / k["net_high_cpu_51220"] < claim_rules.DIRECTION_MIN
     assert k["reads_9620"] < k["page_reads_6420"] < 88
-    # the scorecard's sentences: two calibration claims miss (the total page reads and the
-    # high Java guest's residency, quoted in "How much paging"), and Java is the weakest topic
+    # the scorecard's sentences: one calibration claim misses (the high Java guest's
+    # residency, quoted in "How much paging"), and Java is the weakest topic
     f = fv.claims_frame()
-    assert set(f.loc[(f["kind"] == "calibration") & ~f["passed"], "id"]) == {
-        "paging-6420-rate", "java-resident-6420"}
+    assert set(f.loc[(f["kind"] == "calibration") & ~f["passed"], "id"]) == {"java-resident-6420"}
     by_group = f[f["kind"] == "validation"].groupby("group")["passed"].mean()
     assert by_group.idxmin() == "Java" and by_group.nsmallest(2).is_unique
     # the verdicts the section names
@@ -203,11 +205,16 @@ def test_the_prose_on_the_largest_misses_holds():
     # "Right direction, too small" lists exactly the validation claims that miss although the
     # model moves the paper's way
     assert set(fv.SHORT_CLAIMS) <= set(f.loc[(f["kind"] == "validation") & ~f["passed"], "id"])
-    # the sensitivity table's far β: db-gains passes there (the prose's example), and the count
-    # of validation passes moves by the flips
-    sens = oc.data.load_table("calibration_sensitivity.csv")
-    far = sens[sens["beta"] == 1 - max(calibrate.BETA_NUDGES)].iloc[0]
-    assert "db-gains (now passes)" in far["flipped"] and far["settled"] == "no"
+    # "a change of a point or two is within what one assumption moves a result by": the
+    # database's coupling moved by a tenth (1 to 0.9) moves it at 512/20 by about as much as
+    # its whole gain to 64/20, and by less than a direction
+    from dataclasses import replace
+
+    db = oc.study_variants()["db-bi"]
+    nudged = {**oc.study_variants(), "db-bi": replace(db, coupling=0.9)}
+    move = oc.simulate("512/20", variants=nudged).workloads.loc["db-bi", "relative_throughput"] - k["db_51220"]
+    gain = k["db_6420"] - k["db_51220"]
+    assert db.coupling == 1 and 0.75 * gain < move < claim_rules.DIRECTION_MIN
     # the later claims' misses: CP time per fault with a full host at 5 CPUs; the database
     # at 5 CPUs spins as much at 64 GiB as at 512; the high network level gains at 20 CPUs as
     # the host empties and slips at 15, where the host stays full and CP's work grows
@@ -301,8 +308,17 @@ def test_calibration_sensitivity_table_is_the_stored_file_with_todays_totals():
     sens = oc.data.load_table("calibration_sensitivity.csv")
     assert len(t) == len(sens)
     n = validation.evaluate()["kind"].value_counts()
-    assert t["validation claims passed"].str.endswith(f" of {n['validation']}").all()
-    assert t["calibration claims passed"].str.endswith(f" of {n['calibration']}").all()
+    # a refit whose model has no steady state on the paper's grid has no verdicts: "no verdict"
+    none = sens["validation_passed"].isna().to_numpy()
+    assert none.any() and (sens.loc[none, "calibration_passed"].isna()).all()
+    for column, kind in (("validation claims passed", "validation"), ("calibration claims passed", "calibration")):
+        assert (t.loc[none, column] == "no verdict").all()
+        assert t.loc[~none, column].str.endswith(f" of {n[kind]}").all()
+    assert t.loc[none, "verdicts that differ from the chosen fit's"].str.startswith("no verdicts").all()
+    # the chosen fit's row is today's totals
+    passed = validation.summary()
+    assert t.loc[0, "validation claims passed"] == f"{passed['validation_passed']} of {n['validation']}"
+    assert t.loc[0, "calibration claims passed"] == f"{passed['calibration_passed']} of {n['calibration']}"
 
 
 @pytest.mark.parametrize("compact", [False, True])
@@ -468,7 +484,8 @@ def test_claim_names_and_the_sensitivity_flips_read_as_sentences():
     with pytest.raises(ValueError, match="ids: empty"):
         fv.claim_names([])
     flips = list(fv.calibration_sensitivity()["verdicts that differ from the chosen fit's"])
-    assert f"{names.claim('db-gains')} (now passes)" in flips[-1] and "db-gains" not in flips[-1]
+    assert flips[-1] == f"{names.claim('paging-6420-rate')} (now fails); {names.claim('paging-db-share')} (now fails)"
+    assert "no verdicts: the refit model does not converge on the paper's grid" in flips
 
 
 def test_text_table_cards_label_every_cell_with_its_column():

@@ -77,6 +77,56 @@ for mix in planning.MIXES:
 glue("plan-breaks-study", Markdown(figures_planning.breaks_sentence(variants, "study")), display=False)
 glue("plan-breaks-hungry", Markdown(figures_planning.breaks_sentence(variants, "memory-hungry")), display=False)
 glue("plan-break-level", f"{100 * figures_planning.BREAK_LEVEL:.0f}", display=False)
+# the break points at the chart's defaults: the two mixes' Java guests break at the same
+# memory of the grid, and the memory-hungry mix's fall further there
+at20 = variants[(variants.env == "zvm63-edev") & (variants.cpus == 20)]
+
+
+def break_at(mix):
+    f = at20[(at20.mix == mix) & (at20.throughput < figures_planning.BREAK_LEVEL)]
+    return f.groupby("variant")["memory_gib"].max()
+
+
+java = ["java-high", "java-medium"]
+java_gib = break_at("study")[java]
+assert java_gib.nunique() == 1 and (break_at("memory-hungry")[java] == java_gib).all() and java_gib.iloc[0] < 512
+java_gib = int(java_gib.iloc[0])
+glue("plan-java-break-gib", str(java_gib), display=False)
+for mix, tag in (("study", "study"), ("memory-hungry", "hungry")):
+    for v in java:
+        row = at20[(at20.mix == mix) & (at20.memory_gib == java_gib) & (at20.variant == v)]
+        glue(f"plan-{v}-{tag}-at-break", f"{float(row['throughput'].iloc[0]):.2f}", display=False)
+# "fall much further there", and "with all the memory they run at their reference"
+x_at = at20.set_index(["mix", "memory_gib", "variant"])["throughput"]
+assert all(x_at[("memory-hungry", java_gib, v)] < x_at[("study", java_gib, v)] - 0.05 for v in java)
+assert all(x_at[("memory-hungry", 512, v)] == 1 for v in java)
+
+# the cold-heavy mix below the chart's smallest memory: its database holds while its hot set
+# fits and collapses once it does not; on ECKD at 16/20 (and 4/40, 6/40) no steady state
+g_cold, v_cold = planning.build_mix(planning.MIXES["cold-heavy"])
+hot_gib = next(g.hot_set_mib for g in g_cold if g.variant == "db-bi") / 1024
+glue("plan-db-hot-gib", f"{hot_gib:.0f}", display=False)
+cold = {m: oc.simulate(f"{m}/20", guests=g_cold, variants=v_cold) for m in (20, 16)}
+cold_db = {m: float(r.workloads.loc["db-bi", "relative_throughput"]) for m, r in cold.items()}
+assert 16 <= hot_gib < 20 and cold_db[20] > 0.7 > 0.3 > cold_db[16], cold_db
+glue("plan-cold-db-20", f"{cold_db[20]:.2f}", display=False)
+glue("plan-cold-db-16", f"{cold_db[16]:.2f}", display=False)
+glue("plan-cold-db-16-reads", f"{float(cold[16].guests.loc['db-bi', 'page_read_mib_s']):.0f}", display=False)
+stuck = [(m, c) for m, c in ((16, 20), (4, 40), (6, 40))
+         if not oc.simulate(f"{m}/{c}", env="zvm63-eckd", guests=g_cold, variants=v_cold, strict=False).converged]
+assert stuck == [(16, 20), (4, 40), (6, 40)], stuck
+assert min(figures_planning.MEMORIES) > 16  # the charts show none of them
+# the planner needs 16/20 for a break point there, and the model refuses it with an error
+# that is no ValueError, so the planner draws nothing new
+try:
+    figures_planning.explorer_chart(mix="cold-heavy", memory_gib=64, cpus=20, env="zvm63-eckd", target="db-bi",
+                                    level=0.7)
+except ValueError:
+    raise AssertionError("the planner would show a message")
+except oc.model.NotConvergedError:
+    pass
+else:
+    raise AssertionError("the planner answers for the cold-heavy mix on ECKD with 20 CPUs")
 
 # %% [markdown]
 # ## The building blocks
@@ -104,8 +154,10 @@ figures_planning.shown(cat)
 #   processors.
 #
 # cold-heavy
-# : the database with its large, rarely needed buffer cache, two page-cached file-system
-#   guests, and small CPU-bound guests (direct I/O, network, one WebSphere triplet):
+# : the database, whose large buffer cache is rarely needed apart from a
+#   {glue:text}`plan-db-hot-gib` GiB hot set that every query touches, two page-cached
+#   file-system guests, and small CPU-bound guests (direct I/O, network, one WebSphere
+#   triplet):
 #   {glue:text}`plan-size-cold-heavy` GiB, {glue:text}`plan-cpu-cold-heavy` processors.
 #
 # ## What a balanced mix buys
@@ -142,6 +194,15 @@ figures_planning.mixes_chart(mixes)
 # time, give the others room at a small cost. That is the paper's advice in the model's
 # terms: combine workloads whose memory needs differ, so the overcommitted memory is memory
 # somebody rarely uses.
+#
+# That room ends at the database's hot set. On z/VM 6.3 with EDEV-SCSI and 20 CPUs, the
+# cold-heavy mix's database still runs at {glue:text}`plan-cold-db-20` at 20 GiB, below the
+# chart's smallest memory. At 16 GiB its {glue:text}`plan-db-hot-gib` GiB hot set no longer
+# fits: it reads {glue:text}`plan-cold-db-16-reads` MiB/s and falls to
+# {glue:text}`plan-cold-db-16`. On ECKD the model finds no steady state for this mix at
+# 16/20, nor at 4/40 and 6/40: the database thrashes, and the solver circles without
+# settling. The planner below can run into such a host when it looks for a break point of
+# the cold-heavy mix on ECKD with 20 CPUs; it then has no answer and keeps its last chart.
 #
 # With 10 CPUs the picture changes: all three mixes are CPU-limited to about half their
 # throughput ({glue:text}`plan-starved-min` to {glue:text}`plan-starved-max`) already at 512 GiB, each guest runs more slowly, touches its pages less often
@@ -197,10 +258,16 @@ figures_planning.break_chart(variants)
 # A workload below the level even with all the memory is not a memory problem at all: with
 # 20 CPUs and guests that together want more, the water-filling of {doc}`shares` holds the
 # ones with the smallest share per unit of demand below {glue:text}`plan-break-level` %
-# whatever the memory. Among the others, the memory-hungry mix breaks at larger memory,
-# because every workload in it competes for hot memory. At 90 % the study's mix shows the
-# first effect alone: with 20 CPUs all but one of its workloads are below that level
-# already at 512 GiB.
+# whatever the memory. Among the others, the Java guests of both mixes break at the same
+# memory of the grid, {glue:text}`plan-java-break-gib` GiB. In the memory-hungry mix they
+# fall much further there, because every workload in it competes for hot memory: the high
+# level to {glue:text}`plan-java-high-hungry-at-break` and the medium level to
+# {glue:text}`plan-java-medium-hungry-at-break`, against
+# {glue:text}`plan-java-high-study-at-break` and {glue:text}`plan-java-medium-study-at-break`
+# in the study's mix. With all the memory they run at their reference there, so against
+# what they had, they break at a larger memory (the first exercise). At 90 % the study's
+# mix shows the first effect alone: with 20 CPUs all but one of its workloads are below
+# that level already at 512 GiB.
 #
 # ## How many CPUs?
 #

@@ -43,6 +43,8 @@
 # ````
 
 # %% tags=["remove-cell"]
+from dataclasses import replace
+
 import pandas as pd
 from IPython.display import Markdown
 from overcommit.book import glue, model_texts, reference
@@ -96,8 +98,7 @@ glue("vm-n-earlier-pass", str(int(earlier["passed"].sum())), display=False)
 glue("vm-n-later", str(len(later)), display=False)
 glue("vm-n-later-pass", str(int(later["passed"].sum())), display=False)
 calib_missed = list(calib.loc[~calib["passed"], "id"])
-assert set(calib_missed) == {"paging-6420-rate", "java-resident-6420"}, \
-    "the prose names the calibration claims that miss"
+assert calib_missed == ["java-resident-6420"], "the prose names the calibration claim that misses"
 glue("vm-calib-missed", figures_validation.claim_names(calib_missed), display=False)
 
 # %% [markdown]
@@ -105,9 +106,9 @@ glue("vm-calib-missed", figures_validation.claim_names(calib_missed), display=Fa
 #
 # Of the {glue:text}`vm-n-valid` validation claims the model reproduces
 # {glue:text}`vm-n-valid-pass`. Of the {glue:text}`vm-n-calib` calibration claims
-# {glue:text}`vm-n-calib-pass` pass; the ones that miss, {glue:text}`vm-calib-missed`, are
-# targets the fit could not reach (the total page reads at 64/20 and the Java guests'
-# residency, section "The largest misses, explained"). A claim is a calibration claim when
+# {glue:text}`vm-n-calib-pass` pass; the one that misses, {glue:text}`vm-calib-missed`, is
+# a target the fit could not reach (the Java guests' residency, section "The largest misses,
+# explained"). A claim is a calibration claim when
 # the paper's record it compares with is one the fit was given; the page-read claims are,
 # because the fit's per-guest page-read targets are derived from them.
 # {glue:text}`vm-perfect-sentence`. The weakest topic is {glue:text}`vm-weak-group`:
@@ -195,20 +196,25 @@ figures_validation.grid_chart(cid="96/20")
 k = figures_validation.key_numbers()
 model_texts.glue_key_numbers()
 rate_claim = claims.set_index("id").loc["paging-6420-rate"]
-glue("vm-reads-band", "inside" if rate_claim["passed"] else "outside", display=False)
+# "inside the band", "near the bottom of the band" (within a tenth of the paper's value of
+# its lower edge) or "outside the band"
+near_bottom = k["page_reads_6420"] < 0.85 * 88
+glue("vm-reads-band", "outside" if not rate_claim["passed"] else "near the bottom of" if near_bottom else "inside",
+     display=False)
 glue("vm-reads-claim", rate_claim["paper"], display=False)
 share_claim = claims.set_index("id").loc["paging-db-share"]
+java_claim = claims.set_index("id").loc["paging-java-share"]
 glue("vm-db-share", share_claim["model"], display=False)
-glue("vm-db-share-claim", share_claim["paper"], display=False)
-# the prose: above the paper's share, inside the claim's band of 7 points (near its top) or
-# outside it
+glue("vm-db-share-claim", share_claim["paper"].split(" (")[0], display=False)
+glue("vm-java-share", java_claim["model"], display=False)
+# the prose: against a short total both shares come out high and both pass: the database's
+# above the paper's, the Java guests' at the top of its band of 7 points
 db_reads = float(oc.simulate("64/20").guests.loc["db-bi", "page_read_mib_s"])
 db_share = 100 * db_reads / k["page_reads_6420"]
 paper_db_share = float(data.observations(["observations_000.csv"]).set_index("id").loc["o000-db-pr-share", "value"])
-assert db_share > paper_db_share
-glue("vm-db-share-verdict", "passes, near the top of its band" if share_claim["passed"] else "misses too",
-     display=False)
-assert not share_claim["passed"] or db_share > paper_db_share + 7 - 1.5
+assert db_share > paper_db_share and share_claim["passed"] and java_claim["passed"]
+java_share = 100 * k["java_reads"] / k["page_reads_6420"]
+assert java_claim["paper"] == "23 % (±7 points)" and 23 + 7 - 1 < java_share <= 23 + 7
 glue("vm-was-reads", f"{k['was_reads']:.1f}", display=False)
 glue("vm-was-target", f"{k['was_reads_target']:.1f}", display=False)
 glue("vm-java-reads", f"{k['java_reads']:.1f}", display=False)
@@ -390,11 +396,17 @@ assert 0 < fs_gain < DIRECTION_MIN and 0 < fs_loss < DIRECTION_MIN
 glue("vm-fsdh-gain", f"{100 * fs_gain:.1f}", display=False)
 glue("vm-fsph-loss", f"{100 * fs_loss:.1f}", display=False)
 glue("vm-page-ms", f"{float(oc.simulate('64/20').system['page_read_response_ms']):.1f}", display=False)
-# the refit at the farthest β (data/calibration_sensitivity.csv) turns db-gains into a pass
-sens = data.load_table("calibration_sensitivity.csv")
-far_beta = sens[sens["beta"] == figures_validation.chosen_pair()[0] - max(calibrate.BETA_NUDGES)]
-assert len(far_beta) == 1 and "db-gains (now passes)" in far_beta["flipped"].iloc[0]
-glue("vm-sens-beta", f"{far_beta['beta'].iloc[0]:g}", display=False)
+# "a change of a point or two is within what one assumption moves a result by": the
+# database's coupling (an assumption of the table of workload drivers) moved by a tenth, from
+# 1 to 0.9, moves its throughput at 512/20 by about as much as its whole gain to 64/20
+db_driver = oc.study_variants()["db-bi"]
+nudged = {**oc.study_variants(), "db-bi": replace(db_driver, coupling=0.9 * db_driver.coupling)}
+cpl_move = float(oc.simulate("512/20", variants=nudged).workloads.loc["db-bi", "relative_throughput"]) - k["db_51220"]
+db_gain = k["db_6420"] - k["db_51220"]
+assert db_driver.coupling == 1 and 0.75 * db_gain < cpl_move < DIRECTION_MIN, (cpl_move, db_gain)
+glue("vm-cpl", f"{db_driver.coupling:g}", display=False)
+glue("vm-cpl-nudged", f"{0.9 * db_driver.coupling:g}", display=False)
+glue("vm-cpl-move", f"{100 * cpl_move:.1f}", display=False)
 e = figures_validation.eckd_path()
 glue("vm-eckd-util", f"{100 * e['utilisation']:.0f}", display=False)
 glue("vm-eckd-util-paper", f"{100 * e['utilisation_at_paper_reads']:.0f}", display=False)
@@ -421,7 +433,7 @@ assert k["page_reads_6420"] < min(pval["o000-sys-pr"], k["page_reads_targets"])
 assert rate_claim["passed"] == (k["page_reads_6420"] >= 0.75 * pval["o000-sys-pr"])
 short = {"db": db_reads / pval["o000-db-pr"], "was": k["was_reads"] / k["was_reads_target"],
          "java": k["java_reads"] / k["java_reads_target"]}
-assert short["was"] < short["java"] < short["db"] < 1, short
+assert short["was"] < short["db"] < 1 < short["java"] < 1.1, short
 assert db_reads / k["page_reads_6420"] > pval["o000-db-pr"] / pval["o000-sys-pr"]
 glue("vm-p-idle", f"{pval['o000-cpu-idle']:g}", display=False)
 band10 = o000.loc["o000-db-tput-10"]
@@ -441,12 +453,14 @@ _ = reference.glue_all()  # ref-guests
 # was allowed to make its buffer cache swept by the BI queries' table scans
 # ({doc}`results_db`). The WebSphere guests read {glue:text}`vm-was-reads` MiB/s against a
 # target of {glue:text}`vm-was-target`, the Java guests {glue:text}`vm-java-reads` against
-# {glue:text}`vm-java-target` ({doc}`results_was`, {doc}`results_java`): all three large
-# readers fall short, WebSphere furthest and the database least, so the database's share of
-# the model's page reads comes out at {glue:text}`vm-db-share`, above the paper's
-# {glue:text}`vm-db-share-claim`: {glue:text}`c-paging-db-share`
-# {glue:text}`vm-db-share-verdict`. What is still missing is burstiness: the high Java guest
-# keeps only {glue:text}`vm-jh-res` % of its memory resident (the paper:
+# {glue:text}`vm-java-target` ({doc}`results_was`, {doc}`results_java`). WebSphere falls
+# furthest short, the database less, and Java reads a little more than its target. Against a
+# total that is short, the shares come out high: the database's at {glue:text}`vm-db-share`,
+# above the paper's {glue:text}`vm-db-share-claim`, and the Java guests' at
+# {glue:text}`vm-java-share`, at the top of its band. Both pass
+# ({glue:text}`c-paging-db-share`, {glue:text}`c-paging-java-share`). What is still missing
+# is burstiness: the high Java guest keeps only {glue:text}`vm-jh-res` % of its memory
+# resident (the paper:
 # {glue:text}`vm-p-jh-res`, {glue:text}`c-java-resident-6420`), because a page that is
 # referenced steadily often enough to be faulted back at the paper's rate would also stay
 # resident. Why one reclaim time per guest, a swept database and random references for the
@@ -708,9 +722,12 @@ figures_validation.text_table(validation_table.loc[short_names, ["finding (parap
 # at every memory size, so a guest's page waits free no CPU that another guest could use
 # ({glue:text}`c-db-15-falls`, {glue:text}`c-db-cpu-15`, {glue:text}`c-java-cpu-memory`). A
 # reading that counted any change in the paper's direction would pass all of these; a
-# change of a point or two is within what one assumption of the model moves a result by (the
-# refit with β = {glue:text}`vm-sens-beta` turns {glue:text}`c-db-gains` into a pass:
-# {ref}`model-method-sure`), so the grading does not count it.
+# change of a point or two is within what one assumption of the model moves a result by, so
+# the grading does not count it. The database's coupling, for one, is an assumption, not a
+# measurement (section "The model's known limits" below): set to
+# {glue:text}`vm-cpl-nudged` instead of {glue:text}`vm-cpl`, it moves the database's
+# throughput at 512/20 by {glue:text}`vm-cpl-move` points, about as much as its whole gain
+# from 512/20 to 64/20 ({glue:text}`vm-db-gain-pts` points, {glue:text}`c-db-gains`).
 #
 # ## Which claims test the memory mechanisms?
 #

@@ -76,9 +76,11 @@
 #   their CP time grows with paging (by up to {glue:text}`ov-cpg-worst`), where the paper's
 #   hardly changed. Its throughput grows more slowly than the number of CPUs, because the
 #   light fio workloads are already served in full with 20 CPUs, and ECKD's slower paging
-#   devices cost it little at 96/20, where the paper compared the two paging devices. Of the page reads at 64/20, which the fit was given, it
-#   reproduces only part (the section on the paper's claims below). The last section, "How
-#   these numbers are made", and {doc}`results_model` have the detail.
+#   devices cost it little at 96/20, where the paper compared the two paging devices. The page
+#   reads at 64/20, which the fit was given, come out inside the claim's band but
+#   {glue:text}`ov-reads-short` below the paper's total (the section on the paper's claims
+#   below). The last section, "How these numbers are made", and {doc}`results_model` have
+#   the detail.
 # %% tags=["remove-cell"]
 import pandas as pd
 from IPython.display import Markdown
@@ -205,11 +207,20 @@ if not fails_48:
 else:
     pauses = {c: float(oc.simulate(f"48/{c}", env="zvm62-edev").guests["reorder_pause_s"].max()) for c in fails_48}
     assert max(pauses.values()) < 1.1 * limit_48, pauses  # "come close to the time-out"
-    where = (f"{_and([str(c) for c in fails_48])} CPUs ({_and([f'{pauses[c]:.2f}' for c in fails_48])} s "
-             f"against {limit_48:g} s)")
-    sentence_48 = (f"its pauses come close to the time-out and outlast it with {where}"
-                   + (f", not with {_and([str(c) for c in survives_48])}" if survives_48
-                      else ", with every CPU count"))
+    if survives_48:
+        where = (f"{_and([str(c) for c in fails_48])} CPUs ({_and([f'{pauses[c]:.2f}' for c in fails_48])} s "
+                 f"against {limit_48:g} s)")
+        sentence_48 = (f"its pauses come close to the time-out and outlast it with {where}, "
+                       f"not with {_and([str(c) for c in survives_48])}")
+    else:
+        # "still outlast it with every CPU count ...; only at 40 GiB, below the paper's grid, do
+        # they fall under it": the pause shrinks with the database's resident memory
+        below = oc.simulate("40/20", env="zvm62-edev")
+        pause_40 = float(below.guests["reorder_pause_s"].max())
+        assert pause_40 < limit_48 and not below.workloads.loc["db-bi", "failed"]
+        sentence_48 = (f"its pauses come down to {min(pauses.values()):.1f} to {max(pauses.values()):.1f} s, close "
+                       f"to the {limit_48:g} s its clients wait, but still outlast it with every CPU count; only at "
+                       f"40 GiB, below the paper's grid, do they fall under it ({pause_40:.1f} s at 40/20)")
 glue("ov-62-48-sentence", sentence_48, display=False)
 
 # %% tags=["remove-input"]
@@ -220,8 +231,8 @@ figures_results.failure_table(frame)
 # periodically *reorders* a guest's list of frames and stops the guest while it does so,
 # about {glue:text}`model-reorder-s-8gib` s per 8 GiB resident; the database, which uses about
 # {glue:text}`ov-p-db-used` GiB, has so much resident memory that its pauses outlast the time
-# its clients are willing to wait. At 48 GiB the
-# database has lost so much residency that {glue:text}`ov-62-48-sentence`. The model has no
+# its clients are willing to wait. The pauses shrink with the database's residency: at
+# 48 GiB {glue:text}`ov-62-48-sentence`. The model has no
 # WebSphere failure mechanism
 # (HTTP error counts). For the ECKD failures it has two, and neither fires: the shared
 # storage path is never busy enough for I/O errors, and the backlog the page-cached fio
@@ -288,12 +299,15 @@ figures_results.overall_chart(frame)
 #
 # The page-read panel also shows where the model is furthest from the paper's numbers. The
 # paper measured {glue:text}`ov-p-sys-pr` MiB/s at 64/20 with EDEV; the model reads
-# {glue:text}`results-pr-edev` MiB/s, outside the ±25 % the claim allows, although the fit
-# was given the paper's page reads of each guest at 64/20. Each
-# guest's pages age for their own reclaim time ({doc}`replacement`), which brought the small WebSphere
-# guests' page reads up, but they are still short of the paper's, as are the two Java guests'
-# together, and the Java guests keep too little resident: their garbage collectors sweep the
-# whole heap in bursts, a reference pattern that steady per-page rates cannot represent.
+# {glue:text}`results-pr-edev` MiB/s, {glue:text}`ov-reads-short` less. That is inside the
+# ±25 % the claim allows, but near its bottom, although the fit was given the paper's page
+# reads of each guest at 64/20. Each guest's pages age for their own reclaim time
+# ({doc}`replacement`), which brought the small WebSphere guests' page reads up, but they are
+# still short of the paper's ({glue:text}`ov-was-reads` MiB/s against
+# {glue:text}`ov-was-target`), and so is the database. The two Java guests together read
+# about their target ({glue:text}`ov-java-reads` MiB/s against {glue:text}`ov-java-target`),
+# yet they keep too little resident: their garbage collectors sweep the whole heap in
+# bursts, a reference pattern that steady per-page rates cannot represent.
 #
 # ## User and system CPU (Figures 6 and 7)
 
@@ -637,7 +651,24 @@ assert (val.loc[sorted(trends), "verdict"] == "✓ matches").all()
 assert set(claims.index[claims["kind"] != "validation"]) == {"paging-6420-rate", "paging-db-share", "paging-java-share"}
 assert float(claims.loc["paging-62-steeper", "model"]) > float(claims.loc["paging-62-steeper", "paper"].split(">")[-1])
 fitted_verdict = {c: claims.loc[c, "verdict"] == "✓ matches" for c in ("paging-6420-rate", "paging-db-share", "paging-java-share")}
-assert fitted_verdict == {"paging-6420-rate": False, "paging-db-share": True, "paging-java-share": True}, fitted_verdict
+assert all(fitted_verdict.values()), fitted_verdict  # "All three pass"
+# "with little room": the total near the bottom of its band (±25 %), Java's share at the top
+# of its band (±7 points)
+paper_reads = float(obs.loc["o000-sys-pr", "value"])
+key = figures_validation.key_numbers()
+assert 0.75 * paper_reads <= key["page_reads_6420"] < 0.85 * paper_reads
+assert f"{key['page_reads_6420']:.1f}" == str(claims.loc["paging-6420-rate", "model"])
+glue("ov-reads-short", f"{100 * (1 - key['page_reads_6420'] / paper_reads):.0f} %", display=False)
+java_paper = float(claims.loc["paging-java-share", "paper"].split(" %")[0])
+assert claims.loc["paging-java-share", "paper"] == f"{java_paper:g} % (±7 points)"
+assert java_paper + 7 - 1 < 100 * key["java_reads"] / key["page_reads_6420"] <= java_paper + 7
+# the page-read panel: WebSphere and the database short of their reads, Java about at its target
+db_pr = float(oc.simulate("64/20").guests.loc["db-bi", "page_read_mib_s"])
+assert key["was_reads"] < key["was_reads_target"] and db_pr < float(obs.loc["o000-db-pr", "value"])
+assert abs(key["java_reads"] / key["java_reads_target"] - 1) < 0.1
+for name, value in (("ov-was-reads", key["was_reads"]), ("ov-was-target", key["was_reads_target"]),
+                    ("ov-java-reads", key["java_reads"]), ("ov-java-target", key["java_reads_target"])):
+    glue(name, f"{value:.0f}", display=False)
 glue("ov-reads-6420", f"{float(claims.loc['paging-6420-rate', 'model']):.0f}", display=False)
 glue("ov-reads-band", claims.loc["paging-6420-rate", "paper"], display=False)
 glue("ov-db-share", claims.loc["paging-db-share", "model"], display=False)
@@ -700,11 +731,12 @@ claims.rename(index=names.claim)[["claim (paper)", "paper", "model", "verdict", 
 #
 # The other {glue:text}`results-claims-fitted` rows are *calibration* claims: the page reads
 # at 64/20 and who makes them are the records the fit was given (each guest's page reads at
-# 64/20), so they show how well the fit worked, not what the model predicts. It works only
-# in part: the model reads {glue:text}`ov-reads-6420` MiB/s at 64/20, outside the claim's
-# {glue:text}`ov-reads-band`, but the database makes {glue:text}`ov-db-share` of it and Java
-# {glue:text}`ov-java-share`, both inside their bands. The fit cannot give every guest its
-# targets at once ({doc}`results_model` shows which guests fall short).
+# 64/20), so they show how well the fit worked, not what the model predicts. All three
+# pass, with little room: the model reads {glue:text}`ov-reads-6420` MiB/s at 64/20, near
+# the bottom of the claim's {glue:text}`ov-reads-band`, and of it the database makes
+# {glue:text}`ov-db-share` and Java {glue:text}`ov-java-share`, at the top of its band. The
+# fit cannot give every guest its targets at once ({doc}`results_model` shows which guests
+# fall short and which overshoot).
 #
 # {doc}`results_model` lists every claim, including the per-workload ones, and why each miss
 # happens.
