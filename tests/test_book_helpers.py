@@ -103,6 +103,24 @@ def test_explorer_static_bundle_and_error_message():
     assert ex.message.value == ""
 
 
+def test_explorer_says_when_the_model_has_no_steady_state():
+    from overcommit.model import NotConvergedError
+
+    def render(memory_gib):
+        if memory_gib == 16:
+            raise NotConvergedError("simulate('16/20', env='zvm63-eckd') did not converge in 500 iterations")
+        return figures.pressure_chart(memory_gib, 20)
+
+    memory = widgets.IntSlider(value=64, min=16, max=512, description="real memory (GiB)")
+    ex = explorer(render, memory_gib=memory)
+    last = ex.output.outputs
+    memory.value = 16
+    assert "No steady state here" in ex.message.value and "did not converge" in ex.message.value
+    assert ex.output.outputs == last  # the last chart stays
+    memory.value = 32
+    assert ex.message.value == ""
+
+
 def test_explorer_needs_controls():
     with pytest.raises(ValueError, match="controls: empty"):
         explorer(lambda: None)

@@ -202,7 +202,8 @@ figures_planning.mixes_chart(mixes)
 # {glue:text}`plan-cold-db-16`. On ECKD the model finds no steady state for this mix at
 # 16/20, nor at 4/40 and 6/40: the database thrashes, and the solver circles without
 # settling. The planner below can run into such a host when it looks for a break point of
-# the cold-heavy mix on ECKD with 20 CPUs; it then has no answer and keeps its last chart.
+# the cold-heavy mix on ECKD with 20 CPUs; it then says it has no answer there and keeps
+# its last chart.
 #
 # With 10 CPUs the picture changes: all three mixes are CPU-limited to about half their
 # throughput ({glue:text}`plan-starved-min` to {glue:text}`plan-starved-max`) already at 512 GiB, each guest runs more slowly, touches its pages less often

@@ -131,10 +131,17 @@ class Explorer:
         return {name: control.value for name, control in self.controls.items()}
 
     def _update(self, *_: Any) -> None:
+        from ..model import NotConvergedError
+
         try:
             result = self.render(**self.values())
         except ValueError as exc:
             self.message.value = f'<span style="color:{ERROR_TEXT}">{html.escape(str(exc))}</span>'
+            return
+        except NotConvergedError as exc:
+            # a host where the model has no steady state: say so, keep the last chart
+            self.message.value = (f'<span style="color:{ERROR_TEXT}">No steady state here, so no answer: '
+                                  f'{html.escape(str(exc))}. The chart still shows the last setting.</span>')
             return
         self.message.value = ""
         # Set the Output widget's state directly rather than capturing display messages:
