@@ -74,8 +74,9 @@
 #   ({doc}`replacement`), but a page fault stalls one user's request, not the application
 #   ({doc}`paging`): with hundreds of users each loses only {glue:text}`was-stall-pct` of its
 #   time to the waits. With 20 CPUs the triplets are back at their 512 GiB throughput at
-#   48 GiB and gain below it, taking the processors their paging neighbours leave (section
-#   "Where the CPUs go at 20 CPUs").
+#   48 GiB and gain a little down to 32 GiB, taking the processors their paging neighbours
+#   leave (section "Where the CPUs go at 20 CPUs"); on hosts smaller still they collapse
+#   ("Try any host").
 # - **Where it misses**, once over the CPUs and otherwise each time because the paper's
 #   triplets waited for their pages and the model's hardly do:
 #   - *the near-linear dependence on CPUs*: with 10 CPUs the medium level keeps
@@ -594,7 +595,7 @@ for v in LEVELS:
     glue(f"was-any-{SHORT[v]}-32-20", f"{_any_x(32, 20, v):.2f}", display=False)
     glue(f"was-any-{SHORT[v]}-small-20", f"{_any_x(small, 20, v):.2f}", display=False)
     glue(f"was-any-{SHORT[v]}-small-10", f"{_any_x(small, 10, v):.2f}", display=False)
-    assert _any_x(32, 20, v) > 0.98 and _any_x(small, 20, v) < 0.5, v
+    assert _any_x(32, 20, v) > 1 and _any_x(small, 20, v) < 0.5, v  # "gain a little down to 32 GiB"
     assert 1 > _any_x(48, 10, v) > _any_x(small, 10, v) > _any_x(small, 20, v), v
 for c in (20, 10):
     glue(f"was-any-java-512-{c}", f"{_java_cpu(512, c):.2f}", display=False)
