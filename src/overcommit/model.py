@@ -72,7 +72,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields, replace
 from functools import cached_property, lru_cache
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 import numpy as np
 import pandas as pd
@@ -873,7 +873,7 @@ def _setup(guests: tuple[Guest, ...], names: tuple[str, ...], vlist: tuple[Varia
     return setup
 
 
-# The steps of one pass (the module docstring's numbering), called by _solve's one_pass.
+# The steps of one pass (the module docstring's numbering), called by _pass.
 
 
 def _path_slowdowns(x: np.ndarray, used_paths: list, reference_io: dict, sharing_path: str,
@@ -976,18 +976,19 @@ def _clip_aux(values: np.ndarray) -> np.ndarray:
     return out
 
 
-def _root_of(one_pass: Callable, n: int, start: np.ndarray):
-    """Step 7's finish: Powell's hybrid method on G(z) − z from ``start`` (``one_pass`` is
-    G, ``n`` the number of throughputs in z). Returns the pass at its answer, that pass's
-    state, how far it moved the unknowns, and the passes the root-finder made."""
+def _root_of(G: Callable, n: int, start: np.ndarray):
+    """Step 7's finish: Powell's hybrid method on G(z) − z from ``start`` (``G`` one pass,
+    :class:`_Threaded`; ``n`` the number of throughputs in z). Returns the pass at its
+    answer, that pass's state, how far it moved the unknowns, and the passes the
+    root-finder made."""
     def gap(z: np.ndarray) -> np.ndarray:
         xz = np.clip(z[:n], 1e-6, 4.0)
-        x_next, fresh_z, _, _ = one_pass(xz, _clip_aux(z[n:]))
+        x_next, fresh_z, _, _ = G(xz, _clip_aux(z[n:]))
         return np.append(x_next - z[:n], fresh_z - z[n:])
 
     sol = optimize.root(gap, start, method="hybr", options={"xtol": POLISH_TOLERANCE})
     x_try = np.clip(sol.x[:n], 1e-6, 4.0)
-    x_next, fresh_z, used_z, state_z = one_pass(x_try, _clip_aux(sol.x[n:]))
+    x_next, fresh_z, used_z, state_z = G(x_try, _clip_aux(sol.x[n:]))
     moved = max(float(np.max(np.abs(x_next - x_try))), float(np.max(np.abs(fresh_z - used_z))))
     return x_next, state_z, moved, sol.nfev
 
@@ -1085,8 +1086,177 @@ def _hiding_users(vlist: Sequence[Variant], mechanisms: Mechanisms) -> np.ndarra
     return users
 
 
+@dataclass(frozen=True)
+class _PassSetup:
+    """What every pass of one run's fixed point reads and none changes: the host, the
+    environment and the switches, the guests' memory classes, the paging devices, the
+    per-guest and per-variant arrays of :func:`_setup` (``arrays``) and what follows from
+    them for this run. Built once per run by :func:`_solve`."""
+
+    host: Host
+    env: Environment
+    mechanisms: Mechanisms
+    cat: _Catalogue
+    split: tiers.Tiers
+    config: paging.PagingConfig
+    arrays: _Setup
+    ios_per_mib: float
+    #: per variant, a unit of work's CPU without any lock spin, in reference cycles
+    work_share: np.ndarray
+    #: per guest, how its virtual CPUs' runnability is correlated (correlated_runnability)
+    rho: np.ndarray
+    #: per variant, the independent users its stalls are spread over (_hiding_users)
+    hiding_users: np.ndarray
+    #: the dispatch wait's lagged term (Mechanisms.dispatch_wait_s), or None: the one part of
+    #: a pass that remembers the passes before it, by design outside the fixed point
+    waits: "_DispatchWait | None"
+
+    def idle_busy(self, cpus: float, wanted_cpus: np.ndarray) -> tuple[float, float]:
+        """Fluctuation idle and busy share for the guests' wanted CPUs: independent virtual
+        CPUs, or with correlated_runnability those of one guest runnable together."""
+        if self.mechanisms.correlated_runnability > 0:
+            return dispatch.idle_and_busy_grouped(cpus, wanted_cpus, self.arrays.vcpu_count, self.rho)
+        return dispatch.idle_and_busy(cpus, dispatch.vcpu_runnable(wanted_cpus, self.arrays.vcpu_count), check=False)
+
+
+@dataclass(frozen=True)
+class _Warm:
+    """Where a pass starts its solver for T, handed from pass to pass (not an unknown of the
+    fixed point: it changes how fast a pass finds T, within the tolerance it asks for): the
+    last T found for each tier, the last pass's throughputs with how T moved with them
+    (``previous``), how far the last pass moved the unknowns (``last_delta``: while more
+    than ROUGH_WHILE, T is solved roughly) and whether the run is polishing."""
+
+    guess: tuple[float, float] = (100.0, 100.0)
+    previous: "tuple[np.ndarray, Any] | None" = None
+    last_delta: float = math.inf
+    polishing: bool = False
+
+
+def _pass(setup: _PassSetup, warm: _Warm, x: np.ndarray, aux: "np.ndarray | None"):
+    """The fixed-point map G: from throughputs ``x`` and the idle time and busy share
+    ``aux`` (None on the first pass: take what the pass computes) to the throughputs the
+    resources allow and the idle time and busy share they leave. Returns (new ``x``, fresh
+    ``aux``, the ``aux`` used, the pass's state, the :class:`_Warm` for the next pass, and
+    whether T was solved roughly)."""
+    host, env, mechanisms, cat = setup.host, setup.env, setup.mechanisms, setup.cat
+    a = setup.arrays
+    gv, n_variants, spinning = cat.guest_variant, cat.variants, a.spinning
+    guess = warm.guess
+    lost = None if aux is None else float(aux[0])
+    busy = None if aux is None or not spinning else float(aux[1])
+    if warm.previous is not None:
+        # start the solver for T where the last pass's T moves with the new throughputs
+        # (first order, _tier_hits); without this each pass takes one solver step more
+        step = np.log(x / warm.previous[0])
+        guess = tuple(T if e is None else T * math.exp(-float(np.dot(e, step)))
+                      for T, e in zip(guess, warm.previous[1]))
+    # an inexact fixed-point iteration: while the unknowns still move by more than
+    # ROUGH_WHILE, T is matched to the capacity to ROUGH_TOLERANCE of it (a pass that
+    # far from the answer gains nothing from more), then to MEMORY_TOLERANCE
+    rough = warm.last_delta > ROUGH_WHILE
+    mem = _memory(cat, x, setup.split.dpa_mib, setup.split.xstor_mib, env.policy, guess,
+                  POLISH_MEMORY_TOLERANCE if warm.polishing else ROUGH_TOLERANCE if rough else MEMORY_TOLERANCE)
+    if not math.isfinite(mem.T):
+        rough = False  # everything fits: no T was solved, roughly or not
+    guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
+    warm_next = replace(warm, guess=guess, previous=(x, mem.elasticity))
+    reads = float(mem.read_mib_s.sum())
+    # Every guest's I/O shares its path with the other guests' I/O on it and, on the
+    # paging path, with paging: busier than in the reference run, it takes longer;
+    # quieter (another workload on it slowed down), it takes less time. A path carries at
+    # most PATH_HEADROOM of its bandwidth, guest I/O what paging leaves of it; guests
+    # asking for more share that in proportion to their demand (below).
+    io_slow, room, shared_io = _path_slowdowns(x, a.used_paths, a.reference_io, env.io_sharing_path,
+                                               reads + mem.write_mib_s)
+    pstate = paging.response_time(setup.config, reads, mem.write_mib_s, shared_io, check=False)
+    rp = pstate.read_response_s if math.isfinite(pstate.read_response_s) else 60.0
+    # pages waited for per unit of work, per variant (x > 0 always)
+    # one stall per paging I/O: the thread that faulted waits once for the whole block
+    has_xstor = setup.split.xstor_mib > 0  # without it, nothing is read from expanded storage
+    dev_pages, stall_per_unit = _stalls(mem, x, gv, setup.ios_per_mib, rp, has_xstor)
+    # a user's cycle per unit of work: waiting (own I/O stretched by the path) and stalls,
+    # plus the CPU part below
+    waiting, stalled = a.think * io_slow, stall_per_unit / setup.hiding_users
+    not_cpu = waiting + stalled
+    wait_term = None
+    if setup.waits is not None:
+        wait_term = setup.waits.term()
+        not_cpu = not_cpu + wait_term
+    # CP system time takes real CPUs before the guests are dispatched.
+    cp_system = _cp_system(host, pstate, mem, env.generation)
+    faults, fault_blocked, blocked = _blocked_vcpus(mem, rp, setup.ios_per_mib, a.blocking_g, a.vcpus,
+                                                    has_xstor, env.generation)
+    # Lock-holder preemption (dispatch.lock_spin): coupled guests burn CPU spinning on
+    # siblings that z/VM preempted, which happens only while every real CPU is busy. The
+    # runnable virtual CPUs include the spinning ones, so the share of time every real
+    # CPU is busy is carried from pass to pass and settles with the throughputs.
+    if spinning:
+        if busy is None:
+            x_plain = 1.0 / (not_cpu + a.cpu_part)
+            busy = setup.idle_busy(max(host.cpus - cp_system, 0.0),
+                                   np.minimum(x_plain[gv] * a.cpu_ref, a.vcpus))[1]
+        spin = _spin_factor(mechanisms, busy, a.busy_ref, fault_blocked, a.coupling, a.vcpus,
+                            x[gv] * a.reference_share, a.spin_ref)
+        cost = a.cpu_ref * spin
+        # the burnt CPU also stretches the CPU part of each unit of work
+        cpu_share = a.cpu_part * np.bincount(gv, cost, n_variants) / a.variant_cpu_ref
+    else:
+        spin, cost = a.no_spin, a.cpu_ref
+        cpu_share = a.cpu_part
+    x_unthrottled = 1.0 / (not_cpu + cpu_share)
+    x_open = _within_path_room(x_unthrottled, a.used_paths, room)
+    # blocked >= 0, so the cap never exceeds the virtual CPUs
+    cap = np.minimum(np.maximum(a.vcpus - blocked, 0.0), a.vcpus)
+    fault_cp = faults * (PAGES_PER_MIB * FAULT_CP_CPU_S)
+    available = max(host.cpus - cp_system, 1e-6)
+    # Real CPUs stand idle in the moments when fewer virtual CPUs are runnable than there
+    # are real CPUs; that time cannot be handed to anyone later (overcommit.dispatch).
+    wanted = np.minimum(x_open[gv] * cost + fault_cp, cap)
+    if setup.waits is not None:
+        # a virtual CPU waiting for a real one is runnable: the runnable shares take
+        # each guest's demand without the wait
+        wanted = np.minimum(cost / np.maximum(1.0 / x_open - wait_term, 1e-9)[gv] + fault_cp, cap)
+        setup.waits.record(wanted, a.vcpu_count, available)
+    fresh, busy_next = setup.idle_busy(available, wanted)
+    # The idle time feeds back on the demand it is computed from, so it is an unknown of
+    # the fixed point like the throughputs (stepped and accelerated with them, in _solve).
+    if lost is None:
+        lost = fresh
+    available = max(available - lost, 1e-6)
+    # share allocation with chained variants: repeat so non-bottleneck guests release CPU
+    alloc, x_new = shares.chain_allocate(available, cap, a.share, cost, fault_cp, gv, x_open)
+    x_new = np.maximum(x_new, 1e-6)
+    state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit,
+                   available, lost, io_slow, shared_io, dev_pages * rp, spin, cost,
+                   busy if spinning else busy_next,
+                   waiting=waiting, stalled=stalled, queued=wait_term,
+                   cpu_share=cpu_share, work_share=setup.work_share, x_unthrottled=x_unthrottled, cap=cap)
+    if spinning:
+        return x_new, np.array([fresh, busy_next]), np.array([lost, busy]), state, warm_next, rough
+    return x_new, np.array([fresh]), np.array([lost]), state, warm_next, rough
+
+
+class _Threaded:
+    """G for the root finder (:func:`_root_of`): :func:`_pass` with each call starting its
+    solver for T where the call before it ended, as the stepping passes do."""
+
+    def __init__(self, setup: _PassSetup, warm: _Warm) -> None:
+        self.setup, self.warm = setup, warm
+
+    def __call__(self, x: np.ndarray, aux: "np.ndarray | None"):
+        x_new, fresh, used, state, self.warm, _ = _pass(self.setup, self.warm, x, aux)
+        return x_new, fresh, used, state
+
+
 def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict[str, Variant],
            mechanisms: "Mechanisms | None" = None) -> _Solution:
+    """Step 7: the run's fixed point, z = G(z) with z the throughputs, the fluctuation idle
+    and (when a guest can spin) the busy share, G one :func:`_pass`; stepped with Anderson
+    acceleration (:class:`_Anderson`), then polished, and where stepping circles, found as a
+    root of G(z) − z (:func:`_root_of`). The iteration is kept apart from the map, as
+    QuantEcon's ``compute_fixed_point`` does: :func:`_pass` reads a :class:`_PassSetup` built
+    here once and the :class:`_Warm` start the loop hands it."""
     mechanisms = MECHANISMS if mechanisms is None else mechanisms
     names = list(dict.fromkeys(g.variant for g in guests))
     missing = [v for v in names if v not in variants]
@@ -1096,167 +1266,58 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
     cat = _catalogue(tuple(guests), tuple(names), env.reclaim_exponent)
     split = tiers.split_real_memory(host.memory_gib, env.xstor_gib)
     config = _paging_config(env, host)
-    generation = env.generation
-    k = CPU_COST_FACTOR[generation]
-    ios_per_mib = PAGES_PER_MIB / config.pages_per_io
+    k = CPU_COST_FACTOR[env.generation]
 
-    (vcpus, vcpu_count, share, cpu_ref, cpu_part, users, think, blocking_g, used_paths, reference_io,
-     variant_cpu_ref, no_spin, coupling, spinning, reference_share, spin_ref, busy_ref, fault_group) = _setup(
-        tuple(guests), tuple(names), tuple(vlist), k, mechanisms.correlated_runnability)
-    rho = mechanisms.correlated_runnability * coupling
-    # a unit of work's CPU without any lock spin: Table 17's cost holds the reference run's
-    work_share = cpu_part * np.bincount(cat.guest_variant, cpu_ref / spin_ref, len(names)) / variant_cpu_ref
-
-    def idle_busy(cpus: float, wanted_cpus: np.ndarray) -> tuple[float, float]:
-        """Fluctuation idle and busy share for the guests' wanted CPUs: independent virtual
-        CPUs, or with correlated_runnability those of one guest runnable together."""
-        if mechanisms.correlated_runnability > 0:
-            return dispatch.idle_and_busy_grouped(cpus, wanted_cpus, vcpu_count, rho)
-        return dispatch.idle_and_busy(cpus, dispatch.vcpu_runnable(wanted_cpus, vcpu_count), check=False)
-
-    # the users a stall is spread over: with query_coupling, a fault holds up its user's
-    # coupled streams too, so the stalls are hidden by fewer independent users
-    hiding_users = _hiding_users(vlist, mechanisms)
+    arrays = _setup(tuple(guests), tuple(names), tuple(vlist), k, mechanisms.correlated_runnability)
     gv = cat.guest_variant
-    waits = _DispatchWait(mechanisms, vlist, guests, gv) if mechanisms.dispatch_wait_s > 0 else None
-    has_xstor = split.xstor_mib > 0  # without it, nothing is read from expanded storage
+    setup = _PassSetup(
+        host=host, env=env, mechanisms=mechanisms, cat=cat, split=split, config=config, arrays=arrays,
+        ios_per_mib=PAGES_PER_MIB / config.pages_per_io,
+        # a unit of work's CPU without any lock spin: Table 17's cost holds the reference run's
+        work_share=arrays.cpu_part * np.bincount(gv, arrays.cpu_ref / arrays.spin_ref, len(names))
+        / arrays.variant_cpu_ref,
+        rho=mechanisms.correlated_runnability * arrays.coupling,
+        # the users a stall is spread over: with query_coupling, a fault holds up its user's
+        # coupled streams too, so the stalls are hidden by fewer independent users
+        hiding_users=_hiding_users(vlist, mechanisms),
+        waits=_DispatchWait(mechanisms, vlist, guests, gv) if mechanisms.dispatch_wait_s > 0 else None)
     x = np.ones(len(names))
-    guess = (100.0, 100.0)
-    previous = None  # the last pass's throughputs and how T moved with them
-    last_delta = math.inf  # how far the last pass moved the unknowns
-    rough = True  # whether the last pass solved T roughly
-    polishing = False  # whether the run has met TOLERANCE and goes on to POLISH_TOLERANCE
+    warm = _Warm()
     polish_left = POLISH_PASSES
     residual = math.inf
     state = None
     #: the fixed point's unknowns besides the throughputs: the fluctuation idle and, when a
     #: guest can spin, the share of time every real CPU is busy
-    n_aux = 2 if spinning else 1
+    n_aux = 2 if arrays.spinning else 1
     aux = None
     converged = False
     accelerator = _Anderson()
-    def one_pass(x: np.ndarray, aux: "np.ndarray | None"):
-        """The fixed-point map G: from throughputs ``x`` and the idle time and busy share
-        ``aux`` (None on the first pass: take what the pass computes) to the throughputs the
-        resources allow and the idle time and busy share they leave. Returns (new ``x``,
-        fresh ``aux``, the ``aux`` used, the pass's state)."""
-        nonlocal guess, previous, rough
-        lost = None if aux is None else float(aux[0])
-        busy = None if aux is None or not spinning else float(aux[1])
-        if previous is not None:
-            # start the solver for T where the last pass's T moves with the new throughputs
-            # (first order, _tier_hits); without this each pass takes one solver step more
-            step = np.log(x / previous[0])
-            guess = tuple(T if e is None else T * math.exp(-float(np.dot(e, step)))
-                          for T, e in zip(guess, previous[1]))
-        # an inexact fixed-point iteration: while the unknowns still move by more than
-        # ROUGH_WHILE, T is matched to the capacity to ROUGH_TOLERANCE of it (a pass that
-        # far from the answer gains nothing from more), then to MEMORY_TOLERANCE
-        rough = last_delta > ROUGH_WHILE
-        mem = _memory(cat, x, split.dpa_mib, split.xstor_mib, env.policy, guess,
-                      POLISH_MEMORY_TOLERANCE if polishing else ROUGH_TOLERANCE if rough else MEMORY_TOLERANCE)
-        if not math.isfinite(mem.T):
-            rough = False  # everything fits: no T was solved, roughly or not
-        guess = (mem.T if math.isfinite(mem.T) else guess[0], mem.T12 if math.isfinite(mem.T12) else guess[1])
-        previous = (x, mem.elasticity)
-        reads = float(mem.read_mib_s.sum())
-        # Every guest's I/O shares its path with the other guests' I/O on it and, on the
-        # paging path, with paging: busier than in the reference run, it takes longer;
-        # quieter (another workload on it slowed down), it takes less time. A path carries at
-        # most PATH_HEADROOM of its bandwidth, guest I/O what paging leaves of it; guests
-        # asking for more share that in proportion to their demand (below).
-        io_slow, room, shared_io = _path_slowdowns(x, used_paths, reference_io, env.io_sharing_path,
-                                                   reads + mem.write_mib_s)
-        pstate = paging.response_time(config, reads, mem.write_mib_s, shared_io, check=False)
-        rp = pstate.read_response_s if math.isfinite(pstate.read_response_s) else 60.0
-        # pages waited for per unit of work, per variant (x > 0 always)
-        # one stall per paging I/O: the thread that faulted waits once for the whole block
-        dev_pages, stall_per_unit = _stalls(mem, x, gv, ios_per_mib, rp, has_xstor)
-        # a user's cycle per unit of work: waiting (own I/O stretched by the path) and stalls,
-        # plus the CPU part below
-        waiting, stalled = think * io_slow, stall_per_unit / hiding_users
-        not_cpu = waiting + stalled
-        wait_term = None
-        if waits is not None:
-            wait_term = waits.term()
-            not_cpu = not_cpu + wait_term
-        # CP system time takes real CPUs before the guests are dispatched.
-        cp_system = _cp_system(host, pstate, mem, generation)
-        faults, fault_blocked, blocked = _blocked_vcpus(mem, rp, ios_per_mib, blocking_g, vcpus, has_xstor, generation)
-        # Lock-holder preemption (dispatch.lock_spin): coupled guests burn CPU spinning on
-        # siblings that z/VM preempted, which happens only while every real CPU is busy. The
-        # runnable virtual CPUs include the spinning ones, so the share of time every real
-        # CPU is busy is carried from pass to pass and settles with the throughputs.
-        if spinning:
-            if busy is None:
-                x_plain = 1.0 / (not_cpu + cpu_part)
-                busy = idle_busy(max(host.cpus - cp_system, 0.0), np.minimum(x_plain[gv] * cpu_ref, vcpus))[1]
-            spin = _spin_factor(mechanisms, busy, busy_ref, fault_blocked, coupling, vcpus,
-                                x[gv] * reference_share, spin_ref)
-            cost = cpu_ref * spin
-            # the burnt CPU also stretches the CPU part of each unit of work
-            cpu_share = cpu_part * np.bincount(gv, cost, len(names)) / variant_cpu_ref
-        else:
-            spin, cost = no_spin, cpu_ref
-            cpu_share = cpu_part
-        x_unthrottled = 1.0 / (not_cpu + cpu_share)
-        x_open = _within_path_room(x_unthrottled, used_paths, room)
-        # blocked >= 0, so the cap never exceeds the virtual CPUs
-        cap = np.minimum(np.maximum(vcpus - blocked, 0.0), vcpus)
-        fault_cp = faults * (PAGES_PER_MIB * FAULT_CP_CPU_S)
-        available = max(host.cpus - cp_system, 1e-6)
-        # Real CPUs stand idle in the moments when fewer virtual CPUs are runnable than there
-        # are real CPUs; that time cannot be handed to anyone later (overcommit.dispatch).
-        wanted = np.minimum(x_open[gv] * cost + fault_cp, cap)
-        if waits is not None:
-            # a virtual CPU waiting for a real one is runnable: the runnable shares take
-            # each guest's demand without the wait
-            wanted = np.minimum(cost / np.maximum(1.0 / x_open - wait_term, 1e-9)[gv] + fault_cp, cap)
-            waits.record(wanted, vcpu_count, available)
-        fresh, busy_next = idle_busy(available, wanted)
-        # The idle time feeds back on the demand it is computed from, so it is an unknown of
-        # the fixed point like the throughputs (stepped and accelerated with them, below).
-        if lost is None:
-            lost = fresh
-        available = max(available - lost, 1e-6)
-        # share allocation with chained variants: repeat so non-bottleneck guests release CPU
-        alloc, x_new = shares.chain_allocate(available, cap, share, cost, fault_cp, gv, x_open)
-        x_new = np.maximum(x_new, 1e-6)
-        state = _State(mem, pstate, rp, alloc, x_new, x_open, cp_system, fault_cp, blocked, stall_per_unit,
-                       available, lost, io_slow, shared_io, dev_pages * rp, spin, cost,
-                       busy if spinning else busy_next,
-                       waiting=waiting, stalled=stalled, queued=wait_term,
-                       cpu_share=cpu_share, work_share=work_share, x_unthrottled=x_unthrottled, cap=cap)
-        if spinning:
-            return x_new, np.array([fresh, busy_next]), np.array([lost, busy]), state
-        return x_new, np.array([fresh]), np.array([lost]), state
-
     n = len(names)
 
     for iteration in range(1, MAX_ITERATIONS + 1):
-        x_new, fresh, used, state = one_pass(x, aux)
+        x_new, fresh, used, state, warm, rough = _pass(setup, warm, x, aux)
         dx, daux = x_new - x, fresh - used
         delta = float(np.abs(dx).max())
         aux_delta = float(np.abs(daux).max())
         # converged when the throughputs and the idle time (and busy share) have all settled
         # (they are state of their own: a run may stop moving in x a pass before they do)
         residual = max(delta, aux_delta)
-        if polishing:
+        if warm.polishing:
             if residual < POLISH_TOLERANCE or polish_left == 0 or iteration == MAX_ITERATIONS:
                 x = x_new
                 break
             polish_left -= 1
         elif delta < TOLERANCE and aux_delta < TOLERANCE and not rough:
-            converged = polishing = True
-        last_delta = residual
+            converged = True
+            warm = replace(warm, polishing=True)
+        warm = replace(warm, last_delta=residual)
         # Anderson acceleration (the stages above) on the residual G(z) - z of z = (x, idle[, busy]), with a damped step as
         # the base: the stall <-> throughput feedback can oscillate under heavy paging,
         # and plain damping then needs dozens of passes.
         step = accelerator.step(iteration, np.concatenate((x, used)), np.concatenate((dx, daux)))
         x = np.minimum(np.maximum(step[:n], 1e-6), 4.0)
         aux = _clip_aux(step[n:])
-    last_delta = 0.0
-    polishing = True
+    root_map = _Threaded(setup, replace(warm, last_delta=0.0, polishing=True))
 
     if not converged:
         # A limit cycle: under heavy paging two branches of the stall <-> throughput feedback
@@ -1264,7 +1325,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # along G never settles. The fixed point still exists; find it as a root of G(z) - z
         # from the mean of the cycle.
         zs = np.array(accelerator.history_z) if accelerator.history_z else np.append(x, np.zeros(n_aux) if aux is None else aux)[None, :]
-        x_root, state, residual, calls = _root_of(one_pass, n, zs.mean(axis=0))
+        x_root, state, residual, calls = _root_of(root_map, n, zs.mean(axis=0))
         iteration += calls
         if residual < TOLERANCE:
             x, converged = x_root, True
@@ -1272,11 +1333,11 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         # Polishing stalled: the run circles its fixed point closer than TOLERANCE but
         # does not close in. From there a root-finder does (and the last digits no longer
         # depend on which CPU ran the passes).
-        x_root, state_root, moved, calls = _root_of(one_pass, n, np.concatenate((x, fresh)))
+        x_root, state_root, moved, calls = _root_of(root_map, n, np.concatenate((x, fresh)))
         iteration += calls
         if moved < residual:
             x, state, residual = x_root, state_root, moved
-    return _Solution(names, vlist, cat, split, config, state, x, iteration, converged, residual, waits)
+    return _Solution(names, vlist, cat, split, config, state, x, iteration, converged, residual, setup.waits)
 
 
 @lru_cache(maxsize=32)
