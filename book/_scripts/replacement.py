@@ -601,8 +601,14 @@ Markdown(figures_replacement.java_reclaim_times().reset_index().to_markdown(inde
 # soon as it cannot. At `64/20` it is resident and changes little; at `24/20` the database runs at
 # {glue:text}`replacement-hot-x-24`; at `16/20` its hot set no longer fits, it reads
 # {glue:text}`replacement-hot-pr-16` MiB/s and runs at {glue:text}`replacement-hot-x-16`
-# of its reference ({glue:text}`replacement-cold-x-16` without the hot set, which is
-# `oc.Mechanisms(hot_set=False)`).
+# of its reference ({glue:text}`replacement-cold-x-16` without the hot set).
+#
+# ````{admonition} Try it in Python
+# :class: oc-try dropdown
+# `oc.simulate("16/20").guests.loc["db-bi"]` and the same with
+# `mechanisms=oc.Mechanisms(hot_set=False)`; the hot set's size and rate are the database
+# guest's `hot_set_mib` and `hot_set_rate_per_s` in `oc.study_guests()`.
+# ````
 #
 # Every page this replacement evicts and a guest touches again is a fault, and every fault
 # is a wait: the part *stalled on paging* in where a workload's time goes
