@@ -354,9 +354,10 @@ def test_the_planning_mixes_that_circle_their_fixed_point_are_polished_too(mix):
                 stuck.append((m, c))
                 continue
             assert r.system["residual"] < model.POLISH_TOLERANCE, (m, c)
-    # docs/model-validation.md: at 4/40, 6/40 and 16/20 the cold-heavy mix's database,
-    # whose hot set does not fit, thrashes, and the solver cycles
-    assert stuck == ([(4, 40), (6, 40), (16, 20)] if mix == "cold-heavy" else [])
+    # docs/model-validation.md: at 4/40, 6/40 and 16/20 the cold-heavy mix's database, whose
+    # hot set does not fit, thrashes, and the solver may cycle (whether it settles there
+    # depends on the machine's arithmetic); nowhere else
+    assert set(stuck) <= ({(4, 40), (6, 40), (16, 20)} if mix == "cold-heavy" else set())
 
 
 def test_a_stalled_polish_is_finished_by_the_root_finder(monkeypatch):

@@ -67,7 +67,7 @@ for mix in planning.MIXES:
     glue(f"plan-size-{mix}", f"{planning.mix_instantiated_mib(planning.MIXES[mix]) / 1024:.0f}", display=False)
     glue(f"plan-cpu-{mix}", f"{sum(cat.loc[v, 'cpu_load'] * n for v, n in planning.MIXES[mix].items()):.1f}",
          display=False)
-    for m in (512, 80, 64, 48):
+    for m in (512, 64, 48):
         glue(f"plan-{mix}-{m}", f"{overall(mix, m):.2f}", display=False)
     glue(f"plan-{mix}-64-10", f"{overall(mix, 64, 10):.2f}", display=False)
     glue(f"plan-{mix}-512-10", f"{overall(mix, 512, 10):.2f}", display=False)
@@ -112,21 +112,10 @@ assert 16 <= hot_gib < 20 and cold_db[20] > 0.7 > 0.3 > cold_db[16], cold_db
 glue("plan-cold-db-20", f"{cold_db[20]:.2f}", display=False)
 glue("plan-cold-db-16", f"{cold_db[16]:.2f}", display=False)
 glue("plan-cold-db-16-reads", f"{float(cold[16].guests.loc['db-bi', 'page_read_mib_s']):.0f}", display=False)
-stuck = [(m, c) for m, c in ((16, 20), (4, 40), (6, 40))
-         if not oc.simulate(f"{m}/{c}", env="zvm63-eckd", guests=g_cold, variants=v_cold, strict=False).converged]
-assert stuck == [(16, 20), (4, 40), (6, 40)], stuck
-assert min(figures_planning.MEMORIES) > 16  # the charts show none of them
-# the planner needs 16/20 for a break point there, and the model refuses it with an error
-# that is no ValueError, so the planner draws nothing new
-try:
-    figures_planning.explorer_chart(mix="cold-heavy", memory_gib=64, cpus=20, env="zvm63-eckd", target="db-bi",
-                                    level=0.7)
-except ValueError:
-    raise AssertionError("the planner would show a message")
-except oc.model.NotConvergedError:
-    pass
-else:
-    raise AssertionError("the planner answers for the cold-heavy mix on ECKD with 20 CPUs")
+# on ECKD the thrashing database leaves the fixed point ill-conditioned: whether the solver
+# settles at these hosts depends on the machine's arithmetic (tests/test_model.py), so the
+# prose says "may"; the charts show none of them
+assert min(figures_planning.MEMORIES) > 16
 
 # %% [markdown]
 # ## The building blocks
@@ -199,11 +188,11 @@ figures_planning.mixes_chart(mixes)
 # cold-heavy mix's database still runs at {glue:text}`plan-cold-db-20` at 20 GiB, below the
 # chart's smallest memory. At 16 GiB its {glue:text}`plan-db-hot-gib` GiB hot set no longer
 # fits: it reads {glue:text}`plan-cold-db-16-reads` MiB/s and falls to
-# {glue:text}`plan-cold-db-16`. On ECKD the model finds no steady state for this mix at
-# 16/20, nor at 4/40 and 6/40: the database thrashes, and the solver circles without
-# settling. The planner below can run into such a host when it looks for a break point of
-# the cold-heavy mix on ECKD with 20 CPUs; it then says it has no answer there and keeps
-# its last chart.
+# {glue:text}`plan-cold-db-16`. On ECKD the thrashing database leaves the model with a
+# steady state it can hardly pin down: at 16/20, 4/40 and 6/40 the solver may circle
+# without settling, and whether it does depends on the last digits of the machine's
+# arithmetic. Where the planner below meets such a host, it says it has no answer there and
+# keeps its last chart.
 #
 # With 10 CPUs the picture changes: all three mixes are CPU-limited to about half their
 # throughput ({glue:text}`plan-starved-min` to {glue:text}`plan-starved-max`) already at 512 GiB, each guest runs more slowly, touches its pages less often

@@ -23,8 +23,8 @@ from .figures import MODEL_ONLY, WIDE, picker, sig, check_columns, prose
 from .palette import ALERT, CATEGORIES, CHOSEN, INK, MUTED, ON_FILL, WORKLOAD_LEVELS, word
 from .figures_results import ENV_LABELS, env_picker
 
-MEMORIES = (512, 256, 192, 160, 128, 112, 96, 80, 64, 48, 32)
-#: the memory sizes the memory axis labels: on a log scale 192 and 160, or 112, 96 and 80,
+MEMORIES = (512, 256, 192, 160, 128, 112, 96, 88, 64, 48, 32)
+#: the memory sizes the memory axis labels: on a log scale 192 and 160, or 112, 96 and 88,
 #: stand so close that in a narrow plot (a phone's, or the break-point chart's beside its
 #: legend) their labels ran together ("192160"). Every size of :data:`MEMORIES` keeps its
 #: tick and grid line; these, about a doubling apart, keep their labels
