@@ -478,14 +478,13 @@ class Result:
 BREAKDOWN_PARTS: tuple[str, ...] = ("running", "spin", "cpu_wait", "paging", "io", "think")
 
 
-def _breakdown(vlist: Sequence[Variant], guests: Sequence[Guest], gv: np.ndarray, x: np.ndarray,
+def _breakdown(vlist: Sequence[Variant], vcpus: np.ndarray, gv: np.ndarray, x: np.ndarray,
                state: "_State") -> pd.DataFrame:
     """:attr:`Result.breakdown` from the state of the pass that converged (see
     :data:`BREAKDOWN_PARTS`): every part is computed from the quantities that pass used,
     except ``cpu_wait``, the stretch from ``x_open`` to the allocated throughput."""
     n = len(vlist)
     cost, fault_cp = state.cost, state.fault_cp
-    vcpus = np.array([g.vcpus for g in guests], float)
     cycle = np.array([v.cycle_s for v in vlist])
     own_io = np.array([v.io_path is not None for v in vlist])
     # the virtual CPUs held by faults or a reorder pause: where they are what caps a guest,
@@ -788,23 +787,20 @@ class _State(NamedTuple):
 
 
 class _Solution(NamedTuple):
-    """What :func:`_solve` hands to :func:`_result`: the variants it solved for, the per-class
-    catalogue, the memory split and paging configuration it used, the state of the pass that
-    converged (or the last), the throughputs and how the iteration ended."""
+    """What :func:`_solve` hands to :func:`_result`: the variants it solved for, the run's
+    setup (its catalogue, memory split, paging configuration and per-guest arrays), the
+    state of the pass that converged (or the last), the throughputs and how the iteration
+    ended."""
 
     names: list[str]  #: variant names, in the order of ``x``
     variants: list[Variant]
-    cat: "_Catalogue"
-    split: tiers.Tiers
-    config: paging.PagingConfig
+    setup: "_PassSetup"
     state: _State
     x: np.ndarray  #: relative throughput per variant
     iterations: int
     converged: bool
     #: how far the last pass moved the unknowns (throughputs, idle CPUs, busy share)
     residual: float
-    #: the wait for a real CPU at every wake-up (Mechanisms.dispatch_wait_s), None when off
-    dispatch_wait: "_DispatchWait | None" = None
 
 
 class _Setup(NamedTuple):
@@ -1337,7 +1333,7 @@ def _solve(host: Host, env: Environment, guests: Sequence[Guest], variants: dict
         iteration += calls
         if moved < residual:
             x, state, residual = x_root, state_root, moved
-    return _Solution(names, vlist, cat, split, config, state, x, iteration, converged, residual, setup.waits)
+    return _Solution(names, vlist, setup, state, x, iteration, converged, residual)
 
 
 @lru_cache(maxsize=32)
@@ -1362,7 +1358,8 @@ def _least_squares(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _result(host: Host, env: Environment, guests, solution: _Solution, mechanisms: "Mechanisms | None" = None) -> Result:
     mechanisms = MECHANISMS if mechanisms is None else mechanisms
-    names, vlist, cat, split, config = solution.names, solution.variants, solution.cat, solution.split, solution.config
+    names, vlist, setup = solution.names, solution.variants, solution.setup
+    cat, split = setup.cat, setup.split
     state, x, iterations, converged = solution.state, solution.x, solution.iterations, solution.converged
     mem, pstate, rp, alloc, cp_system, fault_cp, lost = (state.mem, state.pstate, state.rp, state.alloc,
                                                          state.cp_system, state.fault_cp, state.lost)
@@ -1378,7 +1375,7 @@ def _result(host: Host, env: Environment, guests, solution: _Solution, mechanism
     failed = np.zeros(len(names), bool)
     reason = [""] * len(names)
     drain = np.zeros(len(names))
-    ios_per_mib = PAGES_PER_MIB / config.pages_per_io
+    ios_per_mib = setup.ios_per_mib
     constrained = math.isfinite(mem.T)
     pause = replacement.reorder_pause_s(placed.resident) if (env.generation == "6.2" and constrained) else np.zeros(len(guests))
     if mechanisms.reorder_in_run and pause.any():
@@ -1495,7 +1492,7 @@ def _result(host: Host, env: Environment, guests, solution: _Solution, mechanism
         }
     )
     def breakdown() -> pd.DataFrame:
-        frame = _breakdown(vlist, guests, gv, x, state)
+        frame = _breakdown(vlist, setup.arrays.vcpus, gv, x, state)
         frame["failed"] = failed
         return frame
 

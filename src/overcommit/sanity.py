@@ -116,23 +116,21 @@ def violations(frame: pd.DataFrame) -> pd.DataFrame:
         m = g["memory_gib"].to_numpy()
         x = g["relative_throughput"].to_numpy()
         failed = g["failed"].to_numpy()
-        reorder = g["reorder"].to_numpy() if "reorder" in g else np.zeros(len(g), bool)
+        reorder = g["reorder"].to_numpy()
         if v in MEMORY_BOUND:
             for i in range(len(m) - 1):
                 if m[i + 1] <= SMALLEST_PAPER_GIB and m[i + 1] - m[i] == STEP_GIB and m[i] >= GRID_MEMORY_GIB[0] \
                         and x[i] > x[i + 1] + STEP_TOLERANCE:
                     out.append(("memory-bound", e, c, v, int(m[i]),
                                 f"{x[i + 1]:.3f} at {m[i + 1]} GiB, {x[i]:.3f} at {m[i]} GiB"))
-        if v in HOLDS_MEMORY and (m == SMALLEST_PAPER_GIB).any():
-            at = int(np.flatnonzero(m == SMALLEST_PAPER_GIB)[0])
-            if not failed[at]:
-                for mi, xi in zip(m, x):
-                    if mi in SMALL_HOSTS_GIB and xi > x[at] + STEP_TOLERANCE:
-                        out.append(("small-host", e, c, v, int(mi),
-                                    f"{xi:.3f} at {mi} GiB, {x[at]:.3f} at {SMALLEST_PAPER_GIB} GiB"))
         if v in HOLDS_MEMORY:
-            io = g["io_slowdown"].to_numpy() if "io_slowdown" in g else np.ones(len(g))
-            for mi, xi, si in zip(m, x, io):
+            at = np.flatnonzero(m == SMALLEST_PAPER_GIB)
+            if at.size and not failed[at[0]]:
+                for mi, xi in zip(m, x):
+                    if mi in SMALL_HOSTS_GIB and xi > x[at[0]] + STEP_TOLERANCE:
+                        out.append(("small-host", e, c, v, int(mi),
+                                    f"{xi:.3f} at {mi} GiB, {x[at[0]]:.3f} at {SMALLEST_PAPER_GIB} GiB"))
+            for mi, xi, si in zip(m, x, g["io_slowdown"].to_numpy()):
                 if xi > max(1.0, 1.0 / si) + REFERENCE_TOLERANCE:
                     out.append(("above-reference", e, c, v, int(mi), f"{xi:.3f} of its reference"))
         lasting = failed & ~reorder
