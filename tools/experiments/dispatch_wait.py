@@ -118,11 +118,11 @@ def measure(slice_s: "float | None", batched: bool = False) -> dict:
 
 def _waits(cid: str, m: Mechanisms):
     """The model's wait for ``cid`` (its last pass's wait per wake-up and the reference
-    run's), as the solver leaves it in its solution."""
+    run's), as the solver leaves it in its solution's setup."""
     from overcommit.workloads import study_guests, study_variants
 
     return model._solve(model._host(cid), model.environment("zvm63-edev"), study_guests(), study_variants(),
-                        m).dispatch_wait
+                        m).setup.waits
 
 
 def wait_per_wakeup(cid: str, m: Mechanisms) -> float:
