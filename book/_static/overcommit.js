@@ -20,6 +20,46 @@
      that one drawing finishes before the next starts. */
   var CHARTS = [];
 
+  /* What the tooltips of a drawn chart say, one row per mark that has one, in drawing
+     order: what the reader would read by hovering every mark the chart's controls leave on
+     the screen. A tooltip that is an object gives its fields as they are shown; a plain
+     value is one field, "Value". Rows that say the same are kept once. */
+  function tooltipRows(view) {
+    var rows = [], seen = {};
+    function visit(mark) {
+      (mark.items || []).forEach(function (item) {
+        if (mark.marktype === "group") (item.items || []).forEach(visit);
+        var t = item.tooltip;
+        if (t === undefined || t === null || t === "") return;
+        var row = {};
+        if (typeof t === "object" && !Array.isArray(t)) {
+          Object.keys(t).forEach(function (key) {
+            var v = t[key];
+            row[key] = v === undefined || v === null ? "" : String(v);
+          });
+        } else row.Value = String(t);
+        var key = JSON.stringify(row);
+        if (seen[key]) return;
+        seen[key] = 1;
+        rows.push(row);
+      });
+    }
+    var graph = view && view.scenegraph && view.scenegraph();
+    if (graph && graph.root) visit(graph.root);
+    return rows;
+  }
+
+  /* For other scripts of the page and the browser tests: the charts, and what each one's
+     tooltips say now (by the chart's target element or its id). */
+  window.OC = {
+    charts: CHARTS,
+    tooltipRows: function (target) {
+      var id = typeof target === "string" ? target : target && target.id;
+      var chart = CHARTS.filter(function (c) { return c.target.id === id; })[0];
+      return chart && chart.result ? tooltipRows(chart.result.view) : [];
+    }
+  };
+
   function embedAll() {
     if (typeof window.vegaEmbed !== "function") {
       console.error("overcommit.js: vega bundle not loaded");

@@ -1,0 +1,1 @@
+/* Wide tables read as cards on a phone (see touch.css). */
