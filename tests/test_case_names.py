@@ -74,7 +74,7 @@ def test_readable_names_documents_guests_and_workloads():
     text = ("seed 000 via data/calibrated_parameters.csv, guest was-medium-was; variant db-bi; "
             "fitted by overcommit.cases.jvm.calibrate to seed 003; seed 002 Table 1")
     assert fc.readable(text) == (
-        "Johanssen and Doelle 2014 via data/calibrated_parameters.csv, guest "
+        "Johanssen and Doelle 2014 via the study's calibration, guest "
         f"{names.guest('was-medium-was')}; variant Database BI; fitted to Doelle and Sadler 2012; "
         "IBM Corporation 2006 Table 1")
     # an id inside a file name or a longer word is not a workload

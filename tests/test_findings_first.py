@@ -212,3 +212,38 @@ def test_checker_sees_try_it_boxes_roles_and_exercises():
     found = check("# %% [markdown]\n" + text + "\n")
     assert found["headings"] == [FOUND, MODEL]
     assert found["stray"] == ["planning.memory_break_point", "paper_view"]
+
+
+#: the fewest inline formulas a page without display maths may load MathJax (1.2 MB) for;
+#: below it a lone symbol is written as text ("*k*", "β")
+MIN_INLINE_MATHS = 3
+_DISPLAY = re.compile(r"^\s*(\$\$|`{3,}\{math\}|:{3,}\{math\})")
+_INLINE = re.compile(r"(?<![\$\\])\$(?!\$)([^$\n]+?)(?<!\\)\$(?!\$)")
+
+
+def maths(text: str) -> tuple[int, int]:
+    """(inline formulas, display formulas) in the Markdown cells of a twin's ``text``: what
+    makes Sphinx load MathJax on the page, Try-it boxes and exercises included."""
+    inline = display = 0
+    for cell in markdown_cells(text):
+        for line in cell.splitlines():
+            if _DISPLAY.match(line):
+                display += 1
+            else:
+                inline += len(_INLINE.findall(line))
+    return inline, display
+
+
+def test_maths_counts_inline_and_display_formulas():
+    twin = ("# %% [markdown]\n# The level $\\theta$ and $k$ = 2, at $5 a page; \\$3.\n#\n# $$\n# x = y\n# $$\n"
+            "\n# %%\nx = '$a$'\n")
+    assert maths(twin) == (2, 2)
+
+
+@pytest.mark.parametrize("chapter", ALL_CHAPTERS)
+def test_no_page_loads_mathjax_for_a_lone_symbol(chapter):
+    """results_db loaded MathJax for one inline "k" (issue 44): a page with maths has a
+    displayed formula or at least :data:`MIN_INLINE_MATHS` inline ones."""
+    inline, display = maths(_twin(chapter))
+    assert display or not inline or inline >= MIN_INLINE_MATHS, (
+        f"{chapter}: {inline} inline formula(s) and no displayed one load MathJax; write the symbol as text")

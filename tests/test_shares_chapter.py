@@ -291,3 +291,17 @@ def test_lock_holder_preemption_section_statements():
     assert (net.loc[["net-medium-client", "net-medium-server"], "spin_factor"] == 1.0).all()
     coupled = sorted(n for n, v in oc.study_variants().items() if v.coupling > 0)
     assert coupled == ["db-bi", "net-high", "net-medium"]
+
+
+def test_the_water_level_is_said_in_the_axis_unit():
+    """Issue 44: the vessel chart's note gave θ per unit of share (0.0074) under an axis and a
+    text in CPUs per 100 units of share (0.74)."""
+    chart = fs.water_level_chart(4, [4, 4], [100, 400], [4, 4], ["A", "B"])
+    spec = json.dumps(chart.to_dict(), ensure_ascii=False)
+    theta = shares.water_level(4, [4, 4], [100, 400], [4, 4])
+    assert math.isfinite(theta)
+    assert "per unit of share" not in spec
+    assert f"The water level is {100 * theta:.2f} CPU per 100 units of share." in spec
+    notes = [n["calculate"] for n in _walk(chart.to_dict()) if "water level" in str(n.get("calculate", ""))]
+    assert notes and all("format(datum.level, '.2f')" in n and "per 100 units of share" in n for n in notes)
+    assert any("CPUs per 100 units of share" == t for t in _axis_titles(chart.to_dict()))

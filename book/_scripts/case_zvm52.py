@@ -312,7 +312,7 @@ glue("zvm52-wpeak", f"{int(m['page_write_mib_s'].idxmax())}", display=False)
 #    plus expanded storage, and no user ever waits for DASD. With six, about {glue:text}`zvm52-mod-dasd-only6` GiB must
 #    live on DASD. z/VM 5.2's demand scan picks victims by position, not by use. Under
 #    FIFO-like replacement every page takes its turn on the way out, the busiest
-#    included: each one spends about one characteristic time $T$ in memory and is then
+#    included: each one spends about one characteristic time *T* in memory and is then
 #    evicted, whether the guest touched it a second ago or not ({doc}`replacement`). So
 #    {glue:text}`zvm52-miss6` % of all page references miss memory and expanded storage,
 #    which is {glue:text}`zvm52-pr6` MiB/s of page reads. With LRU-like replacement the

@@ -325,7 +325,7 @@ assert k["java_high_resident_pct"] < pval["o000-jh-res-frac"] - 5
 # That still left the database at about half of its page reads, because random references
 # that keep half of its memory resident cannot be read back at the paper's rate. A BI
 # query scans its tables, so the database's buffer cache is touched in sweeps; modelled that
-# way, with the calibration choosing how regular the sweeps are ($k$ =
+# way, with the calibration choosing how regular the sweeps are (*k* =
 # {glue:text}`model-db-k`), the database reads {glue:text}`vm-db-reads` of its
 # {glue:text}`vm-p-db-pr` MiB/s ({doc}`results_db`, {doc}`replacement`).
 #

@@ -580,7 +580,7 @@ Markdown(figures_replacement.java_reclaim_times().reset_index().to_markdown(inde
 # resident and still read back {glue:text}`replacement-p-db-pr` MiB/s. At the reclaim time
 # its pages get in the model, random references that keep no more resident read at most
 # about {glue:text}`model-db-random-limit` MiB/s, so the model marks the database's
-# memory as swept (a regularity above 1 in `data/guest_behaviour.csv`) and lets the
+# memory as swept (a regularity above 1 in the book's table of guest behaviour) and lets the
 # calibration choose how regular the sweeps are, pulled towards random ($k = 1$). It chose
 # $k$ = {glue:text}`model-db-k`, and the database reads
 # {glue:text}`replacement-db-pr` MiB/s at `64/20`. No other guest is marked swept.

@@ -126,7 +126,7 @@ _ = figures_results.glue_any_grid()  # the dense grid of the any-host chart, as 
 #
 # The paper drew the medium level against the *high* level's reference, on which its own
 # sits at about {glue:text}`jv-scale` (one virtual CPU managed about half the transactions of
-# two); the chart does too. The tooltips give each level against its own reference.
+# two); the chart and its tooltips do too.
 
 # %% tags=["remove-input"]
 figures_workload.throughput_chart(vframe, KEY, "throughput")
@@ -692,7 +692,7 @@ explorer(
 # single configuration of the Java workload.
 
 # %% tags=["remove-input"]
-figures_workload.paper_vs_model(KEY).drop(columns=["source"])
+figures_workload.paper_vs_model_table(KEY)
 
 # %% tags=["remove-cell"]
 pvm = figures_workload.paper_vs_model(KEY)
@@ -1054,8 +1054,8 @@ glue("jv-ex-T-half", f"{figures_java.implied_clock_time(0.85, 0.0025)[0]:.0f}", 
 # :class: oc-where-browser
 # In the throughput figure, pick z/VM 6.3 with EDEV-SCSI paging and look at the 20-CPU line.
 # How much of its own reference throughput does each Java level keep at 64 GiB? (The medium
-# curve is drawn on the paper's scale; hover over the point for the value against its own
-# reference.) Answer as two numbers: medium, high. Which of the paper's statements are these two
+# curve is drawn on the paper's scale: divide its value by {glue:text}`jv-scale-frac` to put it
+# against its own reference.) Answer as two numbers: medium, high. Which of the paper's statements are these two
 # numbers fitted to, and what does that mean for how much they tell you about the model?
 #
 # <div class="oc-selfcheck" data-check="results_java-ex-read"></div>

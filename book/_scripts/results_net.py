@@ -768,8 +768,8 @@ explorer(
 #
 # Why a page stays or goes: z/VM 6.3 reclaims frames by visiting the guests' frame lists in turn
 # ({doc}`replacement`). The model lets each guest's pages age for its own reclaim time, the
-# global characteristic time scaled by the guest's size to the power $\beta$, and the calibration
-# fitted $\beta$ = {glue:text}`net-beta`: each visit takes about the same number of frames from every
+# global characteristic time scaled by the guest's size to the power β, and the calibration
+# fitted β = {glue:text}`net-beta`: each visit takes about the same number of frames from every
 # guest, so a small guest's frames turn over fast. At 64/20 the characteristic time is
 # {glue:text}`net-T-6420` s, but a network guest's pages age for only {glue:text}`net-Tg-6420` s
 # (factor {glue:text}`net-w`), the database's for {glue:text}`net-Tg-db-6420` s. A page stays
@@ -792,7 +792,7 @@ explorer(
 # target through the medium pair, for the reason given above.
 
 # %% tags=["remove-input"]
-figures_workload.paper_vs_model(KEY).drop(columns=["source"])
+figures_workload.paper_vs_model_table(KEY)
 
 # %% [markdown]
 # Source: {cite:t}`johanssen2014overcommit`, section "Network workload" (memory usage and

@@ -809,7 +809,7 @@ explorer(
 # configuration of this workload.
 
 # %% tags=["remove-input"]
-figures_workload.paper_vs_model(KEY).drop(columns=["source"])
+figures_workload.paper_vs_model_table(KEY)
 
 # %% tags=["remove-cell"]
 pvm = figures_workload.paper_vs_model(KEY)

@@ -521,7 +521,7 @@ for cid, r in spin_runs.items():
 # With 25 real CPUs a virtual CPU is preempted at the end of a slice only a fraction
 # {glue:text}`shares-busy-25` of the time; with 20, {glue:text}`shares-busy-20`; with 15 or
 # fewer, nearly always. The model gives the coupling as an assumption per workload kind
-# (`data/variant_drivers.csv`): {glue:text}`shares-coupling-db` for the database, whose parallel query processes hand rows
+# (the book's table of workload drivers): {glue:text}`shares-coupling-db` for the database, whose parallel query processes hand rows
 # to one another, and for the network workload, whose processes all send and receive
 # through one virtual network card; {glue:text}`shares-coupling-was` for WebSphere's independent requests, fio's
 # independent jobs and Java's threads. The coupled variants are

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 import altair as alt
 import numpy as np
@@ -55,6 +56,28 @@ def parameter_table(provenance: pd.DataFrame, fitted) -> pd.DataFrame:
     if not (out["start value"] != "").any():
         out = out.drop(columns=["start value"])
     return out
+
+
+def with_reason(status, reason) -> np.ndarray:
+    """A model run's status with why it failed where there is a reason ("failed: the
+    clients time out"), the status alone otherwise. One tooltip row for both: Vega-Lite shows
+    every field of a tooltip list, so a separate reason field would show an empty row for
+    every run that did not fail."""
+    status = pd.Series(status, dtype=object).reset_index(drop=True).astype(str)
+    reason = pd.Series(reason, dtype=object).reset_index(drop=True).fillna("").astype(str).str.strip()
+    if len(status) != len(reason):
+        raise ValueError(f"reason: {len(reason)} values for {len(status)} statuses; expected one per status")
+    return np.where(reason != "", status + ": " + reason, status)
+
+
+def one_value_range(text) -> str:
+    """A range whose two ends print the same ("0.41–0.41", "2.90–2.90 CPUs") as the one
+    value it is ("0.41 throughout"): a reader takes "a–a" for a misprint. Other text is
+    returned as it is."""
+    m = re.fullmatch(r"(-?[\d.,]+)–(-?[\d.,]+)(.*)", str(text))
+    if m and m.group(1) == m.group(2):
+        return f"{m.group(1)}{m.group(3)} throughout"
+    return str(text)
 
 
 def paper_cids() -> list[str]:

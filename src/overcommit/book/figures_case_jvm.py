@@ -14,7 +14,7 @@ import altair as alt
 import pandas as pd
 
 from ..cases import jvm
-from .palette import ALERT, CATEGORIES, CPU_COSTS, MODEL, MUTED, PAGE_MEASURES, PAPER, word
+from .palette import ALERT, CATEGORIES, CPU_COSTS, INK, MODEL, MUTED, PAGE_MEASURES, PAPER, word
 from .figures import WIDE, zero_scale_by, check_columns, picker, sig, prose
 
 GUESTS = list(jvm.GUEST_COUNTS)
@@ -203,12 +203,14 @@ def vcpu_chart(frame: pd.DataFrame, default: str = list(SCENARIOS)[0]) -> alt.La
     tip = [alt.Tooltip("vcpus:O", title="virtual CPUs per guest"), alt.Tooltip("quantity:N"),
            alt.Tooltip("model:Q", title="model change (IFLs)", format="+.2f"),
            alt.Tooltip("absolute:Q", title="model value (IFLs)", format=".2f"),
-           alt.Tooltip("document:Q", title="document change (IFLs)", format="+.1f"),
            alt.Tooltip("ratio:Q", title="virtual : real CPUs", format=".2f"), alt.Tooltip("role:N", title="used for")]
+    # the document's change only on the points where it gives one (elsewhere the row would
+    # read "null")
+    dtip = tip[:2] + [alt.Tooltip("document:Q", title="document change (IFLs)", format="+.1f")] + tip[2:]
     lines = base.mark_line(point=True).encode(x=x, y=y, color=colour, tooltip=tip)
     docs = base.transform_filter("isValid(datum.document)").mark_point(
         shape="diamond", size=170, filled=False, strokeWidth=2).encode(
-        x=x, y=alt.Y("document:Q"), tooltip=tip,
+        x=x, y=alt.Y("document:Q"), tooltip=dtip,
         color=alt.Color("quantity:N", scale=alt.Scale(domain=["LPAR load", "emulation"],
                                                       range=[DOC_COLOUR, MUTED]), legend=None))
     dtext = base.transform_filter("isValid(datum.document) && datum.document != 0").transform_calculate(
@@ -353,7 +355,8 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 1) -> alt.VConcatCha
         shape="cross", size=90, color=ALERT, strokeWidth=2).encode(
         x=x, y="model_reorder_pause_s:Q", tooltip=tip)
     lrule = alt.Chart(lim).mark_rule(color=ALERT, strokeDash=[6, 4]).encode(y="y:Q")
-    ltext = alt.Chart(lim).mark_text(align="left", x=4, dy=-7, color=ALERT, fontSize=10).encode(
+    # the label in ink, not in the line's red: small red text on white is under 4.5:1
+    ltext = alt.Chart(lim).mark_text(align="left", x=4, dy=-7, color=INK, fontSize=10).encode(
         y="y:Q", text="label:N")
     top = alt.layer(lrule, ltext, pause, fails).add_params(pick).properties(
         width=WIDE, height=180,

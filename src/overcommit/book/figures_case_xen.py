@@ -10,12 +10,13 @@ digits to keep the pages small.
 from __future__ import annotations
 
 import math
+import re
 
 import altair as alt
 import pandas as pd
 
 from ..cases import xen
-from .palette import CHOSEN, CP_GREY, CPU_COSTS, CPU_USE, HYPERVISORS, IDLE, INK, MUTED, PAGE_STATES, PAPER, WHITE, word
+from .palette import CHOSEN, CPU_COSTS, CPU_USE, HYPERVISORS, IDLE, INK, MUTED, PAGE_STATES, PAPER, WHITE, word
 from .figures import WIDE, zero_scale_by, check_columns, picker, sig, prose
 from .figures_cases import DOCUMENTS as _CASE_DOCUMENTS, readable_value
 
@@ -35,6 +36,14 @@ MEASURES = {
     "per_triplet_pct": "throughput per triplet (% of full speed)",
 }
 
+
+
+def impossible_text(reason: str) -> str:
+    """Why a configuration cannot run, as a tooltip says it: the model's error message
+    without the argument it names and the advice to the caller ("memory_gib: 24 GiB cannot
+    hold 18 guests ...; expected at most 5 triplets" → "24 GiB cannot hold 18 guests ...")."""
+    text = re.sub(r"^[a-z_]+: ", "", str(reason))
+    return re.sub(r"; expected .*$", "", text)
 
 def _check(frame: pd.DataFrame, columns: list[str], name: str = "frame") -> None:
     check_columns(frame, columns, name, expected="the rows of overcommit.cases.xen")
@@ -149,7 +158,7 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
     band = alt.Chart(pd.DataFrame({"lo": [min(TABLE_GUESTS) - 0.5], "hi": [max(TABLE_GUESTS) + 0.5],
                                    "label": ["the document's table: 6 to 15 guests"]}))
     shade = band.mark_rect(color=IDLE, opacity=0.5).encode(x="lo:Q", x2="hi:Q")
-    shade_text = band.mark_text(align="left", baseline="bottom", dx=3, y=-4, color=CP_GREY, fontSize=10).encode(
+    shade_text = band.mark_text(align="left", baseline="bottom", dx=3, y=-4, color=INK, fontSize=10).encode(
         x="lo:Q", text="label:N")
     lines = alt.Chart(long).transform_filter(alt.datum.measure == meas).mark_line(point=True).encode(
         x=x, y=y, color=_hv_colour(), tooltip=tip)
@@ -162,8 +171,9 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
         strokeDash=[6, 4], color=HV_COLOURS[1]).encode(y="value:Q")
     # "width": the plot's right edge, which a phone moves (a pixel position would not follow)
     htext = alt.Chart(highest).transform_filter(alt.datum.measure == meas).mark_text(
-        align="right", x="width", dx=-4, dy=-7, fontSize=10, color=HV_COLOURS[1]).encode(y="value:Q", text="label:N")
+        align="right", x="width", dx=-4, dy=-7, fontSize=10, color=INK).encode(y="value:Q", text="label:N")
     bad = frame[~frame["feasible"]][["hypervisor", "guests", "reason"]].copy()
+    bad["reason"] = bad["reason"].map(impossible_text)
     bad["value"] = 0.0
     nofit = alt.Chart(bad).mark_point(shape="cross", size=90, color=HV_COLOURS[1], filled=True).encode(
         x=x, y="value:Q", tooltip=[alt.Tooltip("hypervisor:N"), alt.Tooltip("guests:Q"),
@@ -191,7 +201,7 @@ def cpu_chart(frame: pd.DataFrame, default_guests: int = 12,
     tmark = ticks.mark_tick(color=DOC_COLOUR, thickness=3, size=30).encode(
         y=ybar, x="cpus:Q", tooltip=[alt.Tooltip("label:N", title="document")])
     bad_bar = alt.Chart(bad.assign(label="cannot back the guests' memory in 24 GiB")).transform_filter(
-        alt.datum.guests == pick).mark_text(align="left", dx=4, fontSize=11, color=HV_COLOURS[1]).encode(
+        alt.datum.guests == pick).mark_text(align="left", dx=4, fontSize=11, color=INK).encode(
         y=ybar, x=alt.datum(0), text="label:N")
     bottom = alt.layer(bars, tmark, bad_bar).properties(
         width=WIDE, height=70, title="What the physical CPUs do for the chosen number of guests (tick: document)")
@@ -264,7 +274,7 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 15, default_memory: 
     nsel = alt.Chart(need).transform_filter(alt.datum.guests == pick)
     nrule = nsel.mark_rule(color=HV_COLOURS[1], strokeDash=[6, 4]).encode(x="gib:Q")
     # at the foot of its dashed line: at the top, on a phone, it ran into the document's note
-    ntext = nsel.mark_text(align="right", dx=-4, y="height", dy=-8, color=HV_COLOURS[1], fontSize=10).encode(
+    ntext = nsel.mark_text(align="right", dx=-4, y="height", dy=-8, color=INK, fontSize=10).encode(
         x="gib:Q", text="label:N")
     obs = xen.observations()
     low = float(obs.loc["o004-zvm-min-mem", "value"])
@@ -305,7 +315,7 @@ def memory_chart(sweep: pd.DataFrame, default_guests: int = 15, default_memory: 
     nofit["hypervisor"] = nofit["hypervisor"].map(lambda h: xen.LABELS.get(h, h))
     nofit["label"] = "impossible: the defined memory does not fit"
     ntxt = alt.Chart(nofit).transform_filter(alt.datum.guests == pick).transform_filter(
-        alt.datum.memory_gib == mpick).mark_text(align="left", dx=4, fontSize=11, color=HV_COLOURS[1]).encode(
+        alt.datum.memory_gib == mpick).mark_text(align="left", dx=4, fontSize=11, color=INK).encode(
         y=ybar, x=alt.datum(0), text="label:N")
     msel = alt.Chart(marks).transform_filter(alt.datum.guests == pick)
     mr = msel.mark_rule(color=DOC_COLOUR, strokeDash=[3, 3], strokeWidth=2).encode(x="mib:Q")
@@ -569,6 +579,7 @@ def explorer_chart(triplets: int = 5, cpus: int = 8, memory_gib: float = 20) -> 
     peaks = alt.Chart(stops).mark_point(shape="triangle-down", size=180, filled=True, yOffset=-12).encode(
         x=x, y="throughput:Q", color=_hv_colour(), tooltip=[alt.Tooltip("label:N")])
     bad = frame[~frame["feasible"]][["hypervisor", "guests", "reason"]].copy()
+    bad["reason"] = bad["reason"].map(impossible_text)
     bad["throughput"] = 0.0
     cross = alt.Chart(bad).mark_point(shape="cross", size=90, filled=True, color=HV_COLOURS[1]).encode(
         x=x, y="throughput:Q", tooltip=[alt.Tooltip("guests:Q"), alt.Tooltip("reason:N", title="impossible")])
@@ -582,7 +593,7 @@ def explorer_chart(triplets: int = 5, cpus: int = 8, memory_gib: float = 20) -> 
         y=ybar, **_cpu_split(cpus, "the CPUs do",
                              [alt.Tooltip("hypervisor:N"), alt.Tooltip("part:N"), alt.Tooltip("cpus:Q", format=".2f")]))
     nofit = last[~last["feasible"]][["hypervisor"]].assign(label="cannot back the guests' defined memory")
-    ntext = alt.Chart(nofit).mark_text(align="left", dx=4, color=HV_COLOURS[1]).encode(
+    ntext = alt.Chart(nofit).mark_text(align="left", dx=4, color=INK).encode(
         y=ybar, x=alt.datum(0), text="label:N")
     bottom = alt.layer(bars, ntext).properties(width=WIDE, height=60,
                                                title=f"What the CPUs do with {max(domain)} guests")

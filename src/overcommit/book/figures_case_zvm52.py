@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..cases import zvm52
-from .palette import CP_GREY, CPU_USE, HOST_PARTS, INK, IO_PARTS, MODEL, MUTED, PAGE_STATES, PAPER, USER_CYCLE, word
+from .palette import CPU_USE, HOST_PARTS, INK, IO_PARTS, MODEL, MUTED, PAGE_STATES, PAPER, USER_CYCLE, word
 from .figures import WIDE, check_columns, picker, sig, prose
 
 GUESTS = list(zvm52.GUEST_COUNTS)
@@ -117,7 +117,7 @@ def pages_chart(frame: pd.DataFrame, default_guests: int = 6) -> alt.VConcatChar
     memory = pd.DataFrame({"mpages": [zvm52.parameters().memory_pages / 1e6],
                            "label": ["memory: 20.97 million pages (80 GiB)"]})
     mem_rule = alt.Chart(memory).mark_rule(strokeDash=[6, 4], color=MUTED).encode(y="mpages:Q")
-    mem_text = alt.Chart(memory).mark_text(align="left", x=4, dy=-7, color=CP_GREY).encode(y="mpages:Q", text="label:N")
+    mem_text = alt.Chart(memory).mark_text(align="left", x=4, dy=-7, color=INK).encode(y="mpages:Q", text="label:N")
     chosen = alt.Chart(pd.DataFrame({"guests": GUESTS})).transform_filter(alt.datum.guests == pick).mark_rule(
         color=INK, strokeWidth=2, opacity=0.3).encode(x=_x_guests())
     top = alt.layer(chosen, mem_rule, mem_text, lines, docs).add_params(pick).properties(
@@ -291,7 +291,7 @@ def movement_chart(frame: pd.DataFrame) -> alt.LayerChart:
         x=_x_guests(), y=alt.Y("mib_s:Q", title="paging rate (MiB/s)"),
         color=alt.Color("direction:N", title="model", scale=alt.Scale(domain=["read back from DASD", "written to DASD"],
                                                                        range=[IO_PARTS["page reads"], IO_PARTS["page writes"]])),
-        tooltip=[alt.Tooltip("guests:O"), alt.Tooltip("direction:N"), alt.Tooltip("mib_s:Q", format=".1f")])
+        tooltip=[alt.Tooltip("guests:O"), alt.Tooltip("direction:N"), alt.Tooltip("mib_s:Q", title="paging rate (MiB/s)", format=".1f")])
     rule = alt.Chart(pd.DataFrame({"guests": [9], "label": ["document: most movement at 9 guests"]}))
     mark = rule.mark_rule(strokeDash=[6, 4], color=DOC_COLOUR).encode(x=_x_guests())
     text = rule.mark_text(align="right", dx=-4, y=12, color=DOC_COLOUR).encode(x=_x_guests(), text="label:N")

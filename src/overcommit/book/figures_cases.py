@@ -31,6 +31,16 @@ DOCUMENTS: dict[str, tuple[str, str]] = {
     "seed 002": ("ibm2006zvm52scaling", "IBM Corporation 2006"),
 }
 
+#: the book's data files a case's sources pass through, as a reader names them (the document
+#: and table are named beside them; a file name is the machinery's)
+DATA_TABLES: dict[str, str] = {
+    "data/calibrated_parameters.csv": "the study's calibration",
+    "data/guest_behaviour.csv": "the book's table of guest behaviour",
+    "data/variant_drivers.csv": "the book's table of workload drivers",
+    "data/virtual_systems.csv": "the book's table of the study's guests",
+    "data/paging_devices.csv": "the book's table of paging devices",
+}
+
 #: paging device kinds (:data:`overcommit.paging.KINDS`) as the book writes them
 PAGING_KINDS = {"eckd": "ECKD", "edev-scsi": "EDEV-SCSI"}
 
@@ -52,13 +62,15 @@ def _ids() -> re.Pattern:
 
 def readable(text: str) -> str:
     """``text`` with every document named by author and year (``seed 003`` → "Doelle and
-    Sadler 2012"), every workload, guest, environment or claim id by its display name
+    Sadler 2012"), every data file of :data:`DATA_TABLES` by what it holds, every workload, guest, environment or claim id by its display name
     (``guest was-medium-was`` → "guest WebSphere, medium: application server (WAS)") and
     "fitted by <function> to" as "fitted to"."""
     if not isinstance(text, str):
         return text
     for seed, (_, label) in DOCUMENTS.items():
         text = re.sub(rf"\b{seed}\b", label, text)
+    for file, table in DATA_TABLES.items():
+        text = text.replace(file, table)
     text = re.sub(r"fitted by [\w.]+ to", "fitted to", text)
     return _ids().sub(lambda m: names.name(m.group(1)), text)
 
@@ -114,5 +126,5 @@ def guest_table(guests) -> pd.DataFrame:
                         index=pd.Index([names.quantity(f) for f in GUEST_FIELDS], name="guest"))
 
 
-__all__ = ["DOCUMENTS", "GUEST_FIELDS", "PAGING_KINDS", "POLICIES", "guest_table", "parameter_table", "readable",
+__all__ = ["DATA_TABLES", "DOCUMENTS", "GUEST_FIELDS", "PAGING_KINDS", "POLICIES", "guest_table", "parameter_table", "readable",
            "readable_value", "system_table"]

@@ -35,7 +35,7 @@ from .figures import WIDE, sig, picker, prose
 from .palette import ALERT, CATEGORIES, INK, IO_PARTS, MODEL, PAPER, word
 from .figures_results import ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
-from .figures_workload import variant_frame
+from .figures_workload import paper_place, variant_frame
 
 VARIANTS = ("fs-direct-medium", "fs-pagecache-medium", "fs-direct-high", "fs-pagecache-high")
 MODES = ("direct I/O", "page-cached")
@@ -79,7 +79,7 @@ def modes_frame(vframe: pd.DataFrame | None = None) -> pd.DataFrame:
     if f.empty:
         raise ValueError("vframe: no rows for the file-system variants; expected figures_workload.variant_frame('fs')")
     f = f[["env", "env_label", "cid", "variant", "name", "memory_gib", "cpus", "throughput", "cpu_load",
-           "page_read_mib_s", "status", "failure_reason"]].copy()
+           "page_read_mib_s", "status", "failure_reason", "run"]].copy()
     f["mode"] = f["variant"].map(mode_of)
     f["level"] = f["variant"].map(level_of)
     return f.reset_index(drop=True)
@@ -96,7 +96,7 @@ def paper_mode_marks() -> pd.DataFrame:
         "env": "zvm63-edev", "variant": "fs-direct-high", "mode": mode_of("fs-direct-high"), "level": "high",
         "memory_gib": 64, "cpus": 20, "y": float(o["value"]) / 100,
         "label": f"paper: above {o['value']:g} % of its reference (high level, direct I/O, 64/20)",
-        "source": str(o["source"]),
+        "source": paper_place(o["source"]),
     }])
 
 
@@ -122,7 +122,7 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
            alt.Tooltip("throughput:Q", title="relative throughput (model)", format=".3f"),
            alt.Tooltip("page_read_mib_s:Q", title="page reads (MiB/s)", format=".2f"),
            alt.Tooltip("cpu_load:Q", title="CPU load (processors)", format=".2f"),
-           alt.Tooltip("status:N", title="model run"), alt.Tooltip("failure_reason:N", title="why (model)")]
+           alt.Tooltip("run:N", title="model run")]
     ref = alt.Chart(pd.DataFrame({"y": [1.0]})).mark_rule(color=INK, strokeDash=[2, 2]).encode(y="y:Q")
     y_tp = alt.Y("throughput:Q", title="relative throughput (1 = own reference)",
                  scale=alt.Scale(domain=[0, 1.1]), axis=alt.Axis(format=".1f"))
@@ -130,7 +130,7 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
     dots = base.mark_point(filled=True, size=45).encode(x=x, y=y_tp, color=colour, tooltip=tip)
     marks = alt.Chart(paper_mode_marks()).transform_filter((alt.datum.env == env) & (alt.datum.cpus == cpu))
     paper = marks.mark_point(shape="triangle-up", size=200, filled=True, stroke=PAPER, strokeWidth=2).encode(
-        x=x, y="y:Q", color=colour, tooltip=[alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")])
+        x=x, y="y:Q", color=colour, tooltip=[alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N", title="where in the paper")])
     # runs that fail in the model, marked as on every line chart of the book
     crosses = base.transform_filter(alt.datum.status == "failed").mark_point(
         shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True).encode(x=x, y=y_tp, tooltip=tip)
@@ -229,7 +229,7 @@ def paper_path_marks() -> pd.DataFrame:
     o = data.observations().set_index("id").loc["o000-eckd-64-fail"]
     return pd.DataFrame([{"env": "zvm63-eckd", "memory_gib": 64, "cpus": c, "y": 1.0,
                           "label": "paper: failed (page-cached fio, high level, did not finish in time)",
-                          "source": str(o["source"])} for c in CPU_OPTIONS])
+                          "source": paper_place(o["source"])} for c in CPU_OPTIONS])
 
 
 def path_chart(pframe: pd.DataFrame | None = None, runs: pd.DataFrame | None = None,
@@ -270,13 +270,13 @@ def path_chart(pframe: pd.DataFrame | None = None, runs: pd.DataFrame | None = N
     for name, colour, baseline, dy in (("threshold", ALERT, "top", 3), ("headroom", INK, "bottom", -3)):
         one = lim.transform_filter(alt.datum.limit == name)
         layers.append(one.mark_rule(strokeDash=[6, 3], strokeWidth=2, color=colour).encode(y="y:Q", tooltip=ltip))
-        layers.append(one.mark_text(align="left", baseline=baseline, dx=4, dy=dy, fontSize=10, color=colour).encode(
+        layers.append(one.mark_text(align="left", baseline=baseline, dx=4, dy=dy, fontSize=10, color=INK).encode(
             x=alt.value(0), y="y:Q", text="text:N", tooltip=ltip))
-    ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
+    ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N", title="where in the paper")]
     paper = alt.Chart(paper_path_marks()).transform_filter(chosen)
     marks = paper.mark_point(shape="M-1,-1L1,1M-1,1L1,-1", size=120, filled=False, color=ALERT,
                              strokeWidth=3).encode(x=x, y="y:Q", tooltip=ptip)
-    mark_text = paper.mark_text(align="right", dx=-10, fontSize=10, color=ALERT).encode(
+    mark_text = paper.mark_text(align="right", dx=-10, fontSize=10, color=INK).encode(
         x=x, y="y:Q", text=alt.value("failed (paper)"), tooltip=ptip)
     top = alt.layer(bars, *layers, marks, mark_text).add_params(env, cpu).properties(
         width=WIDE, height=220, title="Utilisation of the shared path")

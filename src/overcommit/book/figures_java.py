@@ -33,6 +33,7 @@ from .. import data, names, replacement
 from ..model import environment, simulate, sweep
 from ..workloads import study_guests
 from .figures import WIDE, sig, picker
+from .figures_workload import paper_place
 from .palette import MODEL, MUTED, PAPER, RESOURCES, WHITE, word
 from .figures_results import MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_envs as _check_envs
@@ -98,8 +99,8 @@ def _paper_marks() -> pd.DataFrame:
         loss = float(obs.loc[oid, "value"])
         rows.append({"variant": v, "cpus": "20", "memory_gib": 64, "y": round(1 - loss / 100, 4), "y2": None, "kind": "point",
                      "label": f"paper, 64/20: lost about {loss:g} %",
-                     "source": str(obs.loc[oid, "source"])})
-    src = str(obs.loc["o000-j-gt-ref", "source"])
+                     "source": paper_place(obs.loc[oid, "source"])})
+    src = paper_place(obs.loc["o000-j-gt-ref", "source"])
     for v in LEVELS:
         for cpus in ("20", "15"):
             for m in (512, 256, 128, 112):
@@ -154,7 +155,7 @@ def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 
     run = base.transform_filter(alt.datum.curve == CURVES[0]).mark_line(
         point=alt.OverlayMarkDef(size=45), strokeWidth=3).encode(**enc)
     marks = alt.Chart(_paper_marks()).transform_filter(chosen)
-    ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
+    ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N", title="where in the paper")]
     band = marks.transform_filter(alt.datum.kind == "band").mark_area(color=PAPER, opacity=0.12).encode(
         x=x_mem, y=alt.Y("y:Q"), y2=alt.Y2("y2:Q"), tooltip=ptip)
     diamonds = marks.transform_filter(alt.datum.kind == "point").mark_point(

@@ -33,7 +33,7 @@ from .figures import WIDE, display_expr, sig, picker, prose
 from .palette import ALERT, INK, MUTED, PAPER, WORKLOAD_LEVELS, word
 from .figures_results import MEMORY_ORDER, _paper_cids, env_picker
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
-from .figures_workload import variant_frame
+from .figures_workload import paper_place, variant_frame
 
 VARIANTS = ("net-medium", "net-high")
 GROUPS = ("network, medium level", "network, high level", "other workloads")
@@ -64,14 +64,14 @@ def paper_level_marks() -> pd.DataFrame:
     for m in MEMORY_ORDER:
         rows.append({"variant": "net-high", "memory_gib": m, "cpus": 15, "y": float(high15["value"]) / 100,
                      "kind": "about", "label": f"paper: about {high15['value']:g} % of its reference with 15 CPUs",
-                     "source": high15["source"]})
+                     "source": paper_place(high15["source"])})
         if m == 64:
             continue  # the paper's exception
         for c in (20, 15):
             rows.append({"variant": "net-medium", "memory_gib": m, "cpus": c, "y": float(medium["value"]) / 100,
                          "kind": "at least",
                          "label": f"paper: at or above {medium['value']:g} % of its reference (15 or more CPUs, not at 64 GiB)",
-                         "source": medium["source"]})
+                         "source": paper_place(medium["source"])})
     out = pd.DataFrame(rows)
     out["env"] = "zvm63-edev"
     return out
@@ -106,7 +106,7 @@ def levels_chart(vframe: pd.DataFrame | None = None, default_memory: int = 512) 
         shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True).encode(x="cpus:Q", y="throughput:Q", tooltip=tip)
     ref = alt.Chart(pd.DataFrame({"y": [1.0]})).mark_rule(color=INK, strokeDash=[2, 2]).encode(y="y:Q")
     marks = alt.Chart(paper_level_marks()).transform_filter((alt.datum.env == env) & (alt.datum.memory_gib == mem))
-    ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
+    ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N", title="where in the paper")]
     about = marks.transform_filter(alt.datum.kind == "about").mark_point(
         shape="diamond", size=190, filled=True, stroke=PAPER, strokeWidth=2).encode(
         x="cpus:Q", y="y:Q", color=colour, tooltip=ptip)

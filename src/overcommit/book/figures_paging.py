@@ -59,7 +59,7 @@ def _config(kind: str, devices: int | None = None, **overrides) -> paging.Paging
 def parameter_table() -> pd.DataFrame:
     """The two paging subsystems of the study: what is from the paper, what is assumed."""
     e, k = _config("edev-scsi"), _config("eckd")
-    paper, assumed = "paper", "assumed (paging.py)"
+    paper, assumed = "paper", "assumed (the book's paging model)"
     rows = [
         ("paging devices", e.devices, k.devices, paper),
         ("size of one device (GiB)", round(e.device_gib, 1), round(k.device_gib, 1), paper),
@@ -295,7 +295,7 @@ def response_chart(default_kind: str = "eckd", default_devices: int = 25) -> alt
     cap_rule = cap_base.mark_rule(color=ALERT, strokeDash=[2, 2]).encode(x=alt.X("capacity:Q", scale=xscale))
     cap_text = cap_base.transform_calculate(
         label="'capacity ' + format(datum.capacity, ',.0f') + ' MiB/s'"
-    ).mark_text(align="right", dx=-4, dy=8, color=ALERT, fontSize=11, baseline="top").encode(
+    ).mark_text(align="right", dx=-4, dy=8, color=INK, fontSize=11, baseline="top").encode(
         x=alt.X("capacity:Q", scale=xscale), y=alt.value(0), text="label:N"
     )
     paper_reads = float(_paper_page_reads())
@@ -434,7 +434,7 @@ def interference_chart() -> alt.VConcatChart:
     rule = threshold.mark_rule(color=ALERT, strokeDash=[4, 3]).encode(y="y:Q")
     # at the plot's right edge whatever its width (a phone narrows the plot; a fixed pixel
     # position kept the drawing wide and the plot was squeezed instead)
-    rule_text = threshold.mark_text(align="right", dx=-4, dy=-6, color=ALERT, fontSize=10).encode(
+    rule_text = threshold.mark_text(align="right", dx=-4, dy=-6, color=INK, fontSize=10).encode(
         y="y:Q", x=alt.value("width"), text="label:N")
     util_pts = alt.Chart(pts).mark_point(filled=True, size=55, shape="diamond").encode(
         x=x, y=alt.Y("path_utilisation:Q"), color=colour,

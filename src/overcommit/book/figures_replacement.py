@@ -139,7 +139,7 @@ def anomaly_chart(frame: pd.DataFrame, default: str = "Belady's example") -> alt
     labels["text"] = (f"{word(ALERT)} ring: one more frame, more faults (" + labels["policies"]
                       + ", " + labels["frames"].astype(str) + " frames)")
     notes = alt.Chart(labels).transform_filter(alt.datum.trace == pick).mark_text(
-        align="left", color=ALERT, fontSize=11
+        align="left", color=INK, fontSize=11
     ).encode(x=alt.value(8), y=alt.value(HEIGHT - 14), text="text:N")
     return (lines + rings + notes).add_params(pick).properties(
         width=WIDE, height=HEIGHT, title="Page faults against memory size",

@@ -17,7 +17,7 @@ import pandas as pd
 from .. import data, names, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from .palette import ALERT, CPU_COUNTS, CPU_USE, INK, MODEL, ON_FILL, ON_PALE, PAPER, RUN_CELLS, WHITE, word
-from .figures import MODEL_ONLY, NO_PAPER_RESULT_GIB, PAPER_RAN, WIDE, zero_scale_by, paper_cids as _paper_cids, paper_stops, picker, provenance_expr, sig, prose
+from .figures import MODEL_ONLY, NO_PAPER_RESULT_GIB, PAPER_RAN, WIDE, zero_scale_by, paper_cids as _paper_cids, paper_stops, picker, provenance_expr, sig, prose, with_reason
 
 
 
@@ -75,6 +75,11 @@ def system_frame(results: pd.DataFrame | None = None) -> pd.DataFrame:
     f["series"] = f["cpus"].astype(str)
     f["env_label"] = f["env"].map(ENV_LABELS)
     f["status"] = np.where(f["failed"], "failed", "completed")
+    # which workloads failed, and why, joined to the status: a tooltip row of their own would
+    # be empty for every run that completed
+    f["run"] = with_reason(f["status"], f["failed_workloads"])
+    why = np.where(f["failure_reason"] != "", " (" + f["failure_reason"] + ")", "")
+    f["run_why"] = with_reason(f["status"], f["failed_workloads"] + why)
     order = {c: i for i, c in enumerate(_paper_cids())}
     f = f.sort_values(["env", "cid"], key=lambda c: c.map(order) if c.name == "cid"
                       else c.map({e: i for i, e in enumerate(ENVIRONMENTS)}))
@@ -128,8 +133,7 @@ def _tooltip() -> list:
         alt.Tooltip("throughput:Q", title="overall relative throughput", format=".3f"),
         alt.Tooltip("page_read_mib_s:Q", title="page reads (MiB/s)", format=".1f"),
         alt.Tooltip("system_cpu_pct:Q", title="CP system CPU (%)", format=".2f"),
-        alt.Tooltip("status:N", title="model run"),
-        alt.Tooltip("failed_workloads:N", title="failed workloads"),
+        alt.Tooltip("run:N", title="model run"),
     ]
 
 
@@ -142,7 +146,7 @@ def status_chart(frame: pd.DataFrame) -> alt.LayerChart:
         x=_x_memory(), y=y,
         color=alt.Color("status:N", title="model run", scale=alt.Scale(
             domain=list(RUN_CELLS), range=list(RUN_CELLS.values()))),
-        tooltip=_tooltip() + [alt.Tooltip("failure_reason:N", title="why (model)")],
+        tooltip=_tooltip()[:-1] + [alt.Tooltip("run_why:N", title="model run")],
     ).add_params(env)
     text = base.mark_text(fontSize=10, color=ON_PALE).encode(x=_x_memory(), y=y, text="cid:N")
     paper = pd.DataFrame({"memory_gib": [64] * 4, "cpus": [20, 15, 10, 5], "env": ["zvm63-eckd"] * 4,
@@ -589,14 +593,15 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         color=alt.Color("state:N", title="workload", scale=alt.Scale(domain=["ran", "failed"], range=[MODEL, ALERT]),
                         legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("name:N", title="workload"), alt.Tooltip("x:Q", title="relative throughput", format=".3f"),
-                 alt.Tooltip("state:N", title="")],
+                 alt.Tooltip("state:N", title="model run")],
     )
     one = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color=INK).encode(x="x:Q")
     info = run.transform_calculate(
-        text="'Overall ' + format(toNumber(datum.overall), '.2f') + ', page reads ' + format(toNumber(datum.reads), '.1f') + ' MiB/s'",
+        # the whole mix, not the bars above it: a workload chapter's bars are its own variants
+        text="'Whole mix: throughput ' + format(toNumber(datum.overall), '.2f') + ', page reads ' + format(toNumber(datum.reads), '.1f') + ' MiB/s'",
     ).mark_text(align="left", baseline="middle", fontSize=12).encode(
         text="text:N", x=alt.value(0), y=alt.value(10)).properties(width=WIDE, height=20, view=alt.ViewBackground(stroke=None))
-    heading = alt.Title(alt.ExprRef(expr=f"any_mem + ' GiB, ' + any_cpus + ' CPUs, ' + {provenance_expr('any_mem', 'any_cpus')}"),
+    heading = alt.Title(alt.ExprRef(expr=f"any_mem + ' GiB, ' + any_cpus + (any_cpus == 1 ? ' CPU, ' : ' CPUs, ') + {provenance_expr('any_mem', 'any_cpus')}"),
                         subtitle=title)
     top = alt.layer(bars, one).properties(width=WIDE, height=max(18 * len(chosen_variants) + 10, 46), title=heading)
     over = alt.Chart(data_).transform_filter((alt.datum.c == cpu) & (alt.datum.env == env))
@@ -652,8 +657,8 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
             on the environment chosen in the drop-down. Top: the relative
             throughput of {what} at the memory and CPUs chosen with the two sliders (1 is the
             reference run, dashed line; a workload that failed is drawn in {word(ALERT)}), titled with the
-            host and whether the paper ran it; below it the host's overall throughput and page
-            reads. Bottom:
+            host and whether the paper ran it; below it the overall throughput and page
+            reads of the whole mix of eleven workloads at that host. Bottom:
             throughput as memory shrinks at the chosen CPUs, the chosen memory marked by a {word(INK)}
             line; hosts the paper ran are filled points, the model's own hosts open ones, and
             the band below the paper's smallest memory is labelled "{MODEL_ONLY}".""")

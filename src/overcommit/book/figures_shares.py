@@ -354,8 +354,9 @@ def _vessel_layers(base: alt.Chart, y_max: float | None, height: int, color: alt
     note = (
         base.transform_aggregate(level="max(level)", idle="max(idle)")
         .transform_calculate(
-            text="isValid(datum.level) ? 'water level θ = ' + format(datum.level / 100, '.4f') + "
-                 "'|CPU per unit of share (dashed)' : 'every vessel is full: ' + "
+            # in the axis's unit (per 100 units of share), not θ's per unit: one unit per chart
+            text="isValid(datum.level) ? 'water level ' + format(datum.level, '.2f') + "
+                 "' CPU|per 100 units of share (dashed)' : 'every vessel is full: ' + "
                  "format(datum.idle, '.2f') + ' real CPUs idle'",
         )
         # two lines ("|"), so that the note fits a plot narrowed for a phone
@@ -401,7 +402,7 @@ def water_level_chart(
             f"Vessel picture of water-filling {real_cpus:g} real CPUs. Each guest is a vessel as "
             "wide as its share and as high as its cap (virtual CPUs or demand, whichever is "
             "lower) per 100 units of share; the water in it is what it gets. "
-            + (f"The water level is {theta / 100:.4f} CPU per unit of share. " if math.isfinite(theta)
+            + (f"The water level is {theta:.2f} CPU per 100 units of share. " if math.isfinite(theta)
                else f"Every vessel is full and {frame['idle'].iloc[0]:.2f} CPUs stay idle. ")
             + summary + "."
         ),

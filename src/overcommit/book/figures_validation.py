@@ -54,7 +54,7 @@ from ..model import ENVIRONMENTS, PATH_MIB_S, environment, simulate, sweep
 from ..replacement import reclaim_weights
 from .palette import ALERT, BAND, CATEGORIES, CP_GREY, INK, MODEL, MUTED, ON_FILL, PAPER, RUN_CELLS, WHITE, word
 from . import tables
-from .figures import WIDE, paper_cids as _paper_cids, sig, picker, prose
+from .figures import WIDE, one_value_range, paper_cids as _paper_cids, sig, picker, prose, with_reason
 from .figures_results import ENV_LABELS, env_picker
 
 #: Claim groups in display order: the validation topics of overcommit.validation, then the
@@ -82,7 +82,7 @@ QUANTITY_COLOURS = CATEGORIES + [CP_GREY]
 #: How each kind of 64/20 record relates to the fit, for the records that are not targets.
 ROLE_NOTES = {
     "resident_fraction_pct": "the paper's resident and instantiated memory set the guest's released share "
-                             "(data/guest_behaviour.csv) and its resident target",
+                             "(the book's table of guest behaviour) and its resident target",
     "stored_fraction_pct": "follows from the fitted residency",
     "dpa_share_pct": "restates the database's resident memory, a fit target",
     "page_read_share_pct": "restates the database's page-in rate, a fit target",
@@ -167,7 +167,7 @@ def claims_frame(table: pd.DataFrame | None = None) -> pd.DataFrame:
     t["slot"] = t.groupby("group").cumcount() + 1
     t["verdict"] = np.where(t["passed"], "passes", "misses")
     t["symbol"] = np.where(t["passed"], "✓", "✗")
-    t["model"] = t["model"].astype(str)
+    t["model"] = t["model"].astype(str).map(one_value_range)
     t["paper"] = t["paper"].astype(str)
     t["where"] = t["source"].str.replace("seed 000, ", "", regex=False)
     t["name"] = t["id"].map(names.claim)
@@ -188,7 +188,7 @@ def claims_tables(frame: pd.DataFrame | None = None, ids: bool = False) -> tuple
             "topic": k["topic"].to_numpy(), "finding (paraphrased)": k["finding"].to_numpy(),
             "paper": k["paper"].to_numpy(), "model": k["model"].to_numpy(),
             "verdict": np.where(k["passed"], "✓ passes", "✗ misses"),
-            "source (seed 000)": k["where"].to_numpy(),
+            "where in the paper": k["where"].to_numpy(),
         }, index=pd.Index(k["id"] if ids else k["name"], name="claim"))
         out.append(table)
     return out[0], out[1]
@@ -391,7 +391,7 @@ def _claims_layout(f: pd.DataFrame, default_group: str, compact: bool) -> alt.VC
     pick = picker("group", groups, default_group, "Claims about")
     tip = [alt.Tooltip("name:N", title="claim"), alt.Tooltip("kind:N"), alt.Tooltip("finding:N"),
            alt.Tooltip("paper:N", title="paper"), alt.Tooltip("model:N", title="model"),
-           alt.Tooltip("verdict:N"), alt.Tooltip("where:N", title="source (seed 000)")]
+           alt.Tooltip("verdict:N"), alt.Tooltip("where:N", title="where in the paper")]
     f = f if "name" in f.columns else f.assign(name=f["id"].map(names.claim))
     cells = f[["name", "kind", "group", "slot", "finding", "paper", "model", "verdict", "symbol", "where"]]
     y = alt.Y("group:N", sort=groups, title=None, axis=alt.Axis(labelFontSize=11))
@@ -580,7 +580,7 @@ def observation_frame(result=None) -> pd.DataFrame:
                 "paper": float(paper), "model": float(model), "ratio": float(model / paper),
                 "role": ROLE_FIT if fit else ROLE_NOT_FIT,
                 "note": "fitted to this record" if fit else ROLE_NOTES[quantity],
-                "relation": "≈ (range midpoint)" if o["relation"] == "between" else o["relation"],
+                "relation": "≈ (range midpoint)" if o["relation"] == "between" else {"~": "≈"}.get(o["relation"], o["relation"]),
                 "source": o["source"], "where": short_source(o["source"]),
             })
     f = pd.DataFrame(rows)
@@ -688,6 +688,8 @@ def calibration_chart(frame: pd.DataFrame | None = None, default: str = "median_
     order = list(dict.fromkeys(long["guest"]))
     long = long.assign(row=long["guest"].map({g: i for i, g in enumerate(order)}),
                        guest_phone=long["guest"].map(short_guest))
+    # the chart carries only what it draws or shows (not file names or the package's ids)
+    long = long.drop(columns=["start from", "target"], errors="ignore")
     pick = picker("parameter", list(PARAMETERS), default, "Parameter", labels=list(PARAMETERS.values()),
                   field="default")
     base = alt.Chart(long).transform_filter(alt.datum.parameter == pick)
@@ -764,7 +766,7 @@ def calibration_table(report: pd.DataFrame | None = None) -> pd.DataFrame:
         "quantity": r["quantity"].map(names.quantity).to_numpy(),
         "paper": r["paper"].to_numpy(), "target used": r["target used"].to_numpy(),
         "model": r["model"].to_numpy(), "model / target": r["model / target"].to_numpy(),
-        "derived from (seed 000, CID 64/20)": r["derived from"].map(record_sources).to_numpy(),
+        "derived from (the paper, CID 64/20)": r["derived from"].map(record_sources).to_numpy(),
     })
 
 
@@ -885,8 +887,8 @@ def explorer_chart(memory_gib: float = 96, cpus: int = 20, env: str = "zvm63-ede
     cid = str(r.system["cid"])
     w = r.workloads.reindex(VARIANT_ORDER)
     model = pd.DataFrame({"variant": VARIANT_ORDER, "name": NAME_ORDER, "x": sig(w["relative_throughput"], 3).to_numpy(),
-                          "status": np.where(w["failed"], "fails in the model", "completes"),
-                          "why": w["failure_reason"].fillna("").to_numpy()})
+                          "status": np.where(w["failed"], "fails in the model", "completes")})
+    model["run"] = with_reason(model["status"], w["failure_reason"].to_numpy())
     statements = paper_statements(cid, env)
     marks = []
     for s in statements.to_dict("records"):
@@ -899,7 +901,7 @@ def explorer_chart(memory_gib: float = 96, cpus: int = 20, env: str = "zvm63-ede
         x=x, y=y, color=alt.Color("status:N", title="model", scale=alt.Scale(
             domain=["completes", "fails in the model"], range=[MODEL, RUN_CELLS["failed"]]), legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("name:N", title="workload"), alt.Tooltip("x:Q", title="model", format=".3f"),
-                 alt.Tooltip("status:N"), alt.Tooltip("why:N", title="why (model)")])
+                 alt.Tooltip("run:N", title="model run")])
     values = alt.Chart(model).mark_text(align="left", dx=3, fontSize=10).encode(
         x=x, y=y, text=alt.Text("x:Q", format=".2f"))
     ref = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color=INK).encode(x="x:Q")
@@ -940,8 +942,8 @@ def grid_frame(results: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.Da
         "name": m["variant"].map(names.variant).to_numpy(),
         "x": sig(m["relative_throughput"], 3).to_numpy(),
         "status": np.where(m["failed"], "fails in the model", "completes"),
-        "why": m["failure_reason"].fillna("").to_numpy(),
     })
+    model["run"] = with_reason(model["status"], m["failure_reason"].to_numpy())
     marks = []
     for env in ENVIRONMENTS:
         for cid in _paper_cids():
@@ -979,7 +981,7 @@ def grid_chart(frames: tuple[pd.DataFrame, pd.DataFrame] | None = None, cid: str
             domain=["completes", "fails in the model"], range=[MODEL, RUN_CELLS["failed"]]), legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("cid:N", title="CID"), alt.Tooltip("name:N", title="workload"),
                  alt.Tooltip("x:Q", title="model", format=".3f"),
-                 alt.Tooltip("status:N"), alt.Tooltip("why:N", title="why (model)")])
+                 alt.Tooltip("run:N", title="model run")])
     values = base.mark_text(align="left", dx=3, fontSize=10).encode(x=x, y=y, text=alt.Text("x:Q", format=".2f"))
     ref = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color=INK).encode(x="x:Q")
     pbase = alt.Chart(paper).transform_filter(keep)
@@ -989,7 +991,7 @@ def grid_chart(frames: tuple[pd.DataFrame, pd.DataFrame] | None = None, cid: str
     pdot = pbase.mark_point(shape="diamond", size=120, filled=True, color=PAPER).encode(x=x, y=y, tooltip=ptip)
     ptext = pbase.mark_text(align="left", dx=8, dy=-9, fontSize=10, color=PAPER).encode(x="x2:Q", y=y, text="text:N")
     count = alt.Chart(paper).transform_filter(keep).transform_aggregate(n="count()").transform_calculate(
-        label=f"datum.n + ' number(s) stated by the paper for this CID ({word(PAPER)})'"
+        label=f"datum.n + (datum.n == 1 ? ' number' : ' numbers') + ' stated by the paper for this CID ({word(PAPER)})'"
     ).mark_text(align="left", fontSize=11, color=PAPER).encode(x=alt.value(0), y=alt.value(-8), text="label:N")
     return alt.layer(bars, values, ref, prange, pdot, ptext, count).add_params(cid_pick, env_pick).properties(
         width=WIDE - 120, height=11 * 24,

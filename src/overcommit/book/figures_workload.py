@@ -26,6 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+import re
+
 import altair as alt
 import numpy as np
 import pandas as pd
@@ -33,8 +35,8 @@ import pandas as pd
 from .. import calibrate, data, names, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests
-from .palette import ALERT, BLUES, IO_PARTS, MODEL, MUTED, PAGE_MEASURES, PAPER, word
-from .figures import WIDE, zero_scale_by, picker, sig
+from .palette import ALERT, BLUES, IO_PARTS, MODEL, MUTED, PAGE_MEASURES, PAPER, WHITE, word
+from .figures import WIDE, one_value_range, zero_scale_by, picker, sig, with_reason
 from .figures_results import CPU_COLOURS, CPU_SERIES, ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, _paper_cids, env_picker, memory_axis
 
 MEASURES = ("resident", "stored", "instantiated", "reference instantiated", "expanded storage")
@@ -107,6 +109,7 @@ def variant_frame(key: str, results: pd.DataFrame | None = None) -> pd.DataFrame
     f["memory"] = f["memory_gib"].astype(str)
     f["env_label"] = f["env"].map(ENV_LABELS)
     f["status"] = np.where(f["failed"], "failed", "completed")
+    f["run"] = with_reason(f["status"], f["failure_reason"])
     return f.reset_index(drop=True)
 
 
@@ -190,16 +193,34 @@ _MEASURE_FIELDS = {
 }
 
 
-def _tooltip(field: str, title: str, fmt: str) -> list:
-    return [
-        alt.Tooltip("name:N", title="variant"), alt.Tooltip("cid:N", title="CID"),
-        alt.Tooltip("env_label:N", title="environment"),
-        alt.Tooltip(f"{field}:Q", title=title, format=fmt),
-        alt.Tooltip("throughput:Q", title="relative to its own reference", format=".3f"),
-        alt.Tooltip("cpu_load:Q", title="CPU load (processors)", format=".2f"),
-        alt.Tooltip("status:N", title="model run"),
-        alt.Tooltip("failure_reason:N", title="why (model)"),
-    ]
+def _tooltip(field: str, title: str, fmt: str, throughput: tuple[str, str] | None) -> list:
+    """A run's tooltip: the chart's measure, then the throughput (``(field, title)``: the
+    same normalisation as the throughput chart's axis; ``None`` where the measure is that
+    throughput) and the CPU load unless either is the measure, and the run's status with its
+    reason."""
+    tip = [alt.Tooltip("name:N", title="variant"), alt.Tooltip("cid:N", title="CID"),
+           alt.Tooltip("env_label:N", title="environment"), alt.Tooltip(f"{field}:Q", title=title, format=fmt)]
+    if throughput is not None:
+        tip.append(alt.Tooltip(f"{throughput[0]}:Q", title=throughput[1], format=".3f"))
+    if field != "cpu_load":
+        tip.append(alt.Tooltip("cpu_load:Q", title="CPU load (processors)", format=".2f"))
+    return tip + [alt.Tooltip("run:N", title="model run")]
+
+
+def _at_this_memory(frame: pd.DataFrame, field: str, fmt: str) -> pd.Series:
+    """For each run, every CPU count's value at its environment, variant and memory size, as
+    one line ("20 CPUs 0.29, 15 CPUs 0.29, ..."): lines that meet at a memory size put their
+    points on one another, and only the top one can be hovered."""
+    order = {c: i for i, c in enumerate(CPU_SERIES)}
+    spec = fmt.lstrip(".")
+
+    def line(g: pd.DataFrame) -> str:
+        g = g.sort_values("series", key=lambda c: c.map(order))
+        return ", ".join(f"{c} CPU{'s' if c != 1 else ''} {v:.{spec}}" for c, v in zip(g["cpus"], g[field]))
+
+    keys = ["env", "variant", "memory_gib"]
+    lines = frame.groupby(keys, sort=False)[["cpus", "series", field]].apply(line).rename("at_memory")
+    return frame[keys].join(lines, on=keys)["at_memory"]
 
 
 def paper_points(key: str, measure: str = "throughput") -> pd.DataFrame:
@@ -220,13 +241,17 @@ def paper_points(key: str, measure: str = "throughput") -> pd.DataFrame:
         kind = "rule" if mem == "*" else "point"
         if measure == "throughput" and o["quantity"] in ("relative_throughput", "throughput_degradation_pct"):
             f = scale[o["subject"]] / 100
+            # labelled on the axis's scale, a fraction of the reference the chart draws against
+            # (a loss is a ratio, the same on either)
+            pct = lambda v: f"{v * f:.2f}"  # noqa: E731
+            rel = {"=": "", "~": "≈ "}.get(o["relation"], f"{o['relation']} ")
             if o["quantity"] == "throughput_degradation_pct":
-                values, text = [100 - o["value"]], f"{100 - o['value']:g} % (a {o['value']:g} % loss)"
+                values, text = [100 - o["value"]], f"{pct(100 - o['value'])} (a {o['value']:g} % loss)"
             elif o["relation"] == "between":
-                values, text = [o["lower"], o["upper"]], f"{o['lower']:g}–{o['upper']:g} %"
+                values, text = [o["lower"], o["upper"]], f"{pct(o['lower'])}–{pct(o['upper'])}"
             else:
                 values = [o["value"]]
-                text = f"{o['relation']} {o['value']:g} %".replace("= ", "").replace("~ ", "≈ ")
+                text = f"{rel}{pct(o['value'])}"
             values = [v * f for v in values]
         elif measure == "cpu_load" and o["quantity"] == "cpu_load_cpus":
             values, text = [float(o["value"])], f"{o['relation']} {o['value']:g} CPUs"
@@ -239,17 +264,36 @@ def paper_points(key: str, measure: str = "throughput") -> pd.DataFrame:
         for v in values:
             rows.append({"variant": o["subject"], "kind": kind,
                          "memory_gib": None if kind == "rule" else int(mem), "cpus": int(cpus),
-                         "y": round(float(v), 4), "label": f"paper, {cpus} CPUs: {text}", "source": o["source"]})
+                         "y": round(float(v), 4), "label": f"paper, {cpus} CPUs: {text}",
+                         "source": paper_place(o["source"])})
     out = pd.DataFrame(rows, columns=["variant", "kind", "memory_gib", "cpus", "y", "label", "source"])
     out["series"] = out["cpus"].astype(str)
     out["env"] = "zvm63-edev"
     return out
 
 
+#: how far right of its host's model points a paper mark is drawn (px)
+PAPER_OFFSET = 12
+
 #: the key to the paper's marks and the failed runs, under the chart's title (Vega-Lite
 #: draws no legend for marks that share the CPU counts' colours)
 PAPER_KEY = ["\u25c6 paper's value at one host   \u25bd \u25b3 paper's bound at one host",
              "- - - paper's value at every memory size   \u271a failed run (model)"]
+
+
+def paper_place(source: str) -> str:
+    """Where in the paper an observation is, as the book names it: ``seed 000, section
+    "Java workload", CID 64/20, Conclusions paragraph 2`` → "Johanssen and Doelle 2014,
+    section "Java workload", CID 64/20, conclusions paragraph 2"."""
+    text = str(source)
+    if not text.startswith("seed 000, "):
+        raise ValueError(f"source: {source!r} is not accepted; expected a place in the paper, starting 'seed 000, '")
+    text = re.sub(r", (Observations|Conclusions)", lambda m: ", " + m.group(1).lower(), text[len("seed 000, "):])
+    return f"{PAPER_AUTHORS}, {text}"
+
+
+#: the paper (seed document 000) as the book cites it
+PAPER_AUTHORS = "Johanssen and Doelle 2014"
 
 
 def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
@@ -268,18 +312,27 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
     variant = w.variants[0] if variant is None else variant
     env = env_picker()
     params = [env]
-    base = alt.Chart(frame).transform_filter(alt.datum.env == env)
     if len(w.variants) > 1:
         pick = _variant_picker(w.variants, variant)
         params.append(pick)
-        base = base.transform_filter(alt.datum.variant == pick)
         paper = alt.Chart(paper_points(key, measure)).transform_filter(
             (alt.datum.env == env) & (alt.datum.variant == pick))
     else:
         paper = alt.Chart(paper_points(key, measure)).transform_filter(alt.datum.env == env)
     if measure == "throughput" and w.normalise:
         ytitle = "relative throughput (paper's normalisation)"
-    tip = _tooltip(field, ytitle, fmt)
+    if measure == "throughput":
+        throughput = None
+    elif w.normalise:
+        throughput = ("paper_view", "relative throughput (paper's normalisation)")
+    else:
+        throughput = ("throughput", "relative throughput (1 = reference)")
+    tip = _tooltip(field, ytitle, fmt, throughput)
+    frame = frame.assign(at_memory=_at_this_memory(frame, field, fmt))
+    base = alt.Chart(frame).transform_filter(alt.datum.env == env)
+    if len(w.variants) > 1:
+        base = base.transform_filter(alt.datum.variant == pick)
+    line_tip = tip + [alt.Tooltip("at_memory:N", title="every CPU count at this memory")]
     x_mem = alt.X("memory_gib:O", sort=MEMORY_ORDER, scale=alt.Scale(domain=MEMORY_ORDER),
                   title=MEMORY_TITLE, axis=memory_axis())
     points = paper_points(key, measure)
@@ -288,17 +341,19 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
     y = alt.Y(f"{field}:Q", title=ytitle, axis=alt.Axis(format=fmt), scale=y_scale)
     colour = alt.Color("series:N", title="real CPUs", sort=CPU_SERIES,
                        scale=alt.Scale(domain=CPU_SERIES, range=CPU_COLOURS))
-    lines = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(x=x_mem, y=y, color=colour, tooltip=tip)
+    lines = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(x=x_mem, y=y, color=colour, tooltip=line_tip)
     crosses = base.transform_filter(alt.datum.failed).mark_point(
         shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True).encode(x=x_mem, y=y, tooltip=tip)
-    ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N")]
+    ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N", title="where in the paper")]
+    # the paper's marks sit beside the model's points of their host, not on them: on top
+    # they would take the hover of every model point they cover
     diamonds = paper.transform_filter(alt.datum.kind == "point").mark_point(
-        shape="diamond", size=150, filled=True, stroke=PAPER, strokeWidth=2, opacity=0.95,
+        shape="diamond", size=150, filled=True, stroke=PAPER, strokeWidth=2, opacity=0.95, xOffset=PAPER_OFFSET,
     ).encode(x=x_mem, y=alt.Y("y:Q", scale=y_scale), color=colour, tooltip=ptip)
     # bounds: an open triangle pointing where the value lies, larger than a diamond, so a
     # bound and a value at the same place both show
     bounds = [paper.transform_filter(alt.datum.kind == kind).mark_point(
-        shape=shape, size=340, filled=False, strokeWidth=2.5, opacity=0.95,
+        shape=shape, size=340, filled=False, strokeWidth=2.5, opacity=0.95, xOffset=PAPER_OFFSET,
     ).encode(x=x_mem, y=alt.Y("y:Q", scale=y_scale), color=colour, tooltip=ptip)
         for kind, shape in (("below", "triangle-down"), ("above", "triangle-up"))]
     rules = paper.transform_filter(alt.datum.kind == "rule").mark_rule(strokeDash=[6, 3], strokeWidth=2).encode(
@@ -367,17 +422,69 @@ def pages_chart(gframe: pd.DataFrame, key: str, default_cid: str = "64/20") -> a
     rtext = reads.mark_text(align="left", dx=3, fontSize=10).encode(
         y=alt.Y("guest_name:N", sort=guests), x="page_read_mib_s:Q",
         text=alt.Text("page_read_mib_s:Q", format=".3~g"))
-    right = alt.layer(rbars, rtext).properties(width=130, height=max(90, 62 * len(guests)), title="Page reads")
+    right = [rbars, rtext]
+    paper = paper_pages(key)
+    said = ""
+    if len(paper):
+        # the paper's own numbers for its one breakdown (64/20 on z/VM 6.3, EDEV-SCSI), drawn
+        # beside the model's bars when that run is picked, as the throughput charts draw theirs
+        shown = alt.Chart(paper).transform_filter((alt.datum.env == env) & (alt.datum.cid == cid))
+        ptip = [alt.Tooltip("guest_name:N", title="guest"), alt.Tooltip("measure:N"),
+                alt.Tooltip("text:N", title="paper"), alt.Tooltip("source:N", title="where in the paper")]
+        diamond = dict(shape="diamond", size=110, filled=True, color=PAPER, stroke=WHITE_EDGE, strokeWidth=1)
+        marks = shown.transform_filter(alt.datum.measure != PAPER_READS).mark_point(**diamond).encode(
+            y=alt.Y("guest_name:N", sort=guests), yOffset=alt.YOffset("measure:N", sort=list(MEASURES)),
+            x="mib:Q", tooltip=ptip)
+        dist = alt.layer(dist, marks)
+        right.append(shown.transform_filter(alt.datum.measure == PAPER_READS).mark_point(**diamond).encode(
+            y=alt.Y("guest_name:N", sort=guests), x="mib:Q", tooltip=ptip))
+        said = (f" {word(PAPER).capitalize()} diamonds, shown when 64/20 on z/VM 6.3 with EDEV-SCSI paging is "
+                "picked, are the paper's values for that run: "
+                + "; ".join(f"{m} {t.removeprefix('paper: ')}" for m, t in zip(paper["measure"], paper["text"])) + ".")
+    right = alt.layer(*right).properties(width=130, height=max(90, 62 * len(guests)), title="Page reads")
     return alt.hconcat(dist, right).properties(
-        title=f"{w.title}: pages of each guest (model)",
+        title=alt.Title(f"{w.title}: pages of each guest (model)",
+                        subtitle=["\u25c6 the paper's value (64/20 on z/VM 6.3, EDEV-SCSI)"] if len(paper) else []),
         description=(
             f"For the environment and configuration chosen in the drop-downs, one group of bars per "
             f"guest of the {w.title} workload ({'; '.join(guests)}): its resident memory, the memory "
             f"stored on the paging devices, its instantiated memory, its instantiated memory in the "
             f"reference run 512/25, and on z/VM 6.2 the memory in expanded storage, all in MiB. "
-            f"Right: each guest's page read rate in MiB/s."
+            f"Right: each guest's page read rate in MiB/s.{said}"
         ),
     )
+
+
+#: the paper's page reads in :func:`paper_pages` (a measure of their own, on the right panel)
+PAPER_READS = "page reads"
+#: a thin light edge that keeps a black diamond apart from the dark bar under it
+WHITE_EDGE = WHITE
+
+
+def paper_pages(key: str) -> pd.DataFrame:
+    """The paper's MiB values for the breakdown of :func:`pages_chart`: a guest's resident and
+    instantiated memory at 64/20, its instantiated memory in the reference run 512/25 (the
+    bar "reference instantiated"), and its page reads (MiB/s), for every guest of the
+    workload the paper gives them for (z/VM 6.3, EDEV-SCSI; stated values only, not bounds)."""
+    w = workload(key)
+    obs = data.observations()
+    mine = {g.name for g in study_guests() if g.variant in w.variants}
+    which = {("resident_mib", "64/20"): "resident", ("instantiated_mib", "64/20"): "instantiated",
+             ("instantiated_mib", "512/25"): "reference instantiated", ("page_read_mib_s", "64/20"): PAPER_READS}
+    rows = []
+    for o in obs.to_dict("records"):
+        measure = which.get((o["quantity"], o["cid"]))
+        if (measure is None or o["document"] != "seed 000" or o["env"] != "zvm63-edev"
+                or o["relation"] not in ("=", "~") or o["subject"] not in mine):
+            continue
+        unit = "MiB/s" if measure == PAPER_READS else "MiB"
+        about = "≈ " if o["relation"] == "~" else ""
+        rows.append({"env": "zvm63-edev", "cid": "64/20", "guest_name": names.guest(o["subject"]), "measure": measure,
+                     "mib": float(o["value"]), "text": (f"paper: {about}{o['value']:,.0f} {unit}" if unit == "MiB"
+                                                       else f"paper: {about}{o['value']:g} {unit}")
+                     + (" (in the reference run 512/25)" if o["cid"] == "512/25" else ""),
+                     "source": paper_place(o["source"])})
+    return pd.DataFrame(rows, columns=["env", "cid", "guest_name", "measure", "mib", "text", "source"])
 
 
 # --- paper against model -----------------------------------------------------------------
@@ -488,6 +595,38 @@ def paper_vs_model(key: str) -> pd.DataFrame:
     return out.set_index("id")
 
 
+def paper_vs_model_table(key: str) -> pd.DataFrame:
+    """:func:`paper_vs_model` as a reader reads it: each row named by where the paper says it
+    (the paragraph of the workload's section; the CID is a column) rather than by its record
+    id, and a verdict on a value the paper states (=, ≈) that says how far the model is off,
+    since ✓ allows 25 %: "✓ 21 % low" is a pass, not a match."""
+    t = paper_vs_model(key)
+    where = t["source"].map(lambda src: re.sub(
+        r", (Observations|Conclusions)", lambda m: ", " + m.group(1).lower(),
+        re.sub(r'(^|, )CID \d+/\d+', "", re.sub(r'^section "[^"]*",? ?', "", src))).lstrip(", ") or src)
+    out = t.drop(columns=["source"]).copy()
+    out["verdict"] = [_verdict_words(v, p, m) for v, p, m in zip(t["verdict"], t["paper"], t["model"])]
+    out.index = pd.Index(where.str.replace(r"^(\w)", lambda m: m.group(1).upper(), regex=True).to_numpy(),
+                         name="where in the paper")
+    return out
+
+
+def _verdict_words(verdict: str, paper: str, model: str) -> str:
+    """A verdict with the distance from a stated value ("✓ 21 % low"); a bound or a range
+    ("< 60", "30–44") keeps its bare mark."""
+    try:
+        stated = float(str(paper).replace("≈", "").replace(",", "").strip())
+        value = float(str(model).replace(",", ""))
+    except ValueError:
+        return verdict
+    if stated == 0:
+        return verdict
+    off = 100 * (value - stated) / stated
+    if round(off) == 0:
+        return f"{verdict} on the value"
+    return f"{verdict} {abs(off):.0f} % {'low' if off < 0 else 'high'}"
+
+
 def subject_name(subject: str) -> str:
     """An observation's subject as a reader names it: a guest or variant by
     :mod:`overcommit.names`, a component of both WAS levels (``was-ihs``) as "WebSphere: web
@@ -519,7 +658,7 @@ def claims_table(key: str, ids: bool = False) -> pd.DataFrame:
     v = validation.evaluate()
     v = v[v["topic"] == w.topic]
     out = pd.DataFrame({
-        "claim (paper)": v["finding"], "kind": v["kind"], "paper": v["paper"], "model": v["model"].astype(str),
+        "claim (paper)": v["finding"], "kind": v["kind"], "paper": v["paper"], "model": v["model"].astype(str).map(one_value_range),
         "verdict": np.where(v["passed"], "✓ matches", "✗ misses"),
         "source": v["source"].str.replace("seed 000, ", "", regex=False),
     })
@@ -545,14 +684,14 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
     r = simulate((memory_gib, cpus), env=env)
     wl = r.workloads.loc[list(w.variants)]
     tp = pd.DataFrame({"variant": [names.variant(v) for v in w.variants], "throughput": sig(wl["relative_throughput"]).to_numpy(),
-                       "status": np.where(wl["failed"], "fails", "completes"),
-                       "reason": wl["failure_reason"].to_numpy()})
+                       "status": np.where(wl["failed"], "fails", "completes")})
+    tp["model run"] = with_reason(tp["status"], wl["failure_reason"].to_numpy())
     bars = alt.Chart(tp).mark_bar(height=16).encode(
         y=alt.Y("variant:N", sort=list(tp["variant"]), title=None),
         x=alt.X("throughput:Q", title="relative throughput (1 = reference)", scale=alt.Scale(domain=[0, 1.2])),
         color=alt.Color("status:N", scale=alt.Scale(domain=["completes", "fails"], range=[MODEL, ALERT]),
                         title="model run"),
-        tooltip=["variant:N", alt.Tooltip("throughput:Q", format=".3f"), "status:N", "reason:N"],
+        tooltip=["variant:N", alt.Tooltip("throughput:Q", format=".3f"), alt.Tooltip("model run:N")],
     )
     text = alt.Chart(tp).mark_text(align="left", dx=3).encode(
         y=alt.Y("variant:N", sort=list(tp["variant"])), x="throughput:Q", text=alt.Text("throughput:Q", format=".2f"))
@@ -593,5 +732,5 @@ def explorer_chart(key: str, memory_gib: float = 64, cpus: int = 20, env: str = 
 
 
 __all__ = ["WORKLOADS", "Workload", "any_cid_chart", "cid_tag", "claims_table", "explorer_chart", "guest_frame", "pages_chart",
-           "paper_points", "paper_scale", "paper_vs_model", "subject_guests", "throughput_chart",
+           "paper_pages", "paper_place", "paper_points", "paper_scale", "paper_vs_model", "paper_vs_model_table", "subject_guests", "throughput_chart",
            "value", "variant_frame", "workload"]
