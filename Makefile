@@ -173,8 +173,12 @@ lab: setup labext
 	cp -r labext/labextension $(VENV)/share/jupyter/labextensions/overcommit-vegalite6
 	$(BIN)/jupyter lab book/
 
+# The model's speed, then each chapter's time to its first chart on a phone (headless
+# Chromium, CPU throttled 4x) for the site in BENCH_SITE; that part says why it is skipped
+# when Chromium or the built site is missing.
+BENCH_SITE ?= _build/html
 bench: setup
-	$(PY) tools/benchmark.py
+	$(PY) tools/benchmark.py --site $(BENCH_SITE)
 
 clean:
 	rm -rf _build $(VENV) node_modules labext/node_modules labext/labextension book/_static/vendor src/*.egg-info

@@ -62,12 +62,80 @@ def _script_name(asset: Any) -> str:
     return name.removeprefix("_static/")
 
 
-def _has_math(app, pagename: str, body: str) -> bool:
-    """Whether the page itself shows a formula. Sphinx's own test also counts the pages
-    a page's toctree includes, so the introduction, whose toctree is the whole book, loaded
-    MathJax (1.2 MB) without a formula of its own."""
+def _has_math(app, pagename: str, body: str, as_text: bool = False) -> bool:
+    """Whether the page itself shows a formula that MathJax sets. Sphinx's own test also
+    counts the pages a page's toctree includes, so the introduction, whose toctree is the
+    whole book, loaded MathJax (1.2 MB) without a formula of its own. ``as_text``: the page's
+    formulas were all written as text (:func:`_plain_math`), so the math domain's count of
+    the page's own formulas no longer asks for MathJax."""
     own = app.env.get_domain("math").data.get("has_equations", {}).get(pagename, False)
-    return bool(own) or MATH_MARK.search(body) is not None
+    return (bool(own) and not as_text) or MATH_MARK.search(body) is not None
+
+
+#: The most inline formulas a page may have, and no displayed one, for them to be written as
+#: text instead of loading MathJax (340 KB compressed with its fonts). Up to three, a page names
+#: a symbol in passing ("the exponent k", "β"); past that it works with formulas, and keeps
+#: TeX's setting and the MathML that MathJax adds for screen readers. When the rule was set, the
+#: chapters with plain symbols only had one or two of them (results_db, results_net,
+#: model_method, case_zvm52) or six (case_xen, a derivation), so three parts the two kinds.
+MAX_TEXT_FORMULAS = 3
+INLINE_MATH = re.compile(r'<span class="math notranslate nohighlight">\\\((.*?)\\\)</span>', re.DOTALL)
+#: TeX's names for the letters and operators a plain formula may use, as text.
+GREEK = {name: chr(code) for name, code in (
+    ("alpha", 0x3B1), ("beta", 0x3B2), ("gamma", 0x3B3), ("delta", 0x3B4), ("epsilon", 0x3B5),
+    ("zeta", 0x3B6), ("eta", 0x3B7), ("theta", 0x3B8), ("kappa", 0x3BA), ("lambda", 0x3BB),
+    ("mu", 0x3BC), ("nu", 0x3BD), ("xi", 0x3BE), ("pi", 0x3C0), ("rho", 0x3C1), ("sigma", 0x3C3),
+    ("tau", 0x3C4), ("phi", 0x3C6), ("chi", 0x3C7), ("psi", 0x3C8), ("omega", 0x3C9))}
+UPRIGHT = {"Gamma": "\u0393", "Delta": "\u0394", "Theta": "\u0398", "Lambda": "\u039b", "Pi": "\u03a0",
+           "Sigma": "\u03a3", "Phi": "\u03a6", "Psi": "\u03a8", "Omega": "\u03a9"}
+RELATIONS = {"=": "=", "+": "+", "-": "\u2212", "<": "&lt;", ">": "&gt;", "\\cdot": "\u00b7",
+             "\\times": "\u00d7", "\\le": "\u2264", "\\leq": "\u2264", "\\ge": "\u2265",
+             "\\geq": "\u2265", "\\ne": "\u2260", "\\approx": "\u2248"}
+_TEX_TOKEN = re.compile(r"\\[A-Za-z]+|\\,|[A-Za-z]|[0-9]+(?:\.[0-9]+)?|[=+\-<>/(),]|\s+|.")
+
+
+def plain_formula(tex: str) -> str | None:
+    """A formula of symbols, numbers and the operators of :data:`RELATIONS` as HTML text
+    (each variable a ``<var>``, set in italics as TeX sets it); None for anything more
+    (a subscript, a fraction, a function name): MathJax sets that."""
+    import html
+
+    out: list[str] = []
+    for token in _TEX_TOKEN.findall(html.unescape(tex)):
+        if token.isspace() or token == "\\,":
+            continue
+        if len(token) == 1 and token.isalpha():
+            out.append(f"<var>{token}</var>")
+        elif token.startswith("\\") and token[1:] in GREEK:
+            out.append(f"<var>{GREEK[token[1:]]}</var>")
+        elif token.startswith("\\") and token[1:] in UPRIGHT:
+            out.append(UPRIGHT[token[1:]])
+        elif token in RELATIONS:
+            # a minus or plus that opens the formula or a bracket is a sign, not an operation
+            sign = token in "+-" and (not out or out[-1] in ("(", " = "))
+            out.append(RELATIONS[token] if sign else f" {RELATIONS[token]} ")
+        elif token[0].isdigit() or token in "/(),":
+            out.append(token + (" " if token == "," else ""))
+        else:
+            return None
+    return "".join(out).strip() or None
+
+
+def _plain_math(app, pagename, templatename, context, doctree) -> None:
+    """Write a page's formulas as text when it has no displayed formula and at most
+    :data:`MAX_TEXT_FORMULAS` inline ones, each plain (:func:`plain_formula`): the page then
+    loads no MathJax (:func:`_page_scripts`). results_db loaded 1.2 MB of it for one "k"."""
+    body = context.get("body") or ""
+    formulas = INLINE_MATH.findall(body)
+    if not formulas or len(formulas) > MAX_TEXT_FORMULAS or len(MATH_MARK.findall(body)) != len(formulas):
+        return
+    texts = [plain_formula(tex) for tex in formulas]
+    if any(text is None for text in texts):
+        return
+    parts = iter(texts)
+    context["body"] = INLINE_MATH.sub(
+        lambda m: f'<span class="oc-math-text" translate="no">{next(parts)}</span>', body)
+    context["oc_math_as_text"] = True
 
 
 def _is_mathjax(app, asset: Any) -> bool:
@@ -92,7 +160,7 @@ def _page_scripts(app, pagename, templatename, context, doctree) -> None:
         drop.update(CHART_SCRIPTS)
     if SELFCHECK_MARK not in body:
         drop.update(SELFCHECK_SCRIPTS)
-    math = _has_math(app, pagename, body)
+    math = _has_math(app, pagename, body, as_text=bool(context.get("oc_math_as_text")))
     files[:] = [asset for asset in files
                 if _script_name(asset) not in drop and (math or not _is_mathjax(app, asset))]
 
@@ -118,6 +186,14 @@ def _choose_edition(app, config) -> None:
         # the stored outputs are the executed ones: strict nbval compares them with a fresh run
         config.nb_execution_mode = "off"
     logging.getLogger(__name__).info(f"overcommit: building the {chosen} edition")
+
+
+def _scorer_path(app, config) -> None:
+    """Sphinx opens ``html_search_scorer`` from the directory the build runs in; the book names
+    it from its own folder, so that a build started elsewhere finds it too."""
+    path = config.html_search_scorer
+    if path and not os.path.isabs(path):
+        config.html_search_scorer = str(Path(app.confdir or app.srcdir) / path)
 
 
 def _bibliography_roles(app, pagename, templatename, context, doctree) -> None:
@@ -370,11 +446,14 @@ def _visit_hidden_cell(self, node) -> None:
 
 def setup(app) -> dict[str, Any]:
     app.connect("config-inited", _choose_edition, priority=900)
+    app.connect("config-inited", _scorer_path)
     app.connect("builder-inited", _write_dark_palette)
     # before the scripts of html_js_files (priority 800: the vega bundle, overcommit.js)
     app.add_js_file(DARK_PALETTE_JS, priority=700, defer="defer")
     app.connect("html-page-context", _drop_thebe, priority=900)
-    # after sphinx.ext.mathjax (priority 500) has added MathJax to the page
+    # after sphinx.ext.mathjax (priority 500) has added MathJax to the page; a page's plain
+    # formulas are written as text first, so that the page does without it
+    app.connect("html-page-context", _plain_math, priority=890)
     app.connect("html-page-context", _page_scripts, priority=900)
     app.connect("html-page-context", _mark_edition)
     app.connect("html-page-context", _bibliography_roles)
