@@ -49,6 +49,293 @@
     return rows;
   }
 
+  /* --- values without hover ----------------------------------------------------------
+
+     Vega opens a tooltip on pointermove only: a finger never moves over a mark, so on a
+     phone no tooltip opened. A tap (a click, with a mouse) on a mark opens its tooltip
+     through the view's own handler, the one hover uses (a line's nearest point included), so
+     it looks the same; a tap elsewhere, on the same mark again, or Escape closes it, and so
+     does scrolling the page away from it (the tooltip stays where the screen put it, the
+     mark does not). */
+  var pinned = null;  // the view whose tooltip a tap opened, and the page's scroll then
+
+  function tipElement() { return document.getElementById("vg-tooltip-element"); }
+
+  function closeTip() {
+    var el = tipElement();
+    if (pinned && el) pinned.view.tooltip().call(pinned.view, pinned.view._handler, {}, null, null);
+    else if (el) el.classList.remove("visible");
+    pinned = null;
+  }
+
+  function hasTip(item) { return !!item && item.tooltip !== undefined && item.tooltip !== null && item.tooltip !== ""; }
+
+  /* The mark a tap is for: the one under the finger, or, where that one has no tooltip (a
+     label written over a bar, a rule across it), the first below it that has one. */
+  function tipItemAt(view, event, item) {
+    if (hasTip(item) || !document.elementsFromPoint) return item;
+    var svg = view.container() && view.container().querySelector("svg");
+    var under = document.elementsFromPoint(event.clientX, event.clientY);
+    for (var i = 0; i < under.length; i++) {
+      if (!svg || !svg.contains(under[i])) continue;
+      var d = under[i].__data__;
+      d = Array.isArray(d) ? d[0] : d;
+      if (hasTip(d)) return d;
+    }
+    return item;
+  }
+
+  function tap(view, event, item) {
+    var el = tipElement(), open = pinned && el && el.classList.contains("visible") ? el.innerHTML : null;
+    item = tipItemAt(view, event, item);
+    if (!hasTip(item)) { if (pinned) closeTip(); return; }
+    view._handler.handleTooltip(event, item, true);
+    el = tipElement();
+    if (!el || !el.classList.contains("visible")) { pinned = null; return; }
+    if (open !== null && pinned.view === view && el.innerHTML === open) { closeTip(); return; }
+    pinned = { view: view, y: window.scrollY };
+    fitTip();
+  }
+
+  /* vega-tooltip places the box beside the pointer where it fits in the window, else above
+     and left of it: on a phone a wide tooltip fitted nowhere and ran off the left edge. The
+     box is moved back inside the window, whatever opened it. */
+  var pointer = null;  // where the pointer or finger last was, in the window
+  function fitTip() {
+    var el = tipElement();
+    if (!el || !el.classList.contains("visible")) return;
+    var r = el.getBoundingClientRect(), w = document.documentElement.clientWidth, h = window.innerHeight, m = 4;
+    var left = Math.max(m, Math.min(r.left, w - m - r.width)), top = Math.max(m, Math.min(r.top, h - m - r.height));
+    // moved in, it may cover the very mark it is about: then below the finger, or above it
+    if (pointer && pointer.x >= left && pointer.x <= left + r.width && pointer.y >= top && pointer.y <= top + r.height) {
+      if (pointer.y + 16 + r.height <= h - m) top = pointer.y + 16;
+      else if (pointer.y - 16 - r.height >= m) top = pointer.y - 16 - r.height;
+    }
+    if (Math.abs(left - r.left) > 0.5) el.style.left = left + "px";
+    if (Math.abs(top - r.top) > 0.5) el.style.top = top + "px";
+  }
+
+  var watchingTips = false;
+  function watchTips() {
+    if (watchingTips) return;
+    watchingTips = true;
+    var fitting = null;
+    function follow() {
+      var el = tipElement();
+      if (!el || fitting === el) return;
+      fitting = el;
+      new MutationObserver(fitTip).observe(el, { attributes: true, attributeFilter: ["style", "class"] });
+    }
+    follow();
+    new MutationObserver(follow).observe(document.body, { childList: true });
+    ["pointermove", "pointerdown"].forEach(function (type) {
+      document.addEventListener(type, function (event) { pointer = { x: event.clientX, y: event.clientY }; },
+                                { passive: true, capture: true });
+    });
+    document.addEventListener("click", function (event) {
+      // a tap on a chart's drawing is the view's (tap above); anywhere else it closes
+      if (pinned && !(event.target.closest && event.target.closest(".oc-vega svg"))) closeTip();
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.key === "Escape" && tipElement() && tipElement().classList.contains("visible")) closeTip();
+    });
+    window.addEventListener("scroll", function () {
+      if (pinned && Math.abs(window.scrollY - pinned.y) > 40) closeTip();
+    }, { passive: true });
+  }
+
+  /* --- the numbers, and a name for the drawing ------------------------------------------
+
+     A keyboard, a screen reader or a reader who wants every value at once cannot hover each
+     mark. Under every chart whose marks have tooltips goes a "Show the numbers" button that
+     opens a table of what the tooltips say for the marks drawn now (tooltipRows: after the
+     chart's controls), one column per tooltip field; columns empty in every row are left
+     out. The table is rebuilt after every drawing and every change of the chart's controls
+     while it is open, and stays open across drawings (the theme switch draws again). */
+  function figureOf(chart) {
+    var fig = chart.target.closest("figure");
+    var number = fig && fig.querySelector(".caption-number");
+    var text = fig && fig.querySelector(".caption-text");
+    var title = text && (text.querySelector("strong") || text).textContent;
+    return {
+      number: number ? number.textContent.trim() : "",
+      title: title ? firstSentence(title.replace(/\s+/g, " ").trim()) : ""
+    };
+  }
+
+  function firstSentence(text) {
+    var m = /^[\s\S]*?[.!?](?=\s+[A-Z(\u201c"]|\s*$)/.exec(text || "");
+    return (m ? m[0] : text || "").trim();
+  }
+
+  function specTitle(spec) {
+    var t = spec && spec.title;
+    if (t && typeof t === "object" && !Array.isArray(t)) t = t.text;
+    if (Array.isArray(t)) t = t.join(" ");
+    return typeof t === "string" ? t.trim() : "";
+  }
+
+  /* The drawing's accessible name, one sentence: the first of the spec's description (the
+     whole of it is the figure's label), or the caption's first when that one says too
+     little ("Two panels."), or the chart's title. Vega names its own wrapper, which also
+     holds the chart's controls, as the "visualization": the name and that role go on the
+     drawing itself. */
+  function describe(chart, view, spec) {
+    var svg = chart.target.querySelector("svg");
+    if (!svg) return;
+    var fig = figureOf(chart), first = firstSentence(view.description() || spec.description || "");
+    var name = first.length >= 40 ? first : (fig.title || first || specTitle(spec));
+    if (!name) return;
+    var wrapper = view.container();
+    if (wrapper && wrapper !== svg) ["role", "aria-roledescription", "aria-label"].forEach(function (a) { wrapper.removeAttribute(a); });
+    svg.setAttribute("role", "graphics-document");
+    svg.setAttribute("aria-roledescription", "visualization");
+    svg.setAttribute("aria-label", name);
+  }
+
+  function hasTooltips(view) {
+    var found = false;
+    function visit(mark) {
+      (mark.items || []).forEach(function (item) {
+        if (found) return;
+        if (item.tooltip !== undefined && item.tooltip !== null && item.tooltip !== "") found = true;
+        else if (mark.marktype === "group") (item.items || []).forEach(visit);
+      });
+    }
+    var graph = view.scenegraph();
+    if (graph && graph.root) visit(graph.root);
+    return found;
+  }
+
+  var NUMBERED = 0;
+  function numbersControl(chart) {
+    if (chart.numbers) return chart.numbers;
+    var id = (chart.target.id || "oc-chart-" + (++NUMBERED)) + "-numbers";
+    var fig = figureOf(chart);
+    var box = document.createElement("div");
+    box.className = "oc-numbers-box";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "oc-numbers-toggle";
+    button.setAttribute("aria-expanded", "false");
+    button.setAttribute("aria-controls", id);
+    button.appendChild(document.createTextNode("Show the numbers"));
+    if (fig.number) {
+      // several on a page: each button's name says whose numbers it shows
+      var whose = document.createElement("span");
+      whose.className = "oc-visually-hidden";
+      whose.textContent = " of " + fig.number;
+      button.appendChild(whose);
+    }
+    var panel = document.createElement("div");
+    panel.className = "oc-numbers";
+    panel.id = id;
+    panel.hidden = true;
+    box.appendChild(button);
+    box.appendChild(panel);
+    var host = chart.target.closest(".oc-chart") || chart.target;
+    host.insertAdjacentElement("afterend", box);
+    button.addEventListener("click", function () {
+      var open = button.getAttribute("aria-expanded") !== "true";
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+      panel.hidden = !open;
+      if (open) fillNumbers(chart);
+    });
+    chart.numbers = { box: box, button: button, panel: panel, id: id, figure: fig };
+    return chart.numbers;
+  }
+
+  function fillNumbers(chart) {
+    var n = chart.numbers;
+    if (!n || n.panel.hidden || !chart.result) return;
+    var rows = tooltipRows(chart.result.view), fields = [];
+    rows.forEach(function (row) {
+      Object.keys(row).forEach(function (k) { if (fields.indexOf(k) < 0) fields.push(k); });
+    });
+    fields = fields.filter(function (k) { return rows.some(function (row) { return row[k] !== undefined && row[k] !== ""; }); });
+    var table = document.createElement("table");
+    table.className = "oc-numbers-table";
+    var caption = table.createCaption();
+    caption.id = n.id + "-caption";
+    var what = n.figure.number ? n.figure.number + (n.figure.title ? ", " + n.figure.title.replace(/[.!?]$/, "") : "")
+                               : specTitle(chart.result.spec) || "This chart";
+    var controls = chart.target.querySelector(".vega-bindings input, .vega-bindings select");
+    caption.textContent = what + ": the values of its tooltips" + (controls ? ", for the settings chosen above" : "") +
+      " (" + rows.length + (rows.length === 1 ? " mark" : " marks") + ").";
+    var head = table.createTHead().insertRow();
+    fields.forEach(function (k) {
+      var th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = k;
+      head.appendChild(th);
+    });
+    var body = table.createTBody();
+    rows.forEach(function (row) {
+      var tr = body.insertRow();
+      fields.forEach(function (k) { tr.insertCell().textContent = row[k] === undefined ? "" : row[k]; });
+    });
+    var scroller = n.panel.querySelector(".oc-numbers-scroll");
+    var left = scroller ? scroller.scrollLeft : 0, top = scroller ? scroller.scrollTop : 0;
+    if (!scroller) {
+      // a table wider than a phone scrolls in its own box, which a keyboard can scroll too
+      scroller = document.createElement("div");
+      scroller.className = "oc-numbers-scroll";
+      scroller.tabIndex = 0;
+      scroller.setAttribute("role", "region");
+      scroller.setAttribute("aria-labelledby", caption.id);
+      n.panel.appendChild(scroller);
+    }
+    scroller.textContent = "";
+    // the caption spans the whole table, which may be wider than the screen: what it says
+    // is shown above the scroll box, and the caption itself is for screen readers
+    var said = n.panel.querySelector(".oc-numbers-said");
+    if (!said) {
+      said = document.createElement("p");
+      said.className = "oc-numbers-said";
+      said.setAttribute("aria-hidden", "true");
+      n.panel.insertBefore(said, scroller);
+    }
+    said.textContent = caption.textContent;
+    caption.className = "oc-visually-hidden";
+    if (!rows.length) {
+      var none = document.createElement("p");
+      none.id = caption.id;
+      none.textContent = "No mark with a value is drawn for these settings.";
+      scroller.appendChild(none);
+    } else scroller.appendChild(table);
+    scroller.scrollLeft = left;
+    scroller.scrollTop = top;
+  }
+
+  /* After a change of a control the view runs again: the table follows once it has. */
+  function refillSoon(chart) {
+    if (!chart.numbers || chart.numbers.panel.hidden) return;
+    clearTimeout(chart.refill);
+    chart.refill = setTimeout(function () {
+      var view = chart.result && chart.result.view;
+      if (view) view.runAsync().then(function () { fillNumbers(chart); }).catch(function (err) { console.error(err); });
+    }, 60);
+  }
+
+  /* After every drawing: taps open tooltips, the drawing is named, the numbers follow. */
+  function afterDrawing(chart, result) {
+    var view = result.view;
+    view.addEventListener("click", function (event, item) { tap(view, event, item); });
+    watchTips();
+    describe(chart, view, result.spec || {});
+    if (chart.numbers || hasTooltips(view)) numbersControl(chart);
+    if (!chart.listening) {
+      chart.listening = true;
+      // the controls are made anew with every drawing, inside the target: listened to there
+      ["input", "change"].forEach(function (type) {
+        chart.target.addEventListener(type, function (event) {
+          if (event.target.closest && event.target.closest(".vega-bindings")) refillSoon(chart);
+        });
+      });
+    }
+    fillNumbers(chart);
+  }
+
   /* For other scripts of the page and the browser tests: the charts, and what each one's
      tooltips say now (by the chart's target element or its id). */
   window.OC = {
@@ -494,6 +781,7 @@
         }
         return restore(result.view, state).then(function () {
           exact(chart, result.view);
+          afterDrawing(chart, result);
           tidy(target);
           target.dataset.ocTheme = chart.theme;  // drawn for this theme (the browser tests wait on it)
           if (!chart.tidying) {

@@ -54,7 +54,7 @@ import pandas as pd
 from .. import names
 from ..seeding import rng
 from . import CASE_TOPICS as TOPICS, GRADED_BASE, Exercise, first_worth_asking
-from .results import ENV_MENU, ENV_NAMES
+from .results import ENV_MENU, ENV_NAMES, tooltip_ways
 
 ZVM52_LEVELS: tuple[int, ...] = (50, 75, 90)
 PLANNING_LEVELS: tuple[float, ...] = (0.6, 0.7, 0.75, 0.8, 0.9)
@@ -177,7 +177,7 @@ def _build_zvm52(seed: int, variant: int, topic: str) -> Exercise:
     g = f[f["guests"] == guests].sort_values("central_memory_gib")
     grid_min = float(g["central_memory_gib"].min())
     where = (f"In the page: in the figure *the knee over memory*, choose {guests} in *Database guests*; "
-             "the points' tooltips give the values.")
+             f"the points' tooltips give the values ({tooltip_ways('a point')}).")
     pick = r.random()
     graded = seed >= GRADED_BASE  # graded seeds: the kinds with a pool a class cannot exhaust
     if pick < 0.5 and not graded:
@@ -317,7 +317,7 @@ def _jvm_split(seed: int, r: np.random.Generator, topic: str, split: pd.DataFram
         f"{'each' if n > 1 else 'in it'}). Split by the **{view}**, how many IFLs of the LPAR's CPU load go to **{part}** in the model? "
         "Answer in IFLs to two decimals.\n\n"
         f"In the page: in the figure *LPAR CPU load over the stacking*, choose *{view}* in *Split the CPU by*; "
-        f"the {n}-guest bar's *{part}* part has the value in its tooltip."
+        f"the {n}-guest bar's *{part}* part has the value in its tooltip ({tooltip_ways('that part')})."
     )
     others = "; ".join(f"{p} {float(v):.2f}" for p, v in zip(bar["part"], bar["ifl"]) if p != part)
     lines = [f"The {n}-guest bar, split by the {view}: **{ifl:.2f} IFLs** of *{part}*, of "
@@ -353,7 +353,7 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
             f"{'spread over' if b > a else 'gathered into'} **{b} guest{'s' if b > 1 else ''}**. By how many IFLs does the LPAR's CPU load change in the model? Answer with a "
             "sign (negative: it saves CPU), to two decimals.\n\n"
             "In the page: in the figure *LPAR CPU load over the stacking*, the bars' tooltips give the "
-            "model's load (*LPAR load, model*)."
+            f"model's load (*LPAR load, model*; {tooltip_ways('a bar')})."
         )
         lines = [
             f"The model's LPAR load is {float(ra['lpar_load']):.2f} IFLs with {a} guest{'s' if a > 1 else ''} "
@@ -386,7 +386,7 @@ def _build_jvm(seed: int, variant: int, topic: str) -> Exercise:
                 f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** with the WebSphere **{label}**, "
                 f"on an LPAR cut to **{memory:g} GiB**. For how many seconds does a page reorder stop a guest in "
                 "the model? Answer in seconds to two decimals.\n\n" + where.format(n=n)
-                + f" The point at {memory:g} GiB has the pause in its tooltip."
+                + f" The point at {memory:g} GiB has the pause in its tooltip ({tooltip_ways('the point')})."
             )
             lines = [f"The point at {memory:g} GiB: a reorder stops a guest for **{pause:.2f} s**; the guests read "
                      f"{reads:.3g} MiB/s of pages there.",
@@ -451,7 +451,8 @@ def _jvm_short(seed: int, topic: str, n: int, binaries: str, label: str, memory:
         f"The 200 JVMs run in **{n} Linux guest{'s' if n > 1 else ''}** with the WebSphere **{label}**, on an LPAR "
         f"cut to **{memory:g} GiB**. By how many GiB do the pages the guests touch exceed what z/VM's dynamic "
         "paging area holds in the model? Answer in GiB (within 2 %).\n\n"
-        f"{where} The point at {memory:g} GiB has the value in its tooltip (*short of the DPA by*)."
+        f"{where} The point at {memory:g} GiB has the value in its tooltip (*short of the DPA by*; "
+        f"{tooltip_ways('the point')})."
     )
     lines = [f"The guests touch {touched:.3g} GiB; at {memory:g} GiB the DPA holds {touched - short:.3g} GiB of them, "
              f"so they are short by **{short:.3g} GiB**, which z/VM must page, at {float(row['page_read_mib_s']):.3g} "
@@ -515,7 +516,8 @@ def _build_xen(seed: int, variant: int, topic: str) -> Exercise:
             "speed), and how busy are the physical CPUs (%)? Answer with two numbers, e.g. `80, 95` (each "
             "within 2 %).\n\n"
             "In the page: in the figure *CPU overcommitment*, choose *throughput per triplet* and then "
-            f"*CPU utilisation* in *Measure*; the {hv} point at {guests} guests has the value in its tooltip."
+            f"*CPU utilisation* in *Measure*; the {hv} point at {guests} guests has the value in its tooltip "
+            f"({tooltip_ways('the point')})."
         )
         lines = [
             f"{hv} at {guests} guests ({float(row['vcpu_ratio']):.1f} virtual CPUs per physical one): each triplet "
@@ -543,8 +545,8 @@ def _build_xen(seed: int, variant: int, topic: str) -> Exercise:
     bar = {MEM_PARTS[0]: "first", MEM_PARTS[1]: "second", MEM_PARTS[2]: "third", MEM_PARTS[3]: "last"}.get(asked)
     what = ("touched by the guests (resident, in expanded storage or on DASD)" if asked == "touched"
             else f"*{asked}*")
-    read = (f"the z/VM bar's {bar} part has the value in its tooltip" if bar else
-            "add the z/VM bar's first three parts (their tooltips give the values)")
+    read = (f"the z/VM bar's {bar} part has the value in its tooltip ({tooltip_ways('that part')})" if bar else
+            f"add the z/VM bar's first three parts (their tooltips give the values: {tooltip_ways('each part')})")
     question = (
         f"On **z/VM 5.3** with **{guests} guests** and **{memory:g} GiB** of central storage, how many MiB of the "
         f"guests' memory are {what} in the model? Answer in MiB (within 2 %).\n\n"
@@ -581,7 +583,7 @@ def _xen_top(seed: int, r: np.random.Generator, topic: str, top: pd.DataFrame) -
     asked = "throughput" if r.random() < 0.5 else "reads"
     setting = f"On **z/VM 5.3** with **{guests} guests** and **{memory:g} GiB** of central storage"
     where = (f"In the page: in the figure *shrinking the memory*, choose {guests} in *Guests*; the z/VM point at "
-             f"{memory:g} GiB has the value in its tooltip.")
+             f"{memory:g} GiB has the value in its tooltip ({tooltip_ways('the point')}).")
     reproduce = (f"Reproduce it: `overcommit.cases.xen.memory_sweep([{memory:g}], "
                  f"[{guests // xen.GUESTS_PER_TRIPLET}])`, the row of hypervisor `zvm`, column "
                  f"`{'throughput_pct' if asked == 'throughput' else 'page_read_mib_s'}`.")
@@ -654,7 +656,7 @@ def _build_planning(seed: int, variant: int, topic: str) -> Exercise:
                     f"(the mean over its copies in the mix, 1.00 being unconstrained)? Answer as a fraction with two "
                     f"decimals.\n\nIn the page: in the figure *break points*, choose *{mix}*, *{ENV_MENU[env]}* "
                     f"and {cpus} real CPUs; in the upper panel, the line of {names.variant(w)} at {memory} GiB has "
-                    "the value in its tooltip.")
+                    f"the value in its tooltip ({tooltip_ways('the line there')}).")
         lines = [f"{names.variant(w)} runs at **{value:.3g}** of its unconstrained throughput at {memory} GiB, "
                  f"about {value:.2f}.",
                  f"Reproduce it: `overcommit.planning.mix_grid('{mix}', [{memory}], [{cpus}], ['{env}'])`, the mean "

@@ -72,6 +72,15 @@ ENV_NAMES = {
 }
 #: How the charts' environment drop-down names them (overcommit.book.figures_results).
 ENV_MENU = {"zvm63-edev": "z/VM 6.3, EDEV-SCSI", "zvm63-eckd": "z/VM 6.3, ECKD", "zvm62-edev": "z/VM 6.2, EDEV-SCSI"}
+
+
+def tooltip_ways(mark: str) -> str:
+    """How a reader gets at the tooltip of ``mark`` ("the bar") with or without a mouse: a tap
+    opens it, and the button under every chart lists what all its tooltips say as a table
+    (book/_static/overcommit.js). Said wherever a question sends the reader to a tooltip."""
+    return f"hover over or tap {mark}, or open *Show the numbers* under the figure"
+
+
 MIN_LOSS = 0.02  # a cut that costs less than this is not worth reading off a chart
 #: the slowest variant must be this far below the next, so that its value, read off the
 #: chart to two decimals (±0.005), cannot be the next one's
@@ -173,7 +182,7 @@ def _build_keep(seed: int, variant: int, topic: str) -> Exercise:
         f"On **{ENV_NAMES[env]}**, {change}. What fraction of its throughput at {base_cid} does "
         f"{_name(subject)} keep at {cid} in the model? Answer as a fraction with two decimals "
         "(0.80 means it lost a fifth).\n\n"
-        f"In the page: in {chart}, choose *{ENV_MENU[env]}* and {follow} (the tooltips give the values)."
+        f"In the page: in {chart}, choose *{ENV_MENU[env]}* and {follow} (the tooltips give the values: {tooltip_ways('a point')})."
     )
     _, _, res = _run(cid, env)
     lines = [
@@ -248,7 +257,7 @@ def _build_host(seed: int, variant: int, topic: str) -> Exercise:
                 + ("" if subject == "overall" else "'s relative throughput (against its own reference run)")
                 + " in the model? Answer as a fraction with two decimals (1.00 is its reference speed).\n\n"
                 + where + ("; the overall relative throughput is written below the bars." if subject == "overall"
-                           else f"; the bar of {names.name(subject)} has the value in its tooltip."))
+                           else f"; the bar of {names.name(subject)} has the value in its tooltip ({tooltip_ways('the bar')})."))
     lines = [f"The figure's grid has **{value:.3g}** for the {what} of {names.name(subject) if subject != 'overall' else 'the host'} "
              f"at {host} on {ENV_NAMES[env]}, about {value:.2f}."]
     lines.append("With fewer real CPUs than the guests want, relative shares decide who waits; with less memory "
@@ -288,7 +297,8 @@ def _build_overall(seed: int, variant: int, topic: str) -> Exercise:
         f"At CID **{cid}** on **{ENV_NAMES[env]}**, how many MiB/s does the model read from the paging "
         "devices? Answer in MiB/s (within 5 %).\n\n"
         f"In the page: in the overall throughput figure, choose *{ENV_MENU[env]}*; the lower panel has "
-        f"the page reads, and the {cpus}-CPU point at {memory} GiB has the value in its tooltip."
+        f"the page reads, and the {cpus}-CPU point at {memory} GiB has the value in its tooltip "
+        f"({tooltip_ways('the point')})."
     )
     w = res.workloads["page_read_mib_s"].sort_values(ascending=False)
     lines = [
@@ -329,7 +339,7 @@ def _build_model(seed: int, variant: int, topic: str) -> Exercise:
         f"At CID **{cid}** on **{ENV_NAMES[env]}**, what is the relative throughput of **{names.variant(chosen)}** "
         "in the model (against its own reference run)? Answer as a fraction with two decimals.\n\n"
         f"In the page: in the figure *Every variant at one CID*, choose CID {cid} and *{ENV_MENU[env]}*; the bar of "
-        f"{names.variant(chosen)} has the value in its tooltip."
+        f"{names.variant(chosen)} has the value in its tooltip ({tooltip_ways('the bar')})."
     )
     w = res.workloads
     lines = [f"{names.variant(chosen)} runs at **{value:.3f}** of its reference at {cid}, about {value:.2f}."
@@ -379,7 +389,7 @@ def _slowest_at(seed: int, topic: str, cid: str, env: str, per_variant: dict, re
 def _tolerance_where(cid: str, env: str, gives: str) -> str:
     """Where a results_tolerance answer is in the page: the point's tooltip gives ``gives``."""
     return (f"In the page: in the tolerance figure, choose CID {cid} and *{ENV_MENU[env]}* and leave the "
-            f"sliders where they start; the point's tooltip gives {gives}.")
+            f"sliders where they start; the point's tooltip gives {gives} ({tooltip_ways('the point')}).")
 
 
 def _class_line(low: float, high: float, cls: str) -> str:

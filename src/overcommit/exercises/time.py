@@ -53,7 +53,7 @@ from ..model import BREAKDOWN_PARTS, ENVIRONMENTS
 from ..workloads import study_variants
 from ..seeding import rng
 from . import GRADED_BASE, TIME_TOPICS as TOPICS, Exercise, chapter_of, first_worth_asking
-from .results import ENV_NAMES
+from .results import ENV_NAMES, tooltip_ways
 
 #: a part, or a growth, below this share of the variant's reference cycle is not read off a bar
 MIN_SHARE = 0.02
@@ -258,7 +258,7 @@ class _Context:
                 f"the environment and {self.cpus} real CPUs; the tooltips of the bar *{self.label}*"
                 + (" (a host the paper did not run)" if self.label.endswith("*") else "")
                 + " and of the *reference run*'s bar above the others give each part in "
-                f"{self.axis}.")
+                f"{self.axis} ({tooltip_ways('a part')}).")
 
     def reproduce(self, part: str, grew: bool) -> str:
         call = f"overcommit.simulate('{self.cid}', env='{self.env}').breakdown.loc['{self.variant}', '{part}']"
