@@ -419,7 +419,8 @@ def pages_chart(gframe: pd.DataFrame, key: str, default_cid: str = "64/20") -> a
     rbars = reads.mark_bar(color=IO_PARTS["page reads"]).encode(
         y=alt.Y("guest_name:N", sort=guests, title=None, axis=alt.Axis(labels=False, ticks=False)),
         x=alt.X("page_read_mib_s:Q", title="page reads (MiB/s)"), tooltip=rtip)
-    rtext = reads.mark_text(align="left", dx=3, fontSize=10).encode(
+    # the value above the bar's middle, where the paper's diamond for it may sit
+    rtext = reads.mark_text(align="left", dx=3, dy=-11, fontSize=10).encode(
         y=alt.Y("guest_name:N", sort=guests), x="page_read_mib_s:Q",
         text=alt.Text("page_read_mib_s:Q", format=".3~g"))
     right = [rbars, rtext]
@@ -441,6 +442,13 @@ def pages_chart(gframe: pd.DataFrame, key: str, default_cid: str = "64/20") -> a
         said = (f" {word(PAPER).capitalize()} diamonds, shown when 64/20 on z/VM 6.3 with EDEV-SCSI paging is "
                 "picked, are the paper's values for that run: "
                 + "; ".join(f"{m} {t.removeprefix('paper: ')}" for m, t in zip(paper["measure"], paper["text"])) + ".")
+    # each panel's axis ends where the chosen run's largest bar or diamond does, given as an
+    # expression of the drop-downs: left to the data, Vega-Lite would take the extent of the
+    # paper's layer too, which is empty for every other run ("Infinite extent" warnings)
+    dist = dist.encode(x=alt.X("mib:Q", title="memory (MiB)", axis=alt.Axis(format=",.0f"),
+                               scale=alt.Scale(domain=[0, _largest(gframe, paper, list(MEASURES), env, cid)], nice=True)))
+    right[0] = right[0].encode(x=alt.X("page_read_mib_s:Q", title="page reads (MiB/s)",
+                                       scale=alt.Scale(domain=[0, _largest(gframe, paper, ["page_read_mib_s"], env, cid, room=1.3)], nice=True)))
     right = alt.layer(*right).properties(width=130, height=max(90, 62 * len(guests)), title="Page reads")
     return alt.hconcat(dist, right).properties(
         title=alt.Title(f"{w.title}: pages of each guest (model)",
@@ -453,6 +461,22 @@ def pages_chart(gframe: pd.DataFrame, key: str, default_cid: str = "64/20") -> a
             f"Right: each guest's page read rate in MiB/s.{said}"
         ),
     )
+
+
+def _largest(gframe: pd.DataFrame, paper: pd.DataFrame, columns: list[str], env: alt.Parameter,
+             cid: alt.Parameter, room: float = 1.0) -> dict:
+    """The largest value a panel of :func:`pages_chart` draws for each environment and CID
+    (the model's ``columns`` and the paper's diamonds of that panel), times ``room`` (space
+    for the value labels after the bars), as an expression of the two drop-downs (1 where
+    nothing is drawn)."""
+    model = gframe[["env", "cid"]].assign(value=gframe[columns].max(axis=1))
+    reads = columns == ["page_read_mib_s"]
+    if len(paper):
+        mine = paper[(paper["measure"] == PAPER_READS) == reads]
+        model = pd.concat([model, mine[["env", "cid"]].assign(value=mine["mib"])])
+    top = model.groupby(["env", "cid"])["value"].max()
+    table = ", ".join(f"'{e}|{c}': {float(v) * room if v > 0 else 1.0:.4g}" for (e, c), v in top.items())
+    return {"expr": f"({{{table}}})[{env.name} + '|' + {cid.name}] || 1"}
 
 
 #: the paper's page reads in :func:`paper_pages` (a measure of their own, on the right panel)
