@@ -358,8 +358,17 @@
       target.dataset.embedded = "1";
       var chart = { target: target, script: script, theme: null, result: null, queue: Promise.resolve() };
       CHARTS.push(chart);
-      draw(chart);
     });
+    // one chart at a time, those on the first screens first, with a pause between them in
+    // which the browser paints: drawn all at once, the charts shared a phone's processor and
+    // the first one appeared when nearly all had
+    var reach = window.innerHeight * 1.5;
+    var first = CHARTS.filter(function (c) { return c.target.getBoundingClientRect().top < reach; });
+    var later = CHARTS.filter(function (c) { return first.indexOf(c) < 0; });
+    first.concat(later).reduce(function (done, chart) {
+      return done.then(function () { return draw(chart); })
+        .then(function () { return new Promise(function (resolve) { setTimeout(resolve, 0); }); });
+    }, Promise.resolve());
     watchTheme();
   }
 
