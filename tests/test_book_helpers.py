@@ -197,19 +197,21 @@ def test_host_controls_are_the_three_explorer_inputs():
 
 
 def test_memory_sizes_without_a_paper_result_are_marked_model_only():
-    """Table 16 lists 48 GiB, but the paper reports no 48 GiB run: the results charts' memory
-    axis marks it, and the data file says why."""
+    """Table 16 lists 48 GiB, but the paper reports no 48 GiB run: the results charts mark
+    it with the rule's band (not a star on the axis as well), and the data file says why."""
     from overcommit import data
+    from overcommit.book import figures as ff
     from overcommit.book import figures_results as fr
 
     grid = data.cid_grid()
-    for m in fr.NO_PAPER_RESULT_GIB:
+    for m in ff.NO_PAPER_RESULT_GIB:
         notes = grid[grid["real_memory_gib"] == m]["note"]
         assert len(notes) == 4 and all(("never report" in n) or ("see 48/20" in n) for n in notes)
-    axis = fr.memory_axis().to_dict()
-    assert "datum.value == 48" in axis["labelExpr"] and "*" in fr.MEMORY_TITLE
-    # sizes the paper has results for stay unmarked
-    assert all(f"datum.value == {m}" not in axis["labelExpr"] for m in (512, 256, 128, 112, 96, 64))
+    assert "labelExpr" not in fr.memory_axis().to_dict() and "*" not in fr.MEMORY_TITLE
+    band = ff.model_only_band(fr._x_memory()).to_dict()
+    source = band["layer"][0].get("data", band.get("data"))  # Altair lifts data the layers share
+    rows = band["datasets"][source["name"]] if "name" in source else source["values"]
+    assert [v["memory_gib"] for v in rows] == list(ff.NO_PAPER_RESULT_GIB)
 
 
 def test_zero_scale_by_fits_each_setting_and_ends_round():
@@ -322,25 +324,30 @@ def test_one_rule_says_which_hosts_the_paper_ran():
 
     ran = ff.paper_ran_cids()
     assert "64/20" in ran and "512/25" in ran and not any(c.startswith("48/") for c in ran)
-    assert ff.provenance(64, 20) == ff.PAPER_RAN and ff.provenance(512, 25) == ff.PAPER_RAN
+    assert ff.provenance(64, 20, "zvm63-edev") == ff.PAPER_RAN and ff.provenance(512, 25, "zvm63-edev") == ff.PAPER_RAN
     for memory, cpus in ((48, 20), (72, 20), (16, 5), (64, 25), (64, 1), (63.5, 20)):
-        assert ff.provenance(memory, cpus) == ff.MODEL_ONLY, (memory, cpus)
+        assert ff.provenance(memory, cpus, "zvm63-edev") == ff.MODEL_ONLY, (memory, cpus)
     # the browser's expression names exactly the same hosts
-    expr = ff.provenance_expr("any_mem", "any_cpus")
-    named = set(re.findall(r"\(any_mem == (\d+) && any_cpus == (\d+)\)", expr))
-    assert named == {tuple(c.split("/")) for c in ran}
+    expr = ff.provenance_expr("any_mem", "any_cpus", "any_env")
+    sizes, counts = (json.loads(a) for a in re.findall(r"indexof\((\[[\d, ]+\]), toNumber", expr))
+    named = {f"{m}/{c}" for m in sizes for c in counts} | set(
+        "/".join(h) for h in re.findall(r"\(any_mem == (\d+) && any_cpus == (\d+) && any_env == 'zvm63-edev'\)", expr))
+    assert named == set(ran)
     assert expr.endswith(f"? '{ff.PAPER_RAN}' : '{ff.MODEL_ONLY}')")
 
 
 def test_the_any_host_chart_marks_the_models_own_hosts():
     import json
 
+    from overcommit.book import figures as ff
     from overcommit.book import figures_results as fr
 
     text = json.dumps(fr.any_cid_chart().to_dict())
-    assert "(any_mem == 48 && any_cpus == 20)" not in text and "(any_mem == 64 && any_cpus == 20)" in text
-    assert "(datum.m == 64 && any_cpus == 20)" in text  # the points over memory, one rule
-    assert text.count(f"'{fr.MODEL_ONLY}'") >= 2 and "fillOpacity" in text
+    assert ff.provenance_expr("any_mem", "any_cpus", "any_env") in text  # the title
+    assert ff.provenance_expr("datum.m", "any_cpus", "any_env") in text  # the points over memory, one rule
+    assert text.count(f"'{ff.MODEL_ONLY}'") >= 2 and json.dumps(ff.RING) in text
+    # the band follows the chosen CPUs and environment: no band where the paper ran none
+    assert ff.paper_memory_floor_expr("any_cpus", "any_env") in text
 
 
 def test_sliders_over_the_paper_grid_carry_the_papers_hosts_as_stops():

@@ -276,7 +276,8 @@ def test_axis_labels_do_not_run_together_on_a_phone():
     axes = [n["encoding"]["x"] for c in (b, m) for n in walk(c)
             if (n.get("encoding") or {}).get("x", {}).get("field") == "memory_gib" and "axis" in n["encoding"]["x"]]
     memory = [x for x in axes if x["scale"].get("type") == "log"]
-    assert len(memory) == 4  # the break chart's lines and points, both panels of the mixes chart
+    # the break chart's lines and points, and the lines and points of both panels of the mixes chart
+    assert len(memory) == 6
     for x in memory:
         axis = x["axis"]
         assert axis["values"] == list(fp.MEMORIES) and axis["labelOverlap"] == "greedy"

@@ -452,7 +452,7 @@ figures_time.time_chart("db")
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: where the database's query cycle goes.** For the chosen environment and real
-# CPUs, one bar per memory size of the paper's grid (48 GiB is the model's alone), the
+# CPUs, one bar per memory size of the paper's grid (pale and starred: {glue:text}`provenance-model-only`), the
 # reference run's bar on top; each part in seconds per query, its share of the reference
 # cycle in the tooltip. The label at a bar's end is its total.
 # ```
@@ -525,8 +525,8 @@ glue("db-time-seeded-a", Markdown(time_seeded.solution), display=False)
 # memory from {glue:text}`any-mem-min` to {glue:text}`any-mem-max` GiB
 # in steps of {glue:text}`any-mem-step` GiB
 # and {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max` real CPUs, on any of the three
-# environments. Its title says whether the paper ran that host or the numbers are the
-# model's alone ("model only").
+# environments. Its title says whether the paper ran that host;
+# {glue:text}`provenance-marking`
 
 # %% tags=["remove-input"]
 figures_workload.any_cid_chart(KEY)

@@ -645,7 +645,7 @@ figures_time.time_chart("fs", variant="fs-pagecache-medium")
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: where an fio I/O goes.** For the chosen level, environment and real CPUs, one
-# bar per memory size of the paper's grid (48 GiB is the model's alone), the reference run's
+# bar per memory size of the paper's grid (pale and starred: {glue:text}`provenance-model-only`), the reference run's
 # bar on top; each part in milliseconds per I/O, its share of the reference cycle in the
 # tooltip. The label at a bar's end is its total.
 # ```
@@ -716,8 +716,8 @@ glue("fs-time-seeded-a", Markdown(time_seeded.solution), display=False)
 # real memory from {glue:text}`any-mem-min` to {glue:text}`any-mem-max` GiB
 # in steps of {glue:text}`any-mem-step` GiB
 # and {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max` real CPUs, on any of the three
-# environments. Its title says whether the paper ran that host or the numbers are the model's
-# alone ("model only").
+# environments. Its title says whether the paper ran that host;
+# {glue:text}`provenance-marking`
 
 # %% tags=["remove-input"]
 figures_workload.any_cid_chart(KEY)

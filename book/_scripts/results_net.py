@@ -656,8 +656,8 @@ glue("net-time-seeded-a", Markdown(time_seeded.solution), display=False)
 # real memory from {glue:text}`any-mem-min` to {glue:text}`any-mem-max` GiB
 # in steps of {glue:text}`any-mem-step` GiB
 # and {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max` real CPUs, on any of the three
-# environments. Its title says whether the paper ran that host or the numbers are the model's
-# alone ("model only").
+# environments. Its title says whether the paper ran that host;
+# {glue:text}`provenance-marking`
 
 # %% tags=["remove-input"]
 figures_workload.any_cid_chart(KEY)

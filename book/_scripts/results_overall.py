@@ -119,11 +119,11 @@ glue("ov-p-db-used", f"{obs.loc['o000-db-used', 'value']:g}", display=False)
 # ## How the runs are summarised
 #
 # Each run of the study is named by its {term}`CID`, real memory in GiB over real CPUs.
-# The reference run, `512/25`, had more of both than the guests used; the other 28
-# configurations take memory down to 48 GiB and CPUs down to 5. Three environments ran
+# The reference run, `512/25`, had more of both than the guests used. Three environments ran
 # the same grid: z/VM 6.3 paging to {term}`EDEV` (SCSI) devices, z/VM 6.3 paging to
 # {term}`ECKD` volumes, and z/VM 6.2 paging to EDEV devices with 2 GiB of
-# {term}`expanded storage <XSTOR>`.
+# {term}`expanded storage <XSTOR>`. {glue:text}`provenance-rule` In this book's charts,
+# {glue:text}`provenance-marking`
 #
 # Four numbers summarise a run:
 #
@@ -520,9 +520,9 @@ figures_time.time_chart("all")
 # %% [markdown]
 # ```{container} oc-caption
 # **Figure: where each workload's unit of work goes.** For the chosen workload, environment
-# and real CPUs, one bar per memory size of the paper's grid (48 GiB is the model's alone),
-# the reference run's bar on top, in reference cycles of the chosen workload. The label at a
-# bar's end is its total.
+# and real CPUs, one bar per memory size of the paper's grid, the reference run's bar on
+# top, in reference cycles of the chosen workload. The label at a bar's end is its total.
+# Bars of hosts the paper did not run are pale with an outline, their size starred.
 # ```
 #
 # At 64/20 on z/VM 6.3 with EDEV-SCSI paging, the part that grows most against the reference
@@ -552,7 +552,7 @@ figures_time.time_chart("all")
 # in steps of {glue:text}`any-mem-step` GiB
 # and any number of real CPUs from {glue:text}`any-cpus-min` to {glue:text}`any-cpus-max`, on
 # any of the three environments, and it shows what the model gives there.
-# Its title says whether the paper ran that host or the numbers are the model's alone.
+# Its title says whether the paper ran that host; {glue:text}`provenance-marking`
 
 # %% tags=["remove-input"]
 figures_results.any_cid_chart()

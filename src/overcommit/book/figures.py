@@ -91,12 +91,49 @@ MODEL_ONLY = "model only"
 #: memory sizes of Table 16 with no result in the paper: it lists 48 GiB, but no results
 #: section reports a 48 GiB run (data/cid_grid.csv)
 NO_PAPER_RESULT_GIB: tuple[int, ...] = (48,)
+#: those sizes in words ("48 GiB")
+NO_RESULT_MEMORY = " and ".join(f"{m} GiB" for m in NO_PAPER_RESULT_GIB)
+#: the one environment the paper ran its reference run on: it gives ECKD paging and z/VM 6.2
+#: only relative to this run (data/environments.csv), so their 512/25 is the model's alone
+REFERENCE_ENV = "zvm63-edev"
+#: the field a marked layer computes, holding :data:`PAPER_RAN` or :data:`MODEL_ONLY`
+PROVENANCE_FIELD = "provenance"
+#: the legend's symbol of a host the paper did not run: a ring (a circle with a hole, drawn
+#: filled, since a legend fills every symbol), beside a full circle; the marks themselves are
+#: open circles
+RING = "M-1,0A1,1 0 1,0 1,0A1,1 0 1,0 -1,0ZM-0.55,0A0.55,0.55 0 1,1 0.55,0A0.55,0.55 0 1,1 -0.55,0Z"
+#: how much of its colour an open bar or cell keeps (an outline alone is lost on a thin bar)
+OPEN_FILL = 0.15
 
 
-def paper_ran_cids() -> list[str]:
-    """The hosts the paper reports results for: its grid (:func:`paper_cids`) without the
-    memory sizes of :data:`NO_PAPER_RESULT_GIB`."""
-    return [c for c in paper_cids() if int(c.split("/")[0]) not in NO_PAPER_RESULT_GIB]
+def _check_env(env: str) -> str:
+    from ..model import ENVIRONMENTS
+
+    if env not in ENVIRONMENTS:
+        raise ValueError(f"env: {env!r} is not accepted; expected one of {', '.join(ENVIRONMENTS)}")
+    return env
+
+
+def paper_ran_cids(env: str = REFERENCE_ENV) -> list[str]:
+    """The hosts the paper reports results for on ``env``: its grid (Table 16) without the
+    memory sizes of :data:`NO_PAPER_RESULT_GIB`, on every environment, and the reference run
+    on :data:`REFERENCE_ENV` only."""
+    _check_env(env)
+    grid = data.cid_grid()
+    ran = grid[~grid["real_memory_gib"].isin(NO_PAPER_RESULT_GIB)
+               & ((grid["kind"] == "grid") | (env == REFERENCE_ENV))]
+    return list(ran["cid"])
+
+
+def _hosts(env: str) -> list[tuple[int, int]]:
+    return [tuple(int(x) for x in c.split("/")) for c in paper_ran_cids(env)]
+
+
+def paper_memory_floor(cpus: int, env: str) -> int | None:
+    """The smallest memory (GiB) the paper ran with ``cpus`` CPUs on ``env``, or None where
+    it ran no host with that many CPUs: below it, every host is the model's alone."""
+    sizes = [m for m, c in _hosts(env) if c == cpus]
+    return min(sizes) if sizes else None
 
 
 def paper_stops(memory: str | None = None, cpus: str | None = None) -> dict[str, list[int]]:
@@ -104,7 +141,7 @@ def paper_stops(memory: str | None = None, cpus: str | None = None) -> dict[str,
     parameter named ``memory`` gets every memory size of :func:`paper_ran_cids` (GiB), the
     one named ``cpus`` every CPU count, each ascending. ``overcommit.js`` marks them on the
     slider (a ``<datalist>``), so a reader can find 96 GiB among 63 steps."""
-    hosts = [tuple(int(x) for x in c.split("/")) for c in paper_ran_cids()]
+    hosts = _hosts(REFERENCE_ENV)
     stops = {}
     if memory:
         stops[memory] = sorted({m for m, _ in hosts})
@@ -113,21 +150,236 @@ def paper_stops(memory: str | None = None, cpus: str | None = None) -> dict[str,
     return stops
 
 
-def provenance(memory_gib: float, cpus: int) -> str:
-    """:data:`PAPER_RAN` for a host the paper reports results for (:func:`paper_ran_cids`),
-    :data:`MODEL_ONLY` for any other: below its smallest memory, between its hosts, at
-    48 GiB, or at CPUs it did not run. Every chart and control that reaches such a host
-    labels it with these words (:func:`provenance_expr` in the browser)."""
-    ran = float(memory_gib).is_integer() and f"{int(memory_gib)}/{int(cpus)}" in paper_ran_cids()
+def provenance(memory_gib: float, cpus: int, env: str) -> str:
+    """:data:`PAPER_RAN` for a host the paper reports results for on ``env``
+    (:func:`paper_ran_cids`), :data:`MODEL_ONLY` for any other: below 64 GiB, between its
+    hosts, at CPUs it did not run, and 512/25 on any environment but the reference's. Every
+    chart, table and control that reaches such a host labels it with these words
+    (:func:`provenance_expr` in the browser, :func:`mark_model_only` on a chart)."""
+    ran = float(memory_gib).is_integer() and (int(memory_gib), int(cpus)) in _hosts(env)
     return PAPER_RAN if ran else MODEL_ONLY
 
 
-def provenance_expr(memory: str, cpus: str) -> str:
-    """:func:`provenance` as a Vega expression of two expressions (a parameter's name such
-    as ``"any_mem"``, or a field such as ``"datum.m"``), for charts whose host is chosen in
-    the browser."""
-    ran = " || ".join(f"({memory} == {c.split('/')[0]} && {cpus} == {c.split('/')[1]})" for c in paper_ran_cids())
-    return f"(({ran}) ? '{PAPER_RAN}' : '{MODEL_ONLY}')"
+def paper_ran_expr(memory: str, cpus: str, env: str) -> str:
+    """Whether the paper ran the host, as a Vega expression of three expressions (a
+    parameter's name such as ``"any_mem"``, a field such as ``"datum.m"``, or a quoted
+    environment such as ``"'zvm63-edev'"``): the browser's :func:`provenance`."""
+    every = _hosts("zvm63-eckd")
+    sizes, counts = sorted({m for m, _ in every}), sorted({c for _, c in every})
+    if len(every) == len(sizes) * len(counts):
+        # a whole grid (every size with every count): two look-ups, not a term per host,
+        # since the expression is repeated in every marked layer of a page
+        # (toNumber: indexof compares strictly, and some charts keep their CPUs as text)
+        grid = (f"(indexof({json.dumps(sizes)}, toNumber({memory})) >= 0 && "
+                f"indexof({json.dumps(counts)}, toNumber({cpus})) >= 0)")
+    else:
+        grid = " || ".join(f"({memory} == {m} && {cpus} == {c})" for m, c in every)
+    reference = [h for h in _hosts(REFERENCE_ENV) if h not in every]
+    extra = "".join(f" || ({memory} == {m} && {cpus} == {c} && {env} == '{REFERENCE_ENV}')" for m, c in reference)
+    return f"({grid}{extra})"
+
+
+def provenance_expr(memory: str, cpus: str, env: str) -> str:
+    """:func:`provenance` as a Vega expression (see :func:`paper_ran_expr`)."""
+    return f"({paper_ran_expr(memory, cpus, env)} ? '{PAPER_RAN}' : '{MODEL_ONLY}')"
+
+
+def paper_memory_floor_expr(cpus: str, env: str) -> str:
+    """:func:`paper_memory_floor` as a Vega expression, 0 where the paper ran no host with
+    that many CPUs."""
+    counts: dict[int, int] = {}
+    for m, c in _hosts(REFERENCE_ENV):
+        counts[c] = min(m, counts.get(c, m))
+    every = {c: m for c, m in counts.items() if paper_memory_floor(c, "zvm63-eckd") == m}
+    parts = [f"({cpus} == {c}) ? {m}" for c, m in sorted(every.items())]
+    parts += [f"({cpus} == {c} && {env} == '{REFERENCE_ENV}') ? {m}" for c, m in sorted(counts.items()) if c not in every]
+    return "(" + " : ".join(parts) + " : 0)"
+
+
+def model_only_texts() -> dict[str, str]:
+    """The rule as the chapters state it, glue names ``provenance-model-only`` and ``paper-ran`` (the
+    words on the charts), ``paper-mem-min`` and ``paper-mem-max`` (the memory the paper ran,
+    GiB), ``paper-cpus`` (its CPU counts), ``provenance-rule`` (what the paper ran, in one
+    sentence) and ``provenance-marking`` (how a chart marks the rest, a clause that starts in
+    lower case)."""
+    hosts = _hosts("zvm63-eckd")
+    memory, cpus = sorted({m for m, _ in hosts}), sorted({c for _, c in hosts})
+    counts = ", ".join(map(str, cpus[:-1])) + f" and {cpus[-1]}"
+    sizes = ", ".join(map(str, memory[::-1][:-1])) + f" and {memory[0]}"
+    dropped = NO_RESULT_MEMORY
+    from .. import names
+
+    return {
+        "provenance-model-only": MODEL_ONLY,
+        "paper-ran": PAPER_RAN,
+        "paper-mem-min": f"{memory[0]}",
+        "paper-mem-max": f"{memory[-1]}",
+        "paper-cpus": counts,
+        "provenance-rule": (
+            f"The paper ran {sizes} GiB of real memory, each with {counts} real CPUs, on each of the "
+            f"three environments (its Table 16 also lists {dropped}, but no result uses it), and its "
+            f"reference run, 512 GiB with 25 CPUs, on one environment only "
+            f"({names.environment(REFERENCE_ENV)}): it gives the other two relative to that run."),
+        "provenance-marking": (
+            f"a host the paper did not run is the model's alone: its marks are drawn open, the legend calls them "
+            f"\u201c{MODEL_ONLY}\u201d, and a shaded band labelled so covers a range of memory the paper "
+            f"never ran."),
+    }
+
+
+def glue_model_only() -> dict[str, str]:
+    """Glue every name of :func:`model_only_texts` (not displayed); returns the texts."""
+    from . import glue_texts
+
+    return glue_texts(model_only_texts())
+
+
+#: how each kind of mark shows the rule, as a chart's description says it
+MARKINGS = {"points": "full circles where the paper ran the host, rings where it did not",
+            "bars": "solid where the paper ran the host, pale with an outline where it did not",
+            "cells": "solid where the paper ran the host, pale with an outline where it did not"}
+
+
+def model_only_description(marks: str = "points", band: str | None = None) -> str:
+    """The rule's marking in a chart's description (one sentence): how ``marks`` (points,
+    bars or cells) show a host the paper did not run, and the range ``band`` a shaded band
+    covers, if any."""
+    if marks not in MARKINGS:
+        raise ValueError(f"marks: {marks!r} is not accepted; expected one of {', '.join(MARKINGS)}")
+    text = f'{marks.capitalize()} are {MARKINGS[marks]} ("{MODEL_ONLY}")'
+    if band:
+        text += f'; a shaded band labelled "{MODEL_ONLY}" covers {band}'
+    return text + "."
+
+
+def model_only_legend(**legend) -> alt.Legend:
+    """The legend entry of the rule: a full circle "run by the paper", a ring "model only"."""
+    return alt.Legend(title=None, symbolFillColor=INK, symbolStrokeWidth=0, symbolOpacity=1,
+                      symbolSize=90, **legend)
+
+
+def model_only_shape(legend: bool = True, **options) -> alt.Shape:
+    """The shape channel of :func:`mark_model_only`: a circle for a host the paper ran, a
+    ring for the model's own, with their legend entry (none with ``legend=False``)."""
+    return alt.Shape(f"{PROVENANCE_FIELD}:N", scale=alt.Scale(domain=[PAPER_RAN, MODEL_ONLY], range=["circle", RING]),
+                     legend=model_only_legend(**options) if legend else None)
+
+
+def _mark_type(chart: alt.Chart) -> str:
+    mark = chart.mark
+    return mark if isinstance(mark, str) else mark.type
+
+
+def mark_model_only(chart: alt.Chart, memory: str, cpus: str, env: str, legend: bool = True,
+                    host_tooltip: bool = True) -> alt.Chart:
+    """The one marking of a host the paper did not run, on one layer of a chart whose marks
+    are hosts: ``memory``, ``cpus`` and ``env`` are Vega expressions of the mark's host (see
+    :func:`paper_ran_expr`).
+
+    The layer computes :data:`PROVENANCE_FIELD`; points become a full circle where the paper
+    ran the host and an open one (outlined, its fill transparent) where it did not, layered
+    with the legend entry of :func:`model_only_key` (left out with ``legend=False``); bars
+    and cells keep an outline in their colour and only :data:`OPEN_FILL` of their fill (a
+    bar chart's legend entry comes from :func:`model_only_key`). With ``host_tooltip``, the
+    tooltip gets a row "host" saying which."""
+    marked = chart.transform_calculate(**{PROVENANCE_FIELD: provenance_expr(memory, cpus, env)})
+    kind = _mark_type(chart)
+    encoding: dict = {}
+    ran = f"datum.{PROVENANCE_FIELD} == '{PAPER_RAN}'"
+    if kind in ("point", "circle", "square"):
+        # an open circle with a transparent fill, not a ring: a tap on its middle must still
+        # reach the mark (a ring's hole would pass it to whatever lies under it)
+        mark = chart.mark.to_dict() if not isinstance(chart.mark, str) else {"type": kind}
+        mark.update(type="point", filled=True, shape="circle")
+        mark.pop("fillOpacity", None)
+        mark.setdefault("strokeWidth", 1.5)
+        if "color" in mark:
+            mark.setdefault("stroke", mark["color"])
+        marked.mark = alt.MarkDef(**mark)
+        encoding["fillOpacity"] = alt.condition(ran, alt.value(1.0), alt.value(0.0))
+        colour = chart.encoding.color
+        if colour is not alt.Undefined and getattr(colour, "field", alt.Undefined) is not alt.Undefined:
+            encoding["stroke"] = alt.Stroke(**colour.to_dict())  # merged with the colour's legend
+    elif kind in ("bar", "rect"):
+        encoding["fillOpacity"] = alt.condition(ran, alt.value(1.0), alt.value(OPEN_FILL))
+        # a host the paper ran keeps the mark's own edge (the status grid's white gaps)
+        own = {} if isinstance(chart.mark, str) else chart.mark.to_dict()
+        colour = chart.encoding.color
+        if colour is not alt.Undefined and getattr(colour, "field", alt.Undefined) is not alt.Undefined:
+            # the colour's own legend, not None: Vega-Lite merges the two, and a stroke
+            # without a legend takes the colour's legend away with it (a concatenated chart
+            # whose colours are independent needs its strokes independent too)
+            stroke = colour.to_dict()
+            encoding["stroke"] = alt.condition(f"!({ran})", alt.Stroke(**stroke),
+                                               alt.value(own.get("stroke")))
+        encoding["strokeWidth"] = alt.condition(ran, alt.value(own.get("strokeWidth", 0)), alt.value(1.5))
+    else:
+        raise ValueError(f"chart: a {kind} mark is not accepted; expected points, circles, squares, bars or cells")
+    tip = chart.encoding.tooltip
+    if host_tooltip and isinstance(tip, list):
+        encoding["tooltip"] = [*tip, alt.Tooltip(f"{PROVENANCE_FIELD}:N", title="host")]
+    marked = marked.encode(**encoding)
+    return alt.layer(marked, model_only_key()) if legend and kind in ("point", "circle", "square") else marked
+
+
+def model_only_key(**legend) -> alt.Chart:
+    """A layer that draws nothing and gives a chart the rule's legend entry (a full circle
+    "run by the paper", a ring "model only"): for bar charts, whose own marks have no
+    shape."""
+    # size 0: nothing to see, and nothing a tap could land on
+    return alt.Chart(pd.DataFrame({PROVENANCE_FIELD: [PAPER_RAN, MODEL_ONLY]})).mark_point(
+        filled=True, opacity=0, size=0, color=INK).encode(shape=model_only_shape(**legend))
+
+
+def model_only_band(x: alt.X, memories=NO_PAPER_RESULT_GIB) -> alt.LayerChart:
+    """A shaded band labelled :data:`MODEL_ONLY` over ``memories`` on an ordinal memory axis
+    ``x`` (by default the sizes the paper never ran with any CPUs): a whole range of the axis
+    that is the model's alone at every CPU count."""
+    frame = pd.DataFrame({x.to_dict()["field"]: list(memories), "text": MODEL_ONLY})
+    band = alt.Chart(frame).mark_rect(color=INK, opacity=0.08).encode(x=x)
+    # one word a line: a phone's column is narrower than the two words
+    label = alt.Chart(frame).mark_text(baseline="top", dy=3, fontSize=10, color=INK, lineBreak=" ").encode(
+        x=x, y=alt.value(0), text="text:N")
+    return alt.layer(band, label)
+
+
+def model_only_span(x_field: str, lo: float, hi: float) -> alt.LayerChart:
+    """A shaded band labelled :data:`MODEL_ONLY` from ``lo`` to ``hi`` on a quantitative
+    memory axis (field ``x_field``), for a chart without an environment or CPU control: a
+    range the paper ran with no CPU count on any environment."""
+    if not lo < hi:
+        raise ValueError(f"hi: {hi!r} is not accepted; expected a memory above lo ({lo!r})")
+    frame = pd.DataFrame({x_field: [lo], "hi": [hi], "mid": [(lo * hi) ** 0.5], "text": [MODEL_ONLY]})
+    band = alt.Chart(frame).mark_rect(color=INK, opacity=0.08).encode(x=alt.X(f"{x_field}:Q"), x2="hi:Q")
+    label = alt.Chart(frame).mark_text(baseline="top", dy=3, fontSize=10, color=INK, lineBreak=" ").encode(
+        x=alt.X("mid:Q"), y=alt.value(0), text="text:N")
+    return alt.layer(band, label)
+
+
+def model_only_range(x_field: str, lo: float, cpus: str, env: str, height: int, gap: float = 4.0) -> list[alt.Chart]:
+    """On a quantitative memory axis from ``lo`` GiB, at the CPU count ``cpus`` and
+    environment ``env`` chosen in the browser (Vega expressions): a shaded band labelled
+    :data:`MODEL_ONLY` from ``lo`` to the smallest memory the paper ran with those CPUs; where
+    it ran none, no band (it would suggest the hosts beside it were the paper's) but a line
+    saying that every host at that CPU count is the model's alone. The band stops ``gap`` GiB
+    short of the paper's smallest memory, so that the paper's point stands clear of it; the
+    line stands at the foot of the plot, ``height`` px tall, below the curves' usual place."""
+    floor = f"({paper_memory_floor_expr(cpus, env)} - {gap!r})"
+    one = pd.DataFrame({"lo": [lo]})
+    band = alt.Chart(one).transform_calculate(hi=floor).transform_filter(f"datum.hi > {lo}").transform_calculate(
+        **{x_field: "datum.lo"})
+    rect = band.mark_rect(color=INK, opacity=0.08).encode(x=alt.X(f"{x_field}:Q"), x2="hi:Q")
+    label = band.transform_calculate(mid="(datum.lo + datum.hi) / 2", text=f"'{MODEL_ONLY}'").mark_text(
+        baseline="top", dy=3, fontSize=10, color=INK).encode(x=alt.X("mid:Q"), y=alt.value(0), text="text:N")
+    note = alt.Chart(one).transform_calculate(hi=floor).transform_filter(f"datum.hi < {lo}").transform_calculate(
+        # short lines: a phone's plot is about 230 px wide
+        text=(f"'The paper ran no host with ' + {cpus} + ({cpus} == 1 ? ' CPU' : ' CPUs') + "
+              f"'|on this environment: every point|is {MODEL_ONLY}'")).mark_text(
+        # Vega sets a multi-line text's first line at the baseline, the others below it
+        align="left", baseline="bottom", dx=4, dy=-3 - 2 * 12, fontSize=10, lineHeight=12, color=INK,
+        lineBreak="|").encode(
+        x=alt.value(0), y=alt.value(height), text="text:N")
+    return [rect, label, note]
 
 
 def nice_ceiling(value: float) -> float:
@@ -323,7 +575,11 @@ def cid_grid_chart(default_cid: str = "64/20") -> alt.VConcatChart:
     ).mark_text(align="left", dx=4, color=INK, fontSize=11).encode(
         x="x:Q", y="y:Q", text="text:N"
     )
-    grid_panel = (points + vline + hline + labels).properties(
+    # the sizes of Table 16 the paper reports no run for: from the axis's end to halfway (on
+    # the log axis) to the smallest size it did report
+    smallest = min(m for m, _ in _hosts(REFERENCE_ENV))
+    band = model_only_span("real_memory_gib", 40, (max(NO_PAPER_RESULT_GIB) * smallest) ** 0.5)
+    grid_panel = alt.layer(band, points, vline, hline, labels).properties(
         width=WIDE, height=HEIGHT, title="The study's configurations"
     )
 
@@ -348,8 +604,9 @@ def cid_grid_chart(default_cid: str = "64/20") -> alt.VConcatChart:
             512/25, real memory (GiB, log scale) against real CPUs, with dashed lines at
             what the reference run used ({totals['instantiated_gib']:.0f} GiB instantiated memory,
             {totals['cpu_load_cpus']:.1f} CPUs); the
-            chosen CID is drawn large and {word(CHOSEN)}. Bottom: the chosen CID's real memory and
-            real CPUs as a percentage of those needs; 100 % is dashed.
+            chosen CID is drawn large and {word(CHOSEN)}. A shaded band labelled "{MODEL_ONLY}" covers
+            {NO_RESULT_MEMORY}, which the paper lists but reports no run for. Bottom: the chosen CID's real
+            memory and real CPUs as a percentage of those needs; 100 % is dashed.
             """)
     )
 

@@ -31,7 +31,8 @@ import pandas as pd
 from .. import paging
 from ..model import PATH_HEADROOM, PATH_MIB_S, environment, simulate
 from ..workloads import study_variants
-from .figures import WIDE, sig, picker, prose
+from .figures import (NO_RESULT_MEMORY, WIDE, mark_model_only, model_only_band, model_only_description, model_only_key,
+                      sig, picker, prose)
 from .palette import ALERT, CATEGORIES, INK, IO_PARTS, MODEL, PAPER, word
 from .figures_results import ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
@@ -127,20 +128,21 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
     y_tp = alt.Y("throughput:Q", title="relative throughput (1 = own reference)",
                  scale=alt.Scale(domain=[0, 1.1]), axis=alt.Axis(format=".1f"))
     lines = base.mark_line().encode(x=x, y=y_tp, color=colour, strokeDash=dash, detail="variant:N", tooltip=tip)
-    dots = base.mark_point(filled=True, size=45).encode(x=x, y=y_tp, color=colour, tooltip=tip)
+    dots = mark_model_only(base.mark_point(size=45).encode(x=x, y=y_tp, color=colour, tooltip=tip), "datum.memory_gib", "datum.cpus", "datum.env")
     marks = alt.Chart(paper_mode_marks()).transform_filter((alt.datum.env == env) & (alt.datum.cpus == cpu))
     paper = marks.mark_point(shape="triangle-up", size=200, filled=True, stroke=PAPER, strokeWidth=2).encode(
         x=x, y="y:Q", color=colour, tooltip=[alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N", title="where in the paper")])
     # runs that fail in the model, marked as on every line chart of the book
     crosses = base.transform_filter(alt.datum.status == "failed").mark_point(
         shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True).encode(x=x, y=y_tp, tooltip=tip)
-    top = alt.layer(ref, lines, dots, crosses, paper).add_params(env, cpu).properties(
+    top = alt.layer(model_only_band(x), ref, lines, dots, crosses, paper).add_params(env, cpu).properties(
         width=WIDE, height=230, title="Relative throughput")
     y_pr = alt.Y("page_read_mib_s:Q", title="page reads (MiB/s)")
     reads = alt.layer(
         base.mark_line().encode(x=x, y=y_pr, color=colour, strokeDash=dash, detail="variant:N", tooltip=tip),
-        base.mark_point(filled=True, size=45).encode(x=x, y=y_pr, color=colour, tooltip=tip),
-    ).properties(width=WIDE, height=150, title="Page reads from the paging devices")
+        mark_model_only(base.mark_point(size=45).encode(x=x, y=y_pr, color=colour, tooltip=tip), "datum.memory_gib", "datum.cpus", "datum.env"),
+    )
+    reads = alt.layer(model_only_band(x), reads).properties(width=WIDE, height=150, title="Page reads from the paging devices")
     return alt.vconcat(top, reads).properties(
         title="File system I/O: direct I/O against page-cached I/O (model)",
         description=prose(f"""
@@ -152,7 +154,7 @@ def modes_chart(mframe: pd.DataFrame | None = None, default_cpus: int = 20) -> a
             level. An upward triangle outlined in {word(PAPER)} at 64 GiB (20 CPUs, z/VM 6.3 with
             EDEV-SCSI paging) marks the paper's statement that the high-level direct-I/O
             variant ran slightly above its reference there. Bottom: the same variants'
-            page-read rates in MiB/s.
+            page-read rates in MiB/s. {model_only_description("points", NO_RESULT_MEMORY)}
             """),
     )
 
@@ -251,12 +253,12 @@ def path_chart(pframe: pd.DataFrame | None = None, runs: pd.DataFrame | None = N
            alt.Tooltip("share:Q", title="share of the path", format=".3f"),
            alt.Tooltip("path_utilisation:Q", title="path utilisation (all)", format=".3f"),
            alt.Tooltip("sharing:N", title="guest I/O on the path")]
-    bars = alt.Chart(f).transform_filter(chosen).mark_bar().encode(
+    bars = mark_model_only(alt.Chart(f).transform_filter(chosen).mark_bar().encode(
         x=x, y=alt.Y("share:Q", title="share of the path's bandwidth (fraction)", stack="zero",
                      scale=alt.Scale(domain=[0, 1.05]), axis=alt.Axis(format=".1f")),
         color=alt.Color("component:N", title="traffic", sort=list(COMPONENTS),
                         scale=alt.Scale(domain=list(COMPONENTS), range=list(COMPONENT_COLOURS))),
-        order=alt.Order("order:Q"), tooltip=tip)
+        order=alt.Order("order:Q"), tooltip=tip), "datum.memory_gib", "datum.cpus", "datum.env")
     limits = w[["env", "cpus", "threshold", "headroom"]].drop_duplicates(["env", "cpus"]).melt(
         id_vars=["env", "cpus"], var_name="limit", value_name="y").dropna()
     limits["label"] = limits["limit"].map({
@@ -278,14 +280,17 @@ def path_chart(pframe: pd.DataFrame | None = None, runs: pd.DataFrame | None = N
                              strokeWidth=3).encode(x=x, y="y:Q", tooltip=ptip)
     mark_text = paper.mark_text(align="right", dx=-10, fontSize=10, color=INK).encode(
         x=x, y="y:Q", text=alt.value("failed (paper)"), tooltip=ptip)
-    top = alt.layer(bars, *layers, marks, mark_text).add_params(env, cpu).properties(
+    top = alt.layer(bars, *layers, marks, mark_text, model_only_key()).add_params(env, cpu).properties(
         width=WIDE, height=220, title="Utilisation of the shared path")
-    slow = alt.Chart(w).transform_filter(chosen).mark_line(point=alt.OverlayMarkDef(size=45), color=MODEL).encode(
-        x=x, y=alt.Y("slowdown:Q", title="transfer time ÷ without paging", scale=alt.Scale(zero=False),
-                     axis=alt.Axis(format=".2f")),
-        tooltip=[alt.Tooltip("cid:N", title="CID"), alt.Tooltip("sharing:N", title="guest I/O on the path"),
-                 alt.Tooltip("slowdown:Q", title="slowdown (factor)", format=".3f"),
-                 alt.Tooltip("guest_io_mib_s:Q", title="guest I/O (MiB/s)", format=".1f")],
+    slow_base = alt.Chart(w).transform_filter(chosen)
+    y_slow = alt.Y("slowdown:Q", title="transfer time ÷ without paging", scale=alt.Scale(zero=False),
+                   axis=alt.Axis(format=".2f"))
+    slow_tip = [alt.Tooltip("cid:N", title="CID"), alt.Tooltip("sharing:N", title="guest I/O on the path"),
+                alt.Tooltip("slowdown:Q", title="slowdown (factor)", format=".3f"),
+                alt.Tooltip("guest_io_mib_s:Q", title="guest I/O (MiB/s)", format=".1f")]
+    slow = alt.layer(
+        model_only_band(x), slow_base.mark_line(color=MODEL).encode(x=x, y=y_slow),
+        mark_model_only(slow_base.mark_point(size=45, color=MODEL).encode(x=x, y=y_slow, tooltip=slow_tip), "datum.memory_gib", "datum.cpus", "datum.env"),
     ).properties(width=WIDE, height=130, title="Slowdown of the sharing guests' own I/O")
     return alt.vconcat(top, slow).properties(
         title="The storage path shared by guest I/O and paging (model)",
@@ -301,7 +306,7 @@ def path_chart(pframe: pd.DataFrame | None = None, runs: pd.DataFrame | None = N
             variants fail with I/O errors, and {word(ALERT)} crosses labelled 'failed (paper)' at
             64 GiB the runs the paper reports as failed. Bottom: how many times longer a
             transfer of the sharing guests takes than it would without the paging
-            traffic.
+            traffic. {model_only_description("bars")} {model_only_description("points", NO_RESULT_MEMORY)}
             """),
     )
 

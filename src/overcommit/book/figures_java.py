@@ -32,7 +32,7 @@ import pandas as pd
 from .. import data, names, replacement
 from ..model import environment, simulate, sweep
 from ..workloads import study_guests
-from .figures import WIDE, sig, picker
+from .figures import NO_RESULT_MEMORY, WIDE, mark_model_only, model_only_band, model_only_description, sig, picker
 from .figures_workload import paper_place
 from .palette import MODEL, MUTED, PAPER, RESOURCES, WHITE, word
 from .figures_results import MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
@@ -150,10 +150,14 @@ def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 
     )
     base = alt.Chart(long).transform_filter(chosen)
     # the two ceilings and their product first, the run itself on top
-    ceilings = base.transform_filter(alt.datum.curve != CURVES[0]).mark_line(
-        point=alt.OverlayMarkDef(size=30), strokeWidth=2).encode(**enc)
-    run = base.transform_filter(alt.datum.curve == CURVES[0]).mark_line(
-        point=alt.OverlayMarkDef(size=45), strokeWidth=3).encode(**enc)
+    ceilings = base.transform_filter(alt.datum.curve != CURVES[0])
+    ceilings = alt.layer(ceilings.mark_line(strokeWidth=2).encode(**enc),
+                         mark_model_only(ceilings.mark_point(size=30).encode(**enc), "datum.memory_gib", "datum.cpus",
+                                         "datum.env"))
+    run = base.transform_filter(alt.datum.curve == CURVES[0])
+    # every curve's points follow the rule of the host they stand at
+    run = alt.layer(run.mark_line(strokeWidth=3).encode(**enc),
+                    mark_model_only(run.mark_point(size=45).encode(**enc), "datum.memory_gib", "datum.cpus", "datum.env"))
     marks = alt.Chart(_paper_marks()).transform_filter(chosen)
     ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N", title="where in the paper")]
     band = marks.transform_filter(alt.datum.kind == "band").mark_area(color=PAPER, opacity=0.12).encode(
@@ -161,7 +165,7 @@ def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 
     diamonds = marks.transform_filter(alt.datum.kind == "point").mark_point(
         shape="diamond", size=190, filled=True, color=WHITE, stroke=PAPER, strokeWidth=2).encode(
         x=x_mem, y=alt.Y("y:Q"), tooltip=ptip)
-    return alt.layer(band, ceilings, run, diamonds).add_params(env, pick, ncpu).properties(
+    return alt.layer(model_only_band(x_mem), band, ceilings, run, diamonds).add_params(env, pick, ncpu).properties(
         width=WIDE, height=250,
         title="Java: the CPU cut, the memory loss, and what the model makes of both",
         description=(
@@ -176,7 +180,9 @@ def limits_chart(frame: pd.DataFrame, variant: str = "java-medium", cpus: int = 
             f"{word(PAPER).capitalize()} marks, for z/VM 6.3 "
             "with EDEV-SCSI paging: a pale band from 1.0 to 1.05 where the paper reports throughput at or "
             "slightly above the reference (112 GiB or more with 15 or 20 CPUs), and a diamond at 64 GiB "
-            "with 20 CPUs for the paper's loss at 64/20."
+            "with 20 CPUs for the paper's loss at 64/20. The curves' "
+            + model_only_description("points", NO_RESULT_MEMORY)[0].lower()
+            + model_only_description("points", NO_RESULT_MEMORY)[1:]
         ),
     )
 

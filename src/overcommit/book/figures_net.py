@@ -29,7 +29,7 @@ import pandas as pd
 from .. import data, names
 from ..model import simulate
 from ..workloads import study_guests
-from .figures import WIDE, display_expr, sig, picker, prose
+from .figures import WIDE, display_expr, mark_model_only, model_only_description, sig, picker, prose
 from .palette import ALERT, INK, MUTED, PAPER, WORKLOAD_LEVELS, word
 from .figures_results import MEMORY_ORDER, _paper_cids, env_picker
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
@@ -101,7 +101,9 @@ def levels_chart(vframe: pd.DataFrame | None = None, default_memory: int = 512) 
            alt.Tooltip("throughput:Q", title="relative throughput (model)", format=".3f"),
            alt.Tooltip("cpu_load:Q", title="CPU load of the pair (processors)", format=".2f"),
            alt.Tooltip("status:N", title="model run")]
-    lines = base.mark_line(point=alt.OverlayMarkDef(size=50)).encode(x=x, y=y, color=colour, tooltip=tip)
+    lines = alt.layer(base.mark_line().encode(x=x, y=y, color=colour),
+                      mark_model_only(base.mark_point(size=50).encode(x=x, y=y, color=colour, tooltip=tip),
+                                      "datum.memory_gib", "datum.cpus", "datum.env"))
     crosses = base.transform_filter(alt.datum.status == "failed").mark_point(
         shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True).encode(x="cpus:Q", y="throughput:Q", tooltip=tip)
     ref = alt.Chart(pd.DataFrame({"y": [1.0]})).mark_rule(color=INK, strokeDash=[2, 2]).encode(y="y:Q")
@@ -123,7 +125,7 @@ def levels_chart(vframe: pd.DataFrame | None = None, default_memory: int = 512) 
             EDEV-SCSI paging: a diamond outlined in {word(PAPER)} at 0.40 and 15 CPUs for the high
             level, and upward triangles at 1.0 for 15 and 20 CPUs for the medium level
             (at or above its reference; the paper excludes 64 GiB, so there are none at
-            64 GiB).
+            64 GiB). {model_only_description("points")}
             """),
     )
 

@@ -19,7 +19,8 @@ import pandas as pd
 from .. import names, planning
 from ..model import ENVIRONMENTS
 from ..workloads import VARIANTS
-from .figures import MODEL_ONLY, WIDE, picker, sig, check_columns, prose
+from .figures import (WIDE, mark_model_only, model_only_description, model_only_range, picker, sig,
+                      check_columns, prose)
 from .palette import ALERT, CATEGORIES, CHOSEN, INK, MUTED, ON_FILL, WORKLOAD_LEVELS, word
 from .figures_results import ENV_LABELS, env_picker
 
@@ -94,8 +95,15 @@ def _cpu_picker(options, value: int = 20) -> alt.Parameter:
     return picker("cpus", options, value, "Real CPUs", field="cpus")
 
 
+#: the left end of the memory axis (GiB), where a band of hosts the paper never ran starts
+AXIS_LOW_GIB = 30
+#: a point's host for the rule: the paper ran only the study's own mix, so a point of any
+#: other mix stands at no host of the paper's (memory -1)
+STUDY_HOST = ("(datum.mix == 'study' ? datum.memory_gib : -1)", "datum.cpus", "datum.env")
+
+
 def _x_memory(title: str = "z/VM real memory (GiB)") -> alt.X:
-    return alt.X("memory_gib:Q", scale=alt.Scale(type="log", domain=[30, 540], reverse=True, nice=False),
+    return alt.X("memory_gib:Q", scale=alt.Scale(type="log", domain=[AXIS_LOW_GIB, 540], reverse=True, nice=False),
                  axis=alt.Axis(values=list(MEMORIES), labelAngle=0, labelOverlap="greedy",
                                labelSeparation=LABEL_SEPARATION,
                                labelExpr=f"indexof({list(MEMORY_LABELS)}, datum.value) >= 0 ? datum.label : ''"),
@@ -119,24 +127,28 @@ def mixes_chart(frame: pd.DataFrame) -> alt.VConcatChart:
            alt.Tooltip("cpus:Q", title="real CPUs"), alt.Tooltip("overall:Q", title="overall relative throughput", format=".3f"),
            alt.Tooltip("ratio:Q", title="overcommit ratio", format=".2f"),
            alt.Tooltip("page_read_mib_s:Q", title="page reads (MiB/s)", format=".1f")]
-    top = base.mark_line(point=True).encode(
-        x=_x_memory(), y=alt.Y("overall:Q", title="overall relative throughput (1 = unconstrained)",
-                               scale=alt.Scale(domain=[0, 1.05])),
-        color=colour, tooltip=tip,
-    ).add_params(env, cpus).properties(width=WIDE, height=220, title="Overall throughput of each mix")
-    bottom = base.mark_line(point=True).encode(
-        x=_x_memory(), y=alt.Y("page_read_mib_s:Q", title="page read rate (MiB/s)"),
-        color=colour, tooltip=tip,
-    ).properties(width=WIDE, height=160, title="Page reads")
+    def panel(y: alt.Y, height: int) -> list:
+        return [*model_only_range("memory_gib", AXIS_LOW_GIB, "cpus", "env", height),
+                base.mark_line().encode(x=_x_memory(), y=y, color=colour),
+                mark_model_only(base.mark_point(size=30).encode(x=_x_memory(), y=y, color=colour, tooltip=tip),
+                                *STUDY_HOST)]
+
+    top = alt.layer(*panel(alt.Y("overall:Q", title="overall relative throughput (1 = unconstrained)",
+                                 scale=alt.Scale(domain=[0, 1.05])), 220)).add_params(env, cpus).properties(
+        width=WIDE, height=220, title="Overall throughput of each mix")
+    bottom = alt.layer(*panel(alt.Y("page_read_mib_s:Q", title="page read rate (MiB/s)"), 160)).properties(
+        width=WIDE, height=160, title="Page reads")
     return alt.vconcat(top, bottom).properties(
-        title=f"Three mixes of the same size on the same hosts ({MODEL_ONLY})",
-        description=prose("""
+        title="Three mixes of the same size on the same hosts (model)",
+        description=prose(f"""
             Two line charts, real memory falling from 512 GiB on the left to 32 GiB on
             the right (log scale), for the environment and number of real CPUs chosen in
             the drop-downs. One line per mix: the study's own mix, a memory-hungry mix
             of page-cached file-system and Java guests, and a cold-heavy mix around the
             database; all three touch about 132 GiB unconstrained. Top: overall relative
             throughput (mean over the mix's workloads). Bottom: page read rate in MiB/s.
+            The paper ran only the study's mix. {model_only_description(
+                "points", "the memory below the smallest the paper ran with the chosen CPUs")}
             """),
     )
 
@@ -167,11 +179,12 @@ def break_chart(frame: pd.DataFrame, level: float = BREAK_LEVEL) -> alt.VConcatC
     lines = base.transform_calculate(
         level="indexof(datum.variant, 'medium') >= 0 ? 'medium' : 'high (or only)'").mark_line().encode(
         x=x, y=y, color=colour, strokeDash=level, detail="variant:N", tooltip=tip)
-    points = base.mark_circle(size=25, opacity=1).encode(x=x, y=y, color=colour, tooltip=tip)
+    points = mark_model_only(base.mark_circle(size=25, opacity=1).encode(x=x, y=y, color=colour, tooltip=tip),
+                             *STUDY_HOST)
     rule = alt.Chart(pd.DataFrame({"y": [0]})).transform_calculate(y="level").mark_rule(
         strokeDash=[6, 3], color=ALERT).encode(y="y:Q")
-    top = alt.layer(lines, points, rule).add_params(mix, env, cpus, lvl).properties(
-        width=WIDE, height=240, title=f"Relative throughput of each workload in the mix ({MODEL_ONLY})")
+    top = alt.layer(*model_only_range("memory_gib", AXIS_LOW_GIB, "cpus", "env", 240), lines, points, rule).add_params(
+        mix, env, cpus, lvl).properties(width=WIDE, height=240, title="Relative throughput of each workload in the mix (model)")
     # the largest grid memory at which a workload is below the level ("breaks below ... GiB")
     # A workload below the level already at the grid's largest memory is limited by CPU, not
     # memory: its bar is grey and says so, so it does not read as the worst memory break point.
@@ -210,7 +223,9 @@ def break_chart(frame: pd.DataFrame, level: float = BREAK_LEVEL) -> alt.VConcatC
             with the level as a dashed {word(ALERT)} line; bottom, for each workload that falls
             below the level somewhere on the grid, the largest memory size at which it
             is below the level; a workload already below it at the largest memory is
-            limited by CPU, and its bar is {word(MUTED)} and labelled CPU-limited.
+            limited by CPU, and its bar is {word(MUTED)} and labelled CPU-limited. The paper
+            ran only the study's mix. {model_only_description(
+                "points", "the memory below the smallest the paper ran with the chosen CPUs")}
             """),
     )
 

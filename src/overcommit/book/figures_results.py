@@ -17,20 +17,23 @@ import pandas as pd
 from .. import data, names, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from .palette import ALERT, CPU_COUNTS, CPU_USE, INK, MODEL, ON_FILL, ON_PALE, PAPER, RUN_CELLS, WHITE, word
-from .figures import MODEL_ONLY, NO_PAPER_RESULT_GIB, PAPER_RAN, WIDE, zero_scale_by, paper_cids as _paper_cids, paper_stops, picker, provenance_expr, sig, prose, with_reason
+from .figures import (NO_RESULT_MEMORY, WIDE, mark_model_only, model_only_band, model_only_key,
+                      model_only_description, model_only_range, model_only_texts, zero_scale_by, paper_cids as _paper_cids, paper_stops, picker,
+                      provenance_expr, sig, prose, with_reason)
 
 
 
 #: the environments as the book names them (:func:`overcommit.names.environment`)
 ENV_LABELS = {env: names.environment(env) for env in ("zvm63-edev", "zvm63-eckd", "zvm62-edev")}
 MEMORY_ORDER = [512, 256, 128, 112, 96, 64, 48]  # the paper's x axis: memory shrinks to the right
-MEMORY_TITLE = "z/VM real memory (GiB; " + ", ".join(f"{m}*" for m in NO_PAPER_RESULT_GIB) + f": {MODEL_ONLY})"
+MEMORY_TITLE = "z/VM real memory (GiB)"
 
 
 def memory_axis() -> alt.Axis:
-    """The memory axis of the results charts: sizes the paper has no result for carry a *."""
-    marked = " || ".join(f"datum.value == {m}" for m in NO_PAPER_RESULT_GIB)
-    return alt.Axis(labelAngle=0, labelExpr=f"({marked}) ? datum.value + '*' : datum.value")
+    """The memory axis of the results charts. The sizes the paper has no result for are
+    marked by the rule's band (:func:`overcommit.book.figures.model_only_band`), not on the
+    axis: one marking, not two."""
+    return alt.Axis(labelAngle=0)
 CPU_SERIES = ["25", "20", "15", "10", "5"]
 CPU_COLOURS = [CPU_COUNTS[c] for c in CPU_SERIES]
 PARTS = ["emulation", "CP attributed to guests", "CP system", "idle"]
@@ -142,26 +145,26 @@ def status_chart(frame: pd.DataFrame) -> alt.LayerChart:
     env = env_picker()
     base = alt.Chart(frame).transform_filter(alt.datum.env == env)
     y = alt.Y("cpus:O", sort="descending", title="z/VM real CPUs (processors)")
-    cells = base.mark_rect(stroke=WHITE, strokeWidth=2).encode(
+    cells = mark_model_only(base.mark_rect(stroke=WHITE, strokeWidth=2).encode(
         x=_x_memory(), y=y,
         color=alt.Color("status:N", title="model run", scale=alt.Scale(
             domain=list(RUN_CELLS), range=list(RUN_CELLS.values()))),
         tooltip=_tooltip()[:-1] + [alt.Tooltip("run_why:N", title="model run")],
-    ).add_params(env)
+    ), "datum.memory_gib", "datum.cpus", "datum.env").add_params(env)
     text = base.mark_text(fontSize=10, color=ON_PALE).encode(x=_x_memory(), y=y, text="cid:N")
     paper = pd.DataFrame({"memory_gib": [64] * 4, "cpus": [20, 15, 10, 5], "env": ["zvm63-eckd"] * 4,
                           "what": ["paper: failed"] * 4})
     ring = alt.Chart(paper).transform_filter(alt.datum.env == env).mark_point(
         shape="square", size=900, strokeWidth=3, color=PAPER, filled=False,
     ).encode(x=_x_memory(), y=y, tooltip=[alt.Tooltip("what:N", title="paper")])
-    return alt.layer(cells, text, ring).properties(
+    return alt.layer(cells, text, ring, model_only_key()).properties(
         width=WIDE, height=200, title="Completed and failed runs (model; framed: failed in the paper)",
         description=prose(f"""
             A grid of the study's configurations, real memory from 512 GiB on the left
             to 48 GiB on the right and real CPUs from 25 at the top to 5 at the bottom,
             for the environment chosen in the drop-down. {word(RUN_CELLS["completed"]).capitalize()} cells
             completed in the model, {word(RUN_CELLS["failed"])} cells failed. {word(PAPER).capitalize()} frames mark the runs the paper reports as
-            failed: every 64 GiB run with ECKD paging.
+            failed: every 64 GiB run with ECKD paging. {model_only_description("cells")}
             """),
     )
 
@@ -172,12 +175,14 @@ def _line_panel(frame, env, field, title, y_title, fmt, height=210, log=False, a
     base = alt.Chart(frame).transform_filter(alt.datum.env == env)
     y = alt.Y(f"{field}:Q", title=y_title, axis=alt.Axis(format=fmt),
               scale=zero_scale_by([(frame, field), *also], [(env, "env")]))
-    lines = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(
-        x=_x_memory(), y=y, color=_colour(), tooltip=_tooltip())
+    lines = base.mark_line().encode(x=_x_memory(), y=y, color=_colour())
+    points = mark_model_only(base.mark_point(size=40).encode(x=_x_memory(), y=y, color=_colour(), tooltip=_tooltip()),
+                             "datum.memory_gib", "datum.cpus", "datum.env")
     crosses = base.transform_filter(alt.datum.failed).mark_point(
         shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True,
     ).encode(x=_x_memory(), y=y, tooltip=_tooltip())
-    return alt.layer(lines, crosses).properties(width=WIDE, height=height, title=title)
+    return alt.layer(model_only_band(_x_memory()), lines, points, crosses).properties(
+        width=WIDE, height=height, title=title)
 
 
 def overall_chart(frame: pd.DataFrame) -> alt.VConcatChart:
@@ -203,6 +208,7 @@ def overall_chart(frame: pd.DataFrame) -> alt.VConcatChart:
             reference run. Bottom: the page read rate from the paging devices in MiB/s;
             for z/VM 6.3 with EDEV-SCSI a {word(PAPER)} diamond marks the paper's 88 MiB/s at
             64/20. {word(ALERT).capitalize()} crosses mark runs that fail in the model.
+            {model_only_description("points", NO_RESULT_MEMORY)}
             """)
     )
 
@@ -230,6 +236,7 @@ def cpu_chart(frame: pd.DataFrame) -> alt.VConcatChart:
             load in processors. Middle: the part of it CP spends on behalf of the guests,
             in processors, on its own axis. Bottom: CP system CPU load as a percentage of
             the real CPUs, with the paper's 9 % bound for z/VM 6.3 as a dashed {word(PAPER)} line.
+            {model_only_description("points", NO_RESULT_MEMORY)}
             """)
     )
 
@@ -237,7 +244,7 @@ def cpu_chart(frame: pd.DataFrame) -> alt.VConcatChart:
 def breakup_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """The CPU split of every run, long form, with each part's share of the real CPUs."""
     parts = dict(zip(["emulation", "cp_guest", "cp_system", "idle"], PARTS))
-    long = frame.melt(id_vars=["cid", "env", "env_label", "cpus"], value_vars=list(parts),
+    long = frame.melt(id_vars=["cid", "env", "env_label", "memory_gib", "cpus"], value_vars=list(parts),
                       var_name="part", value_name="processors")
     long["part"] = long["part"].map(parts)
     total = long.groupby(["cid", "env"])["processors"].transform("sum")
@@ -258,7 +265,7 @@ def breakup_chart(frame: pd.DataFrame, default_cid: str = "64/20") -> alt.VConca
     tip = [alt.Tooltip("cid:N", title="CID"), alt.Tooltip("env_label:N", title="environment"),
            alt.Tooltip("part:N"), alt.Tooltip("share:Q", format=".1%"),
            alt.Tooltip("processors:Q", format=".2f", title="processors")]
-    allcids = alt.Chart(long).transform_filter(alt.datum.env == env).mark_bar().encode(
+    allcids = mark_model_only(alt.Chart(long).transform_filter(alt.datum.env == env).mark_bar().encode(
         # 29 labels in a phone's 220 px ran into each other: Vega drops every other one
         # (and again) until they fit; at full width all of them fit
         x=alt.X("cid:N", sort=_paper_cids(), title="configuration (CID: GiB / CPUs)",
@@ -267,14 +274,15 @@ def breakup_chart(frame: pd.DataFrame, default_cid: str = "64/20") -> alt.VConca
         color=colour, order=alt.Order("order:Q"),
         opacity=alt.condition(alt.datum.cid == cid, alt.value(1.0), alt.value(0.45)),
         tooltip=tip,
-    ).add_params(env, cid).properties(width=WIDE, height=220,
-                                      title="CPU breakup of every run, scaled to 100 % (Figure 8)")
+    ), "datum.memory_gib", "datum.cpus", "datum.env").add_params(env, cid)
+    allcids = alt.layer(allcids, model_only_key()).properties(
+        width=WIDE, height=220, title="CPU breakup of every run, scaled to 100 % (Figure 8)")
     one = alt.Chart(long).transform_filter(alt.datum.cid == cid)
-    bars = one.mark_bar(height=22).encode(
+    bars = mark_model_only(one.mark_bar(height=22).encode(
         y=alt.Y("env_label:N", title=None, sort=[ENV_LABELS[e] for e in ENVIRONMENTS]),
         x=alt.X("share:Q", stack="normalize", title="share of real CPU time (%)", axis=alt.Axis(format="%")),
         color=colour, order=alt.Order("order:Q"), tooltip=tip,
-    )
+    ), "datum.memory_gib", "datum.cpus", "datum.env")
     chosen = alt.Chart(long).transform_filter(alt.datum.cid == cid).transform_filter(
         alt.datum.part == "CP system").transform_calculate(
         label="'CP system ' + format(datum.share, '.1%')").mark_text(align="left", color=ON_FILL, fontWeight="bold").encode(
@@ -283,13 +291,13 @@ def breakup_chart(frame: pd.DataFrame, default_cid: str = "64/20") -> alt.VConca
     lower = alt.layer(bars, chosen).properties(width=WIDE, height=100,
                                                title="The chosen CID on the three environments")
     return alt.vconcat(allcids, lower).resolve_scale(color="shared").properties(
-        description=prose("""
+        description=prose(f"""
             Top: for the environment chosen in the first drop-down, one stacked bar per
             configuration of the study, each scaled to 100 % of the real CPU time and
             split into emulation, CP work attributed to guests, CP system work and idle
             time; the CID chosen in the second drop-down is drawn solid, the others
             faded. Bottom: the chosen CID's split on each of the three environments,
-            with the CP system share written on the bar.
+            with the CP system share written on the bar. {model_only_description("bars")}
             """)
     )
 
@@ -490,10 +498,12 @@ def any_grid_texts() -> dict[str, str]:
 
 
 def glue_any_grid() -> dict[str, str]:
-    """Glue every ``any-*`` name of :func:`any_grid_texts` (not displayed); returns the texts."""
+    """Glue every ``any-*`` name of :func:`any_grid_texts` and, since a page with the any-host
+    chart describes its marking, the rule's words (:func:`overcommit.book.figures.model_only_texts`);
+    not displayed. Returns the texts."""
     from . import glue_texts
 
-    return glue_texts(any_grid_texts())
+    return glue_texts({**any_grid_texts(), **model_only_texts()})
 
 
 def any_cid_frame(memories=ANY_MEMORY_GIB, cpus=ANY_CPUS, envs=ENVIRONMENTS) -> pd.DataFrame:
@@ -581,7 +591,7 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
     data_ = alt.UrlData(url, format=alt.CsvDataFormat(type="csv", parse={"m": "number", "c": "number"}))
     run = (alt.Chart(data_)
            .transform_filter((alt.datum.m == mem) & (alt.datum.c == cpu) & (alt.datum.env == env)))
-    bars = run.transform_fold(chosen_variants, as_=["variant", "x"]).transform_calculate(
+    bars = mark_model_only(run.transform_fold(chosen_variants, as_=["variant", "x"]).transform_calculate(
         x="toNumber(datum.x)",
         state="indexof(split(datum.failed, ' '), datum.variant) >= 0 ? 'failed' : 'ran'",
     ).transform_lookup(
@@ -594,14 +604,14 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
                         legend=alt.Legend(orient="bottom")),
         tooltip=[alt.Tooltip("name:N", title="workload"), alt.Tooltip("x:Q", title="relative throughput", format=".3f"),
                  alt.Tooltip("state:N", title="model run")],
-    )
+    ), "any_mem", "any_cpus", "any_env")
     one = alt.Chart(pd.DataFrame({"x": [1.0]})).mark_rule(strokeDash=[4, 3], color=INK).encode(x="x:Q")
     info = run.transform_calculate(
         # the whole mix, not the bars above it: a workload chapter's bars are its own variants
         text="'Whole mix: throughput ' + format(toNumber(datum.overall), '.2f') + ', page reads ' + format(toNumber(datum.reads), '.1f') + ' MiB/s'",
     ).mark_text(align="left", baseline="middle", fontSize=12).encode(
         text="text:N", x=alt.value(0), y=alt.value(10)).properties(width=WIDE, height=20, view=alt.ViewBackground(stroke=None))
-    heading = alt.Title(alt.ExprRef(expr=f"any_mem + ' GiB, ' + any_cpus + (any_cpus == 1 ? ' CPU, ' : ' CPUs, ') + {provenance_expr('any_mem', 'any_cpus')}"),
+    heading = alt.Title(alt.ExprRef(expr=f"any_mem + ' GiB, ' + any_cpus + (any_cpus == 1 ? ' CPU, ' : ' CPUs, ') + {provenance_expr('any_mem', 'any_cpus', 'any_env')}"),
                         subtitle=title)
     top = alt.layer(bars, one).properties(width=WIDE, height=max(18 * len(chosen_variants) + 10, 46), title=heading)
     over = alt.Chart(data_).transform_filter((alt.datum.c == cpu) & (alt.datum.env == env))
@@ -614,31 +624,17 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         y_title = "mean relative throughput"
     memory_x = alt.X("m:Q", title="z/VM real memory (GiB)",
                      scale=alt.Scale(domain=[ANY_MEMORY_GIB[0], ANY_MEMORY_GIB[-1]], reverse=True, nice=False))
-    # one rule for what the paper ran: hosts it ran are filled points, the model's own
-    # hosts (below 64 GiB, between the paper's hosts, other CPU counts) open ones
-    over = over.transform_calculate(source=provenance_expr("datum.m", "any_cpus")).transform_calculate(
-        filled=f"datum.source == '{PAPER_RAN}' ? 1 : 0")
     line = over.mark_line(color=MODEL).encode(x=memory_x, y=alt.Y("y:Q", title=y_title,
                                                                    scale=alt.Scale(domain=[0, 1.2], clamp=True)))
-    points = over.mark_point(size=26, filled=True, color=MODEL, stroke=MODEL, strokeWidth=1.2).encode(
+    points = mark_model_only(over.mark_point(size=30, color=MODEL).encode(
         x=memory_x, y="y:Q",
-        fillOpacity=alt.FillOpacity("filled:Q", scale=None, legend=None),
-        tooltip=[alt.Tooltip("m:Q", title="memory (GiB)"), alt.Tooltip("y:Q", title="relative throughput", format=".3f"),
-                 alt.Tooltip("source:N", title="host")],
-    )
-    # below the paper's smallest host every point is the model's alone: a shaded band
-    smallest = min(int(c.split("/")[0]) for c in _paper_cids())
-    band = alt.Chart(pd.DataFrame({"lo": [ANY_MEMORY_GIB[0]], "hi": [smallest], "label": [f"below {smallest} GiB: {MODEL_ONLY}"]})
-                     ).mark_rect(color=INK, opacity=0.07).encode(x="lo:Q", x2="hi:Q")
-    band_label = alt.Chart(pd.DataFrame({"m": [(ANY_MEMORY_GIB[0] + smallest) / 2], "text": [MODEL_ONLY]})).mark_text(
-        baseline="top", dy=4, fontSize=11, color=INK).encode(x="m:Q", y=alt.value(0), text="text:N")
-    # the points' key, written in the plot (a legend of fill opacity does not render)
-    key = alt.Chart(pd.DataFrame({"text": [f"\u25cf {PAPER_RAN}   \u25cb {MODEL_ONLY}"]})).mark_text(
-        align="left", baseline="bottom", dx=4, dy=-4, fontSize=11, color=MODEL).encode(
-        x=alt.value(0), y=alt.value(160), text="text:N")
+        tooltip=[alt.Tooltip("m:Q", title="memory (GiB)"), alt.Tooltip("y:Q", title="relative throughput", format=".3f")],
+    ), "datum.m", "any_cpus", "any_env")
+    # below the paper's smallest memory at the chosen CPUs, every point is the model's alone
+    band = model_only_range("m", ANY_MEMORY_GIB[0], "any_cpus", "any_env", height=160)
     mark = alt.Chart(pd.DataFrame({"k": [0]})).mark_rule(color=INK, strokeWidth=2).encode(x=alt.X("m:Q"))\
         .transform_calculate(m="any_mem")
-    bottom = alt.layer(band, band_label, line, points, mark, key).properties(width=WIDE, height=160,
+    bottom = alt.layer(*band, line, points, mark).properties(width=WIDE, height=160,
                                                                          title="Over memory at the chosen CPUs")
     what = "each workload variant" if variants is None else "; ".join(shown["name"])
     panels = [top, info, bottom]
@@ -648,7 +644,8 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
         # the breakdown files sit beside the grid's
         time_url = str(Path(url).parent / Path(TIME_FILE.format(key=time_key)).name)
         panels.append(any_host_panel(time_key, url=time_url))
-    return alt.vconcat(*panels).resolve_scale(color="independent", opacity="independent").add_params(mem, cpu, env).properties(
+    return alt.vconcat(*panels).resolve_scale(color="independent", opacity="independent", stroke="independent").add_params(
+        mem, cpu, env).properties(
         # the paper's hosts, marked on the two sliders by overcommit.js
         usermeta={"stops": paper_stops(memory="any_mem", cpus="any_cpus")},
         description=prose(f"""
@@ -660,8 +657,8 @@ def any_cid_chart(variants: tuple[str, ...] | None = None, memory_gib: int = 64,
             host and whether the paper ran it; below it the overall throughput and page
             reads of the whole mix of eleven workloads at that host. Bottom:
             throughput as memory shrinks at the chosen CPUs, the chosen memory marked by a {word(INK)}
-            line; hosts the paper ran are filled points, the model's own hosts open ones, and
-            the band below the paper's smallest memory is labelled "{MODEL_ONLY}".""")
+            line. {model_only_description("bars")} {model_only_description(
+                "points", "the memory below the smallest the paper ran with the chosen CPUs")}""")
         + ("" if time_key is None else " " + prose("""
             Last: where the time of one unit of work of each of these workloads goes at the chosen
             host, stacked in parts (working on a CPU, spinning on a lock, waiting for a real CPU,

@@ -29,7 +29,8 @@ import pandas as pd
 from .. import names
 from ..model import BREAKDOWN_PARTS, ENVIRONMENTS, simulate
 from ..workloads import VARIANTS, study_variants
-from .figures import MODEL_ONLY, NO_PAPER_RESULT_GIB, WIDE, picker, prose, provenance_expr, sig
+from .figures import (MODEL_ONLY, WIDE, mark_model_only, model_only_description, model_only_key, picker,
+                      prose, provenance_expr, sig)
 from .figures_results import ANY_CPUS, ANY_MEMORY_GIB, CPU_SERIES, MEMORY_ORDER, env_picker
 from .palette import MUTED, TIME_PARTS, word
 
@@ -230,7 +231,9 @@ def time_chart(key: str, cpus: int = 20, env: str = "zvm63-edev", variant: str |
         chosen = f"datum.variant == {prefix}_variant"
     else:
         chosen = "true"
-    hosts = [f"{m} GiB" + ("*" if m in NO_PAPER_RESULT_GIB else "") for m in MEMORY_ORDER]
+    # both spellings of each size: the star follows the rule, which at some CPU counts and
+    # environments takes in every size
+    hosts = [h for m in MEMORY_ORDER for h in (f"{m} GiB", f"{m} GiB*")]
     order = [REFERENCE_LABEL, *hosts]
     data = alt.UrlData(url or TIME_FILE.format(key=key),
                        format=alt.CsvDataFormat(type="csv", parse={"m": "number", "c": "number"}))
@@ -238,14 +241,15 @@ def time_chart(key: str, cpus: int = 20, env: str = "zvm63-edev", variant: str |
     base = _fold(alt.Chart(data).transform_filter(
         f"datum.env == {prefix}_env && datum.c == {prefix}_cpus && indexof({memory_list}, datum.m) >= 0"),
         variants, scale).transform_filter(chosen).transform_calculate(
-        source=provenance_expr("datum.m", "datum.c"),
+        source=provenance_expr("datum.m", "datum.c", f"{prefix}_env"),
     ).transform_calculate(host=f"datum.m + ' GiB' + (datum.source == '{MODEL_ONLY}' ? '*' : '')")
     y = alt.Y("host:N", title=None, sort=order)
     x = alt.X("value:Q", title=f"{unit} ({names.variant(variant) if len(variants) == 1 else 'the chosen workload'})"
               if key != "all" else "reference cycles (1 = the reference run's)",
               stack="zero")
-    bars = base.mark_bar(height=18).encode(y=y, x=x, color=_colour(), order=alt.Order("order:Q"),
-                                           tooltip=_tooltip(unit, fmt))
+    bars = mark_model_only(base.mark_bar(height=18).encode(y=y, x=x, color=_colour(), order=alt.Order("order:Q"),
+                                                           tooltip=_tooltip(unit, fmt)),
+                           "datum.m", "datum.c", f"{prefix}_env")
     totals = base.transform_aggregate(total="sum(value)", groupby=["host", "m", "source", "fails"]).transform_calculate(
         label=f"format(datum.total, '{fmt}') + '{FORMATS[key][1]}' + (datum.fails ? ', fails' : '')").mark_text(align="left", baseline="middle", dx=4, fontSize=11).encode(y=y, x="total:Q", text="label:N")
     ref = reference_frame(key)
@@ -257,8 +261,8 @@ def time_chart(key: str, cpus: int = 20, env: str = "zvm63-edev", variant: str |
         label=f"format(datum.total, '{fmt}') + '{FORMATS[key][1]}'").mark_text(
         align="left", baseline="middle", dx=4, fontSize=11).encode(y=y, x="total:Q", text="label:N")
     what = names.variant(variant) if len(variants) == 1 else "the workload chosen in the first drop-down"
-    return alt.layer(ref_bars, ref_total, bars, totals).add_params(*params).properties(
-        width=WIDE, height=22 * len(order) + 10,
+    return alt.layer(ref_bars, ref_total, bars, totals, model_only_key(orient="bottom")).add_params(*params).properties(
+        width=WIDE, height=22 * (len(MEMORY_ORDER) + 1) + 10,
         title=alt.Title("Where the time goes", subtitle=[f"one unit of work, {unit}, at the paper's memory sizes",
                                                          f"reference run: 512 GiB, 25 CPUs; *: {MODEL_ONLY}"]),
         description=prose(f"""
@@ -268,7 +272,7 @@ def time_chart(key: str, cpus: int = 20, env: str = "zvm63-edev", variant: str |
             real memory size from {MEMORY_ORDER[0]} to {MEMORY_ORDER[-1]} GiB at the real CPUs and on
             the environment chosen in the drop-downs. The label at the end of each bar gives its
             total and says when the workload fails there; a memory size marked with an asterisk is
-            a host the paper did not run ({MODEL_ONLY}).
+            a host the paper did not run. {model_only_description("bars")}
             A longer bar is a lower throughput: the throughput is the reference bar's length divided
             by the bar's."""),
     )
@@ -295,7 +299,8 @@ def any_host_panel(key: str, mem: str = "any_mem", cpus: str = "any_cpus", env: 
     x = alt.X("value:Q", title=unit if key != "all" else "reference cycles (1 = each workload's reference cycle)",
               stack="zero")
     enc = dict(y=y, yOffset=offset, x=x, color=_colour(), order=alt.Order("order:Q"), tooltip=_tooltip(unit, fmt))
-    here = base.mark_bar().encode(**enc)
+    # the any-host chart's title and legend say which host the paper ran; its bars follow
+    here = mark_model_only(base.mark_bar().encode(**enc), mem, cpus, env, legend=False)
     # the reference run's bar thinner, not paler: a paler blue would read as another part's colour
     there = alt.Chart(ref).mark_bar(height={"band": REFERENCE_BAND}).encode(**enc)
     per_row = 2 * 11

@@ -30,7 +30,8 @@ from .. import data, names as display
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests, study_variants
 from . import figures_validation
-from .figures import WIDE, picker, sig, prose
+from .figures import (NO_RESULT_MEMORY, WIDE, mark_model_only, model_only_band, model_only_description, model_only_key,
+                      picker, sig, prose)
 from .palette import CATEGORIES, CPU_USE, INK, WORKLOAD_LEVELS, WORKLOADS, word
 from .figures_results import MEMORY_ORDER, MEMORY_TITLE, env_picker, memory_axis
 from .figures_results import check_cids as _check_cids, check_envs as _check_envs
@@ -194,18 +195,18 @@ def component_chart(frame: pd.DataFrame, level: str = "was-medium", cpus: int = 
            alt.Tooltip("at_level:N", title="at the water level"),
            alt.Tooltip("throughput:Q", title="the level's relative throughput", format=".3f")]
     x = _x_memory()
-    lines = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(
-        x=x, y=alt.Y("cpu_load:Q", title="CPU load (processors)", axis=alt.Axis(format=".1f")),
-        color=colour, tooltip=tip)
+    y_load = alt.Y("cpu_load:Q", title="CPU load (processors)", axis=alt.Axis(format=".1f"))
+    lines = alt.layer(base.mark_line().encode(x=x, y=y_load, color=colour),
+                      mark_model_only(base.mark_point(size=40).encode(x=x, y=y_load, color=colour, tooltip=tip), "datum.memory_gib", "datum.cpus", "datum.env"))
     refs = base.transform_filter(alt.datum.memory_gib == 512).mark_rule(strokeDash=[6, 3], strokeWidth=1.5).encode(
         y=alt.Y("reference_cpu:Q"), color=colour,
         tooltip=[alt.Tooltip("label:N", title="component"),
                  alt.Tooltip("reference_cpu:Q", title="reference CPU load (Table 17)", format=".2f")])
-    top = alt.layer(refs, lines).add_params(env, pick, ncpu).properties(
+    top = alt.layer(model_only_band(x), refs, lines).add_params(env, pick, ncpu).properties(
         width=WIDE, height=210, title="CPU load of each component (dashed: reference run, Table 17)")
-    per = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(
-        x=x, y=alt.Y("use_per100:Q", title="CPUs per 100 shares", axis=alt.Axis(format=".2f")),
-        color=colour, tooltip=tip)
+    y_per = alt.Y("use_per100:Q", title="CPUs per 100 shares", axis=alt.Axis(format=".2f"))
+    per = alt.layer(base.mark_line().encode(x=x, y=y_per, color=colour),
+                    mark_model_only(base.mark_point(size=40).encode(x=x, y=y_per, color=colour, tooltip=tip), "datum.memory_gib", "datum.cpus", "datum.env"))
     ring = base.transform_filter(alt.datum.bottleneck).mark_point(
         size=190, shape="circle", filled=False, strokeWidth=2, color=INK).encode(
         x=x, y="use_per100:Q", tooltip=tip)
@@ -214,7 +215,7 @@ def component_chart(frame: pd.DataFrame, level: str = "was-medium", cpus: int = 
         x=x, y="water_level:Q",
         tooltip=[alt.Tooltip("cid:N", title="CID"),
                  alt.Tooltip("water_level:Q", title="water level (CPUs per 100 shares)", format=".3f")])
-    bottom = alt.layer(lv, per, ring).properties(
+    bottom = alt.layer(model_only_band(x), lv, per, ring).properties(
         width=WIDE, height=210,
         title="Per 100 shares; dashes: water level, ring: the component that limits")
     return alt.vconcat(top, bottom).properties(
@@ -229,7 +230,7 @@ def component_chart(frame: pd.DataFrame, level: str = "was-medium", cpus: int = 
             run's water level as a {word(INK)} dashed line (missing where real CPUs stand
             idle) and a {word(INK)} ring around the component that sits on the water level,
             the one that limits the triplet: DB2 for the medium level, IHS for the high
-            level.
+            level. {model_only_description("points", NO_RESULT_MEMORY)}
             """),
     )
 
@@ -248,7 +249,7 @@ def cpu_mix_chart(frame: pd.DataFrame, cpus: int = 20) -> alt.LayerChart:
     tip = [alt.Tooltip("group:N", title="used by"), alt.Tooltip("cid:N", title="CID"),
            alt.Tooltip("processors:Q", title="processors", format=".2f"),
            alt.Tooltip("water_level:Q", title="water level (CPUs per 100 shares)", format=".3f")]
-    bars = base.mark_bar().encode(
+    bars = mark_model_only(base.mark_bar().encode(
         x=_x_memory(),
         y=alt.Y("processors:Q", title="real CPUs used (processors)", stack="zero"),
         color=alt.Color("group:N", title=None, sort=list(GROUPS),
@@ -256,8 +257,8 @@ def cpu_mix_chart(frame: pd.DataFrame, cpus: int = 20) -> alt.LayerChart:
                         legend=alt.Legend(orient="bottom", columns=4)),
         order=alt.Order("order:Q", sort="ascending"),
         tooltip=tip,
-    )
-    return bars.add_params(env, ncpu).properties(
+    ), "datum.memory_gib", "datum.cpus", "datum.env")
+    return alt.layer(bars, model_only_key(orient="bottom")).add_params(env, ncpu).properties(
         width=WIDE, height=250, title="Where the real CPUs go (model)",
         description=prose(f"""
             For the environment and number of real CPUs chosen in the two drop-downs,
@@ -266,7 +267,7 @@ def cpu_mix_chart(frame: pd.DataFrame, cpus: int = 20) -> alt.LayerChart:
             used by the medium WebSphere triplet ({word(GROUP_COLOURS[0])}), the high triplet
             ({word(GROUP_COLOURS[1])}), the database, the file-system guests, the Java guests, the network
             guests (each in its workload's colour), CP's own system time ({word(GROUP_COLOURS[6])}) and idle
-            CPUs ({word(GROUP_COLOURS[7])}).
+            CPUs ({word(GROUP_COLOURS[7])}). {model_only_description("bars")}
             """),
     )
 

@@ -36,7 +36,8 @@ from .. import calibrate, data, names, validation
 from ..model import ENVIRONMENTS, simulate, sweep
 from ..workloads import study_guests
 from .palette import ALERT, BLUES, IO_PARTS, MODEL, MUTED, PAGE_MEASURES, PAPER, WHITE, word
-from .figures import WIDE, one_value_range, zero_scale_by, picker, sig, with_reason
+from .figures import (NO_RESULT_MEMORY, WIDE, mark_model_only, model_only_band, model_only_description, one_value_range,
+                      zero_scale_by, picker, sig, with_reason)
 from .figures_results import CPU_COLOURS, CPU_SERIES, ENV_LABELS, MEMORY_ORDER, MEMORY_TITLE, _paper_cids, env_picker, memory_axis
 
 MEASURES = ("resident", "stored", "instantiated", "reference instantiated", "expanded storage")
@@ -341,7 +342,9 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
     y = alt.Y(f"{field}:Q", title=ytitle, axis=alt.Axis(format=fmt), scale=y_scale)
     colour = alt.Color("series:N", title="real CPUs", sort=CPU_SERIES,
                        scale=alt.Scale(domain=CPU_SERIES, range=CPU_COLOURS))
-    lines = base.mark_line(point=alt.OverlayMarkDef(size=40)).encode(x=x_mem, y=y, color=colour, tooltip=line_tip)
+    lines = base.mark_line().encode(x=x_mem, y=y, color=colour)
+    dots = mark_model_only(base.mark_point(size=40).encode(x=x_mem, y=y, color=colour, tooltip=line_tip),
+                           "datum.memory_gib", "datum.cpus", "datum.env")
     crosses = base.transform_filter(alt.datum.failed).mark_point(
         shape="cross", size=160, color=ALERT, strokeWidth=2, filled=True).encode(x=x_mem, y=y, tooltip=tip)
     ptip = [alt.Tooltip("label:N", title="paper"), alt.Tooltip("source:N", title="where in the paper")]
@@ -358,17 +361,17 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
         for kind, shape in (("below", "triangle-down"), ("above", "triangle-up"))]
     rules = paper.transform_filter(alt.datum.kind == "rule").mark_rule(strokeDash=[6, 3], strokeWidth=2).encode(
         y=alt.Y("y:Q", scale=y_scale), color=colour, tooltip=ptip)
-    top = alt.layer(lines, crosses, rules, *bounds, diamonds).add_params(*params).properties(
+    top = alt.layer(model_only_band(x_mem), lines, dots, crosses, rules, *bounds, diamonds).add_params(*params).properties(
         width=WIDE, height=220, title=alt.Title("Over real memory, one line per CPU count", subtitle=PAPER_KEY))
     mem_series = [str(m) for m in MEMORY_ORDER]
-    bars = base.mark_bar().encode(
+    bars = mark_model_only(base.mark_bar().encode(
         x=alt.X("series:N", sort=CPU_SERIES, title="z/VM real CPUs (processors)", axis=alt.Axis(labelAngle=0)),
         xOffset=alt.XOffset("memory:N", sort=mem_series),
         y=alt.Y(f"{field}:Q", title=ytitle, axis=alt.Axis(format=fmt)),
         color=alt.Color("memory:N", title="real memory (GiB)", sort=mem_series,
                         scale=alt.Scale(domain=mem_series, range=MEMORY_COLOURS)),
         tooltip=tip,
-    )
+    ), "datum.memory_gib", "datum.cpus", "datum.env", legend=False)
     bottom = bars.properties(width=WIDE, height=200, title="Over real CPUs, grouped by memory")
     label = {"throughput": "relative throughput", "cpu_load": "CPU load", "page_reads": "page read rate"}[measure]
     what = "the variant chosen in the second drop-down" if len(w.variants) > 1 else names.variant(w.variants[0])
@@ -376,7 +379,7 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
     if measure == "throughput" and w.normalise:
         norm = (" Medium-level values are scaled to the high level's reference throughput, as in the "
                 "paper.")
-    return alt.vconcat(top, bottom).resolve_scale(color="independent").properties(
+    return alt.vconcat(top, bottom).resolve_scale(color="independent", stroke="independent").properties(
         title=f"{w.title}: {label} (model)",
         description=(
             f"Two charts of the model's {label} of {what}, for the environment chosen in the first "
@@ -387,7 +390,8 @@ def throughput_chart(frame: pd.DataFrame, key: str, measure: str = "throughput",
             f"'less than'), dashed lines in a CPU count's colour the values (or "
             f"the bounds of a range) it states for all memory sizes at that CPU count. "
             f"Bottom: the same values grouped by real CPUs, one bar per memory size, darkest for "
-            f"512 GiB.{norm}"
+            f"512 GiB.{norm} {model_only_description('points', NO_RESULT_MEMORY)} "
+            f"{model_only_description('bars')}"
         ),
     )
 
