@@ -19,7 +19,7 @@ from ..model import ENVIRONMENTS, simulate, sweep
 from .palette import ALERT, CPU_COUNTS, CPU_USE, INK, MODEL, ON_FILL, ON_PALE, PAPER, RUN_CELLS, WHITE, word
 from .figures import (NO_RESULT_MEMORY, WIDE, mark_model_only, model_only_band, model_only_key,
                       model_only_description, model_only_range, model_only_texts, zero_scale_by, paper_cids as _paper_cids, paper_stops, picker,
-                      provenance_expr, sig, prose, with_reason)
+                      paper_ran_expr, provenance_expr, sig, prose, with_reason)
 
 
 
@@ -151,7 +151,11 @@ def status_chart(frame: pd.DataFrame) -> alt.LayerChart:
             domain=list(RUN_CELLS), range=list(RUN_CELLS.values()))),
         tooltip=_tooltip()[:-1] + [alt.Tooltip("run_why:N", title="model run")],
     ), "datum.memory_gib", "datum.cpus", "datum.env").add_params(env)
-    text = base.mark_text(fontSize=10, color=ON_PALE).encode(x=_x_memory(), y=y, text="cid:N")
+    # a model-only cell keeps little of its fill, so its label takes the page's ink (light
+    # in dark mode), not the dark ink of a pale fill
+    text = base.transform_calculate(ran=paper_ran_expr("datum.memory_gib", "datum.cpus", "datum.env")).mark_text(
+        fontSize=10).encode(x=_x_memory(), y=y, text="cid:N",
+                            color=alt.condition("datum.ran", alt.value(ON_PALE), alt.value(INK)))
     paper = pd.DataFrame({"memory_gib": [64] * 4, "cpus": [20, 15, 10, 5], "env": ["zvm63-eckd"] * 4,
                           "what": ["paper: failed"] * 4})
     ring = alt.Chart(paper).transform_filter(alt.datum.env == env).mark_point(
