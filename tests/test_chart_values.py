@@ -422,3 +422,72 @@ def test_the_keyboard_opens_each_charts_numbers_which_follow_its_controls(page_p
     assert violations == [], f"{page_path}: axe-core {tb.AXE_PIN}, numbers open, dark, {WIDTH} px: {violations}"
     assert problems == [], f"{page_path}: " + "; ".join(problems)
     assert outside == [] and errors == [], f"{page_path}: {outside} {errors}"
+
+
+#: Chart ``i``'s first spot where two marks with different tooltips lie one on the other (a
+#: finger or pointer there reaches both elements), scrolled to the middle of the screen:
+#: where to tap, and the values of the one underneath that differ from the top one's; null
+#: where no marks overlap.
+_OVERLAP = """i => {
+    const view = OC.charts[i].result.view, items = [];
+    const tip = d => { d = Array.isArray(d) ? d[0] : d; return d && d.tooltip !== undefined && d.tooltip !== null && d.tooltip !== ''; };
+    const visit = mark => (mark.items || []).forEach(item => {
+        if (mark.marktype === 'group') { (item.items || []).forEach(visit); return; }
+        if (!tip(item) || ['line', 'area', 'trail', 'rule'].includes(mark.marktype) || !item._svg) return;
+        items.push(item);
+    });
+    visit(view.scenegraph().root);
+    const box = item => { const r = item._svg.getBoundingClientRect();
+                          return r.width < 3 || r.height < 3 ? null : [r.left + r.width / 2, r.top + r.height / 2]; };
+    const fields = t => typeof t === 'object' && !Array.isArray(t) ? t : {Value: t};
+    for (const a of items) {
+        const p = box(a);
+        if (!p) continue;
+        for (const b of items) {
+            const q = box(b);
+            if (a === b || !q || Math.hypot(p[0] - q[0], p[1] - q[1]) > 1
+                || JSON.stringify(a.tooltip) === JSON.stringify(b.tooltip)) continue;
+            window.scrollBy(0, p[1] - innerHeight / 2);
+            const [x, y] = box(a).map(Math.round);
+            if (x < 1 || y < 1 || x > innerWidth - 1 || y > innerHeight - 1) continue;
+            const under = document.elementsFromPoint(x, y).filter(e => tip(e.__data__));
+            const top = under[0] && (Array.isArray(under[0].__data__) ? under[0].__data__[0] : under[0].__data__);
+            if (!under.includes(a._svg) || !under.includes(b._svg) || !top || top.mark.marktype === 'line') continue;
+            const other = top === a ? b : a, ta = fields(top.tooltip), tb = fields(other.tooltip);
+            const values = Object.keys(tb).filter(k => String(tb[k]) !== String(ta[k]) && String(tb[k]).trim() !== '')
+                .map(k => String(tb[k]));
+            return {x, y, values};
+        }
+    }
+    return null;
+}"""
+
+
+@pytest.mark.parametrize("page_path", _chart_pages() or ["(no site built)"])
+def test_marks_on_one_spot_share_one_tooltip(page_path, server, browser):
+    """Where marks with different tooltips lie on one spot (five CPU counts at 0 MiB/s, a
+    model's point under the paper's diamond), a tap there lists every one of them: the
+    values of the mark underneath are in the tooltip too."""
+    if page_path == "(no site built)":
+        pytest.skip("no built site: run `make book` first")
+    context, page, outside, errors = _phone(browser)
+    tb._open(page, server, page_path)
+    problems, spots = [], 0
+    for i in range(page.evaluate("() => OC.charts.length")):
+        spot = page.evaluate(_OVERLAP, i)
+        if spot is None:
+            continue
+        spots += 1
+        tip = _tap_and_read(page, spot["x"], spot["y"])
+        if tip is None:
+            problems.append(f"chart {i}: a tap on marks lying on one spot opened no tooltip")
+            continue
+        said = _norm(tip["text"])
+        missing = [v for v in spot["values"] if _norm(v) not in said]
+        if missing or "also at this spot" not in said:
+            problems.append(f"chart {i}: the tooltip lacks the mark underneath ({missing[:3]}): {said[:160]}")
+        page.keyboard.press("Escape")
+        _closed(page)
+    context.close()
+    assert problems == [], f"{page_path}: {spots} spots with marks on one another: " + "; ".join(problems)
+    assert outside == [] and errors == [], f"{page_path}: {outside} {errors}"

@@ -97,6 +97,88 @@
     fitTip();
   }
 
+  /* Marks drawn on one spot (a model's point under the paper's diamond, two CPU counts at
+     one value, a point at the end of a bar) each have a tooltip, but the pointer or a finger
+     reaches the topmost only, and the values of the others could not be read anywhere on
+     the chart. The tooltip lists every mark with a tooltip under the pointer, the topmost
+     first, each after a row saying so; a mark whose tooltip says the same is listed once. */
+  var ALSO = "also at this spot";
+  function tipsAt(view, event, item) {
+    if (!event || event.clientX === undefined || !document.elementsFromPoint) return [];
+    var svg = view.container() && view.container().querySelector("svg"), found = [], seen = [JSON.stringify(item.tooltip)];
+    if (!svg) return [];
+    document.elementsFromPoint(event.clientX, event.clientY).forEach(function (el) {
+      if (!svg.contains(el)) return;
+      var d = el.__data__;
+      d = Array.isArray(d) ? d[0] : d;
+      if (!hasTip(d)) return;
+      var said = JSON.stringify(d.tooltip);
+      if (seen.indexOf(said) >= 0) return;
+      seen.push(said);
+      found.push(d.tooltip);
+    });
+    return found;
+  }
+
+  function together(value, others) {
+    var out = {};
+    // vega-tooltip shows an object's fields as rows: a field named twice keeps its name,
+    // made different by an invisible character
+    function put(key, v) { while (Object.prototype.hasOwnProperty.call(out, key)) key += "\u200b"; out[key] = v; }
+    function add(v) {
+      if (v && typeof v === "object" && !Array.isArray(v)) Object.keys(v).forEach(function (k) { put(k, v[k]); });
+      else put("Value", v);
+    }
+    add(value);
+    var first = value && typeof value === "object" && !Array.isArray(value) ? value : { Value: value };
+    // of the others, what differs from the first: five CPU counts at one point of a chart
+    // are five CIDs and their values, not five copies of the environment's name
+    // (a line's point and the open circle over it say the same in other words: listed once)
+    var differ = [], said = [];
+    others.forEach(function (o) {
+      var rows = o && typeof o === "object" && !Array.isArray(o) ? o : { Value: o }, kept = {};
+      Object.keys(rows).forEach(function (k) { if (String(rows[k]) !== String(first[k])) kept[k] = rows[k]; });
+      var key = JSON.stringify(kept);
+      if (key === "{}" || said.indexOf(key) >= 0) return;
+      said.push(key);
+      differ.push(kept);
+    });
+    differ.forEach(function (kept, i) {
+      put(ALSO, differ.length > 1 ? "(" + (i + 1) + " of " + differ.length + ")" : "");
+      add(kept);
+    });
+    return out;
+  }
+
+  /* The handler wraps the one vega-embed gives each view, set before the view's first
+     drawing: setting a view's tooltip handler afterwards makes Vega start its renderer
+     afresh, and the drawn chart lost its marks' elements. The bundle does not export Vega's
+     View, so an empty Vega spec, drawn nowhere, shows where it is. */
+  function listEveryTip() {
+    return window.vegaEmbed(document.createElement("div"), {}, { mode: "vega", renderer: "none", actions: false })
+      .then(function (probe) {
+        var proto = Object.getPrototypeOf(probe.view);
+        probe.finalize();
+        if (!proto || typeof proto.tooltip !== "function" || proto.tooltip.ocEvery) return;
+        var setTip = proto.tooltip;
+        var tooltip = function (own) {
+          if (!arguments.length || typeof own !== "function" || own.ocEvery) return setTip.apply(this, arguments);
+          var every = function (handler, event, item, value) {
+            if (hasTip(item) && value !== undefined && value !== null) {
+              var others = tipsAt(this, event, item);
+              if (others.length) value = together(value, others);
+            }
+            return own.call(this, handler, event, item, value);
+          };
+          every.ocEvery = true;
+          return setTip.call(this, every);
+        };
+        tooltip.ocEvery = true;
+        proto.tooltip = tooltip;
+      })
+      .catch(function (err) { console.error("overcommit.js: tooltips of marks on one spot: " + err); });
+  }
+
   /* vega-tooltip places the box beside the pointer where it fits in the window, else above
      and left of it: on a phone a wide tooltip fitted nowhere and ran off the left edge. The
      box is moved back inside the window, whatever opened it. */
@@ -368,7 +450,7 @@
     first.concat(later).reduce(function (done, chart) {
       return done.then(function () { return draw(chart); })
         .then(function () { return new Promise(function (resolve) { setTimeout(resolve, 0); }); });
-    }, Promise.resolve());
+    }, CHARTS.length ? listEveryTip() : Promise.resolve());
     watchTheme();
   }
 
