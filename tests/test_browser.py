@@ -4,11 +4,11 @@ Every page of ``_build/html`` is visited twice. At 1280 px: no request to any ho
 than 127.0.0.1 (all such requests are blocked and counted), no console error or warning, no
 page error, every chart rendered (an SVG or a canvas inside each ``.vega-embed``), no file
 missing, no ipywidget view, and no critical or serious axe-core violation in the light
-colour scheme; a full-page screenshot of the page as it loads goes to
+colour scheme nor in the dark one; a full-page screenshot of the page as it loads goes to
 ``_build/screenshots/``. At 390 px, a phone: the page does not pan sideways, every chart
 control is on the screen and above its chart, every bound control redraws its chart, no
-console error or warning, and no critical or serious axe-core violation in the dark colour
-scheme; a full-page screenshot of that goes to ``_build/screenshots/`` too, so that a person
+console error or warning, and no critical or serious axe-core violation in the light colour
+scheme nor in the dark one; a full-page screenshot of that goes to ``_build/screenshots/`` too, so that a person
 can look at both. The visits are independent of each other: ``pytest -n 2`` (pytest-xdist)
 runs them two at a time, each worker with its own server and browser.
 
@@ -239,8 +239,8 @@ def test_page_offline_drawn_complete_and_accessible_in_light_mode(page_path, ser
     and counted), logs no console error or warning and throws no error, draws every chart
     (an SVG or a canvas), finds every file it asks for, carries no ipywidget view, and
     axe-core's default rules (WCAG 2 A and AA, best practices) find no critical or serious
-    violation in the light colour scheme. A full-page screenshot of the page as it loads
-    goes to SHOTS."""
+    violation in the light colour scheme, nor in the dark one. A full-page screenshot of
+    the page as it loads goes to SHOTS."""
     if page_path == "(no site built)":
         pytest.skip("no built site: run `make book` first")
     assert AXE.exists(), f"{AXE} missing: `npm ci` (make vendor) installs axe-core"
@@ -256,6 +256,8 @@ def test_page_offline_drawn_complete_and_accessible_in_light_mode(page_path, ser
     missing_before_axe = list(missing)  # axe's own fetches are not the page's
     page.add_script_tag(path=str(AXE))
     violations = _axe_violations(page)
+    _switch_theme(page, "dark")  # the wide page in dark colours too: 1280 px, both schemes
+    dark_violations = _axe_violations(page)
     context.close()
 
     assert outside == [], f"{page_path}: requests to other hosts: {outside}"
@@ -264,6 +266,7 @@ def test_page_offline_drawn_complete_and_accessible_in_light_mode(page_path, ser
     assert unrendered == [], f"{page_path}: charts without SVG/canvas: {unrendered}"
     assert widget_views == 0, f"{page_path}: {widget_views} ipywidget view(s) in static HTML"
     assert violations == [], f"{page_path}: axe-core {AXE_PIN}, light mode: {violations}"
+    assert dark_violations == [], f"{page_path}: axe-core {AXE_PIN}, dark mode, 1280 px: {dark_violations}"
 
 
 @pytest.mark.parametrize("page_path", _pages() or ["(no site built)"])
@@ -271,8 +274,9 @@ def test_phone_layout_controls_and_dark_mode(page_path, server, browser):
     """On a 390 x 844 phone screen: the page does not pan sideways, every chart control is
     inside the screen (controls sit above their chart and wrap), every bound control
     redraws its (narrowed) chart, nothing is logged as a console error or warning, no other
-    host is asked for anything, and, switched to the dark colour scheme, axe-core's default
-    rules (WCAG 2 A and AA, best practices) find no critical or serious violation. A
+    host is asked for anything, and axe-core's default rules (WCAG 2 A and AA, best
+    practices) find no critical or serious violation, in the light colour scheme and
+    switched to the dark one. A
     full-page screenshot of the dark phone page, its controls moved, goes to SHOTS as
     ``<page>-390.png``."""
     if page_path == "(no site built)":
@@ -297,8 +301,9 @@ def test_phone_layout_controls_and_dark_mode(page_path, server, browser):
     unrendered = page.evaluate(_UNRENDERED)
     dead = [f"chart {i}: {name}" for i in range(page.locator(".vega-embed").count())
             for name in _exercise_controls(page, i)]
-    _switch_theme(page, "dark")  # overcommit.js redraws every chart in dark colours
     page.add_script_tag(path=str(AXE))
+    light_violations = _axe_violations(page)  # the phone in light colours too: 390 px, both schemes
+    _switch_theme(page, "dark")  # overcommit.js redraws every chart in dark colours
     violations = _axe_violations(page)
     page.screenshot(path=_shot(page_path, "-390"), full_page=True)
     context.close()
@@ -309,6 +314,7 @@ def test_phone_layout_controls_and_dark_mode(page_path, server, browser):
     assert unrendered == [], f"{page_path}: charts without SVG/canvas at 390 px: {unrendered}"
     assert dead == [], f"{page_path}: controls that change nothing: {dead}"
     assert errors == [], f"{page_path}: console errors or warnings at 390 px: {errors}"
+    assert light_violations == [], f"{page_path}: axe-core {AXE_PIN}, light mode, 390 px: {light_violations}"
     assert violations == [], f"{page_path}: axe-core {AXE_PIN}, dark mode: {violations}"
 
 
