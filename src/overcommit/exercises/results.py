@@ -65,13 +65,11 @@ SUBJECTS: dict[str, tuple[str, ...]] = {
     "results_net": ("net-medium", "net-high"),
 }
 TOPICS: tuple[str, ...] = tuple(SUBJECTS) + ("results_model", "results_tolerance")
-ENV_NAMES = {
-    "zvm63-edev": "z/VM 6.3 with EDEV-SCSI paging",
-    "zvm63-eckd": "z/VM 6.3 with ECKD paging",
-    "zvm62-edev": "z/VM 6.2 with EDEV-SCSI paging and expanded storage",
-}
-#: How the charts' environment drop-down names them (overcommit.book.figures_results).
-ENV_MENU = {"zvm63-edev": "z/VM 6.3, EDEV-SCSI", "zvm63-eckd": "z/VM 6.3, ECKD", "zvm62-edev": "z/VM 6.2, EDEV-SCSI"}
+#: How the questions name the environments: as the charts' drop-down does
+#: (overcommit.names.environment, from data/environments.csv), one name for one thing.
+ENV_NAMES = {env: names.environment(env) for env in ("zvm63-edev", "zvm63-eckd", "zvm62-edev")}
+#: What a question asks the reader to choose in that drop-down: the same words.
+ENV_MENU = ENV_NAMES
 
 
 def tooltip_ways(mark: str) -> str:
