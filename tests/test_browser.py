@@ -186,8 +186,17 @@ def _switch_theme(page, theme: str) -> None:
     """Switch the page to the ``theme`` colour scheme as the theme's own switch does, and wait
     until overcommit.js has redrawn every chart for it (it marks each ``data-oc-theme``; a
     chart that could not be drawn says so in text instead)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page.evaluate("t => { document.documentElement.dataset.theme = t; document.documentElement.dataset.mode = t; }", theme)
     page.wait_for_function(_DRAWN, arg=theme, timeout=60_000, polling=100)
+    # the theme fades its colours from one scheme to the other (CSS transitions): a page
+    # checked half-way had the search button's grey words on a background still white
+    try:
+        page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running' || a.effect"
+                               " && a.effect.getTiming().iterations === Infinity)", timeout=5_000, polling=100)
+    except PlaywrightTimeout:
+        pass
 
 
 def _exercise_controls(page, index: int) -> list[str]:

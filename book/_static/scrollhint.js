@@ -34,11 +34,25 @@
     }
   }
 
+  // A formula's box grows after the page has loaded, when MathJax's fonts arrive: a box
+  // marked before that did not scroll then, scrolled later and could not take the focus.
+  // Each box is watched, and so is what it holds.
+  var resized = window.ResizeObserver ? new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) {
+      var box = entry.target.matches(SCROLLERS) ? entry.target : entry.target.parentElement;
+      if (box) mark(box);
+    });
+  }) : null;
+
   function markAll() {
     document.querySelectorAll(SCROLLERS).forEach(function (box) {
       if (!box.dataset.ocScrollHint) {
         box.dataset.ocScrollHint = "1";
         box.addEventListener("scroll", function () { mark(box); }, { passive: true });
+        if (resized) {
+          resized.observe(box);
+          if (box.firstElementChild) resized.observe(box.firstElementChild);
+        }
       }
       mark(box);
     });
