@@ -1,8 +1,28 @@
-"""Helpers shared by the chart tests: walking a Vega-Lite spec."""
+"""Helpers shared by the chart tests: the specs the notebooks store, walking a Vega-Lite spec."""
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+import json
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from overcommit.book.mime import STATIC_MIME, VEGALITE_MIMES
+
+
+def notebook_specs(notebooks: Iterable[Path]) -> list[tuple[str, dict]]:
+    """Every Vega-Lite spec the ``notebooks`` store, each with where it is ("dat cell 4"): a
+    chart's own output, and the spec inside a live explorer's static card."""
+    out = []
+    for nb in notebooks:
+        for i, cell in enumerate(json.loads(nb.read_text())["cells"]):
+            for output in cell.get("outputs", []):
+                found = output.get("data", {})
+                for mime in VEGALITE_MIMES:
+                    if mime in found:
+                        out.append((f"{nb.stem} cell {i}", found[mime]))
+                if STATIC_MIME in found and "spec" in found[STATIC_MIME]:
+                    out.append((f"{nb.stem} cell {i} (explorer)", found[STATIC_MIME]["spec"]))
+    return out
 
 
 def walk(spec: Any) -> Iterator[dict]:

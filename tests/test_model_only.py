@@ -30,11 +30,10 @@ import pytest
 
 from overcommit import data
 from overcommit.book import figures as ff
-from overcommit.book.mime import STATIC_MIME, VEGALITE_MIMES
 from overcommit.model import ENVIRONMENTS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from spec_utils import walk  # noqa: E402
+from spec_utils import notebook_specs, walk  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ROOT / "book" / "_scripts"
@@ -114,19 +113,7 @@ def test_the_vega_expressions_agree_with_the_python_rule():
 # --- every chart that shows hosts marks them with the helper --------------------------
 
 def _specs() -> list[tuple[str, dict]]:
-    out = []
-    for nb in sorted((ROOT / "book").glob("*.ipynb")):
-        if nb.stem in OTHER_DOCUMENTS:
-            continue
-        for i, cell in enumerate(json.loads(nb.read_text())["cells"]):
-            for output in cell.get("outputs", []):
-                found = output.get("data", {})
-                for mime in VEGALITE_MIMES:
-                    if mime in found:
-                        out.append((f"{nb.stem} cell {i}", found[mime]))
-                if STATIC_MIME in found and "spec" in found[STATIC_MIME]:
-                    out.append((f"{nb.stem} cell {i} (explorer)", found[STATIC_MIME]["spec"]))
-    return out
+    return notebook_specs(nb for nb in sorted((ROOT / "book").glob("*.ipynb")) if nb.stem not in OTHER_DOCUMENTS)
 
 
 def _columns(spec: dict) -> set[str]:

@@ -11,7 +11,6 @@ Checked on the charts as the notebooks store them (what the reader sees):
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -19,7 +18,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from overcommit.book import palette
-from overcommit.book.mime import STATIC_MIME, VEGALITE_MIMES
+from spec_utils import notebook_specs
 
 ROOT = Path(__file__).resolve().parents[1]
 BOOK_MODULES = sorted((ROOT / "src" / "overcommit" / "book").glob("*.py"))
@@ -54,22 +53,7 @@ def _palette_colours() -> set[str]:
 PALETTE = _palette_colours()
 
 
-def _specs() -> list[tuple[str, dict]]:
-    out = []
-    for nb in NOTEBOOKS:
-        cells = json.loads(nb.read_text())["cells"]
-        for i, cell in enumerate(cells):
-            for output in cell.get("outputs", []):
-                data = output.get("data", {})
-                for mime in VEGALITE_MIMES:
-                    if mime in data:
-                        out.append((f"{nb.stem} cell {i}", data[mime]))
-                if STATIC_MIME in data and "spec" in data[STATIC_MIME]:
-                    out.append((f"{nb.stem} cell {i} (explorer)", data[STATIC_MIME]["spec"]))
-    return out
-
-
-SPECS = _specs()
+SPECS = notebook_specs(NOTEBOOKS)
 
 
 def _walk(node):
