@@ -29,15 +29,12 @@
     function visit(mark) {
       (mark.items || []).forEach(function (item) {
         if (mark.marktype === "group") (item.items || []).forEach(visit);
-        var t = item.tooltip;
-        if (t === undefined || t === null || t === "") return;
-        var row = {};
-        if (typeof t === "object" && !Array.isArray(t)) {
-          Object.keys(t).forEach(function (key) {
-            var v = t[key];
-            row[key] = v === undefined || v === null ? "" : String(v);
-          });
-        } else row.Value = String(t);
+        if (!hasTip(item)) return;
+        var row = {}, t = fields(item.tooltip);
+        Object.keys(t).forEach(function (key) {
+          var v = t[key];
+          row[key] = v === undefined || v === null ? "" : String(v);
+        });
         var key = JSON.stringify(row);
         if (seen[key]) return;
         seen[key] = 1;
@@ -70,19 +67,29 @@
 
   function hasTip(item) { return !!item && item.tooltip !== undefined && item.tooltip !== null && item.tooltip !== ""; }
 
+  // a tooltip's fields: an object's own, a plain value as one field, "Value"
+  function fields(t) { return t && typeof t === "object" && !Array.isArray(t) ? t : { Value: t }; }
+
+  /* The marks of the view's drawing under a point of the window that have a tooltip,
+     topmost first. */
+  function tipItemsAt(view, event) {
+    if (!event || event.clientX === undefined || !document.elementsFromPoint) return [];
+    var svg = view.container() && view.container().querySelector("svg");
+    if (!svg) return [];
+    var found = [];
+    document.elementsFromPoint(event.clientX, event.clientY).forEach(function (el) {
+      if (!svg.contains(el)) return;
+      var d = el.__data__;
+      d = Array.isArray(d) ? d[0] : d;
+      if (hasTip(d)) found.push(d);
+    });
+    return found;
+  }
+
   /* The mark a tap is for: the one under the finger, or, where that one has no tooltip (a
      label written over a bar, a rule across it), the first below it that has one. */
   function tipItemAt(view, event, item) {
-    if (hasTip(item) || !document.elementsFromPoint) return item;
-    var svg = view.container() && view.container().querySelector("svg");
-    var under = document.elementsFromPoint(event.clientX, event.clientY);
-    for (var i = 0; i < under.length; i++) {
-      if (!svg || !svg.contains(under[i])) continue;
-      var d = under[i].__data__;
-      d = Array.isArray(d) ? d[0] : d;
-      if (hasTip(d)) return d;
-    }
-    return item;
+    return hasTip(item) ? item : tipItemsAt(view, event)[0] || item;
   }
 
   function tap(view, event, item) {
@@ -104,20 +111,13 @@
      first, each after a row saying so; a mark whose tooltip says the same is listed once. */
   var ALSO = "also at this spot";
   function tipsAt(view, event, item) {
-    if (!event || event.clientX === undefined || !document.elementsFromPoint) return [];
-    var svg = view.container() && view.container().querySelector("svg"), found = [], seen = [JSON.stringify(item.tooltip)];
-    if (!svg) return [];
-    document.elementsFromPoint(event.clientX, event.clientY).forEach(function (el) {
-      if (!svg.contains(el)) return;
-      var d = el.__data__;
-      d = Array.isArray(d) ? d[0] : d;
-      if (!hasTip(d)) return;
-      var said = JSON.stringify(d.tooltip);
-      if (seen.indexOf(said) >= 0) return;
+    var seen = [JSON.stringify(item.tooltip)];
+    return tipItemsAt(view, event).map(function (d) { return d.tooltip; }).filter(function (t) {
+      var said = JSON.stringify(t);
+      if (seen.indexOf(said) >= 0) return false;
       seen.push(said);
-      found.push(d.tooltip);
+      return true;
     });
-    return found;
   }
 
   function together(value, others) {
@@ -125,18 +125,15 @@
     // vega-tooltip shows an object's fields as rows: a field named twice keeps its name,
     // made different by an invisible character
     function put(key, v) { while (Object.prototype.hasOwnProperty.call(out, key)) key += "\u200b"; out[key] = v; }
-    function add(v) {
-      if (v && typeof v === "object" && !Array.isArray(v)) Object.keys(v).forEach(function (k) { put(k, v[k]); });
-      else put("Value", v);
-    }
-    add(value);
-    var first = value && typeof value === "object" && !Array.isArray(value) ? value : { Value: value };
+    function add(rows) { Object.keys(rows).forEach(function (k) { put(k, rows[k]); }); }
+    var first = fields(value);
+    add(first);
     // of the others, what differs from the first: five CPU counts at one point of a chart
     // are five CIDs and their values, not five copies of the environment's name
     // (a line's point and the open circle over it say the same in other words: listed once)
     var differ = [], said = [];
     others.forEach(function (o) {
-      var rows = o && typeof o === "object" && !Array.isArray(o) ? o : { Value: o }, kept = {};
+      var rows = fields(o), kept = {};
       Object.keys(rows).forEach(function (k) { if (String(rows[k]) !== String(first[k])) kept[k] = rows[k]; });
       var key = JSON.stringify(kept);
       if (key === "{}" || said.indexOf(key) >= 0) return;
