@@ -331,15 +331,19 @@ def model_only_key(**legend) -> alt.Chart:
         filled=True, opacity=0, size=0, color=INK).encode(shape=model_only_shape(**legend))
 
 
+#: how a band of memory that is the model's alone is drawn, and its label at the plot's top
+BAND = {"color": INK, "opacity": 0.08}
+BAND_LABEL = {"baseline": "top", "dy": 3, "fontSize": 10, "color": INK}
+
+
 def model_only_band(x: alt.X, memories=NO_PAPER_RESULT_GIB) -> alt.LayerChart:
     """A shaded band labelled :data:`MODEL_ONLY` over ``memories`` on an ordinal memory axis
     ``x`` (by default the sizes the paper never ran with any CPUs): a whole range of the axis
     that is the model's alone at every CPU count."""
     frame = pd.DataFrame({x.to_dict()["field"]: list(memories), "text": MODEL_ONLY})
-    band = alt.Chart(frame).mark_rect(color=INK, opacity=0.08).encode(x=x)
+    band = alt.Chart(frame).mark_rect(**BAND).encode(x=x)
     # one word a line: a phone's column is narrower than the two words
-    label = alt.Chart(frame).mark_text(baseline="top", dy=3, fontSize=10, color=INK, lineBreak=" ").encode(
-        x=x, y=alt.value(0), text="text:N")
+    label = alt.Chart(frame).mark_text(**BAND_LABEL, lineBreak=" ").encode(x=x, y=alt.value(0), text="text:N")
     return alt.layer(band, label)
 
 
@@ -350,8 +354,8 @@ def model_only_span(x_field: str, lo: float, hi: float) -> alt.LayerChart:
     if not lo < hi:
         raise ValueError(f"hi: {hi!r} is not accepted; expected a memory above lo ({lo!r})")
     frame = pd.DataFrame({x_field: [lo], "hi": [hi], "mid": [(lo * hi) ** 0.5], "text": [MODEL_ONLY]})
-    band = alt.Chart(frame).mark_rect(color=INK, opacity=0.08).encode(x=alt.X(f"{x_field}:Q"), x2="hi:Q")
-    label = alt.Chart(frame).mark_text(baseline="top", dy=3, fontSize=10, color=INK, lineBreak=" ").encode(
+    band = alt.Chart(frame).mark_rect(**BAND).encode(x=alt.X(f"{x_field}:Q"), x2="hi:Q")
+    label = alt.Chart(frame).mark_text(**BAND_LABEL, lineBreak=" ").encode(
         x=alt.X("mid:Q"), y=alt.value(0), text="text:N")
     return alt.layer(band, label)
 
@@ -368,9 +372,9 @@ def model_only_range(x_field: str, lo: float, cpus: str, env: str, height: int, 
     one = pd.DataFrame({"lo": [lo]})
     band = alt.Chart(one).transform_calculate(hi=floor).transform_filter(f"datum.hi > {lo}").transform_calculate(
         **{x_field: "datum.lo"})
-    rect = band.mark_rect(color=INK, opacity=0.08).encode(x=alt.X(f"{x_field}:Q"), x2="hi:Q")
+    rect = band.mark_rect(**BAND).encode(x=alt.X(f"{x_field}:Q"), x2="hi:Q")
     label = band.transform_calculate(mid="(datum.lo + datum.hi) / 2", text=f"'{MODEL_ONLY}'").mark_text(
-        baseline="top", dy=3, fontSize=10, color=INK).encode(x=alt.X("mid:Q"), y=alt.value(0), text="text:N")
+        **BAND_LABEL).encode(x=alt.X("mid:Q"), y=alt.value(0), text="text:N")
     note = alt.Chart(one).transform_calculate(hi=floor).transform_filter(f"datum.hi < {lo}").transform_calculate(
         # short lines: a phone's plot is about 230 px wide
         text=(f"'The paper ran no host with ' + {cpus} + ({cpus} == 1 ? ' CPU' : ' CPUs') + "
